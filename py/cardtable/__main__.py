@@ -1,0 +1,20 @@
+"""``python -m cardtable sim …``: the command line."""
+
+import sys
+
+from . import sim
+
+COMMANDS = {"sim": sim.main}
+
+
+def main(argv=None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if not argv or argv[0] not in COMMANDS:
+        print("usage: python -m cardtable sim <game-id> --players N --games K --seed S",
+              file=sys.stderr)
+        return 2
+    return COMMANDS[argv[0]](argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,10 @@
+"""The registry of games: the lobby, share links, simulator and tests all read it."""
+
+from . import the_game
+
+GAMES = {spec.id: spec for spec in (the_game.SPEC,)}
+
+
+def get(game_id: str):
+    """The :class:`~cardtable.engine.core.GameSpec` for ``game_id``; ``KeyError`` if unknown."""
+    return GAMES[game_id]
