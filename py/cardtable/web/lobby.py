@@ -1,0 +1,69 @@
+"""The settings of a new game, as chosen in the lobby or given by a share link.
+
+A :class:`Setup` is everything needed to start a deal except the seed: the game, the
+number of players, who sits in each seat (``"human"`` or a bot level) and the options.
+Seat 0 is always "You", a human.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from ..bots import DEFAULT_LEVEL, levels
+from ..engine.registry import GAMES
+
+HUMAN = "human"
+PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.6}  # seconds between bot actions
+DEFAULT_PACE = "normal"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A game to start: ``seats[i]`` is ``"human"`` or a bot level of ``game``."""
+
+    game: str
+    players: int
+    seats: tuple
+    options: dict = field(default_factory=dict)
+
+    @property
+    def spec(self):
+        return GAMES[self.game]
+
+    def with_players(self, players: int) -> "Setup":
+        """The same setup for ``players`` seats (new seats are bots of the default level)."""
+        self.spec.check_players(players)
+        extra = (DEFAULT_LEVEL[self.game],) * max(0, players - len(self.seats))
+        return replace(self, players=players, seats=(self.seats + extra)[:players])
+
+    def with_seat(self, seat: int, kind: str) -> "Setup":
+        """Seat ``seat`` becomes ``kind``; seat 0 stays human."""
+        if seat == 0 or seat >= self.players:
+            raise ValueError(f"seat {seat + 1} cannot be changed")
+        if kind != HUMAN and kind not in levels(self.game):
+            raise ValueError(f"no bot level “{kind}”")
+        seats = self.seats[:seat] + (kind,) + self.seats[seat + 1:]
+        return replace(self, seats=seats)
+
+    def with_option(self, key: str, value) -> "Setup":
+        options = self.spec.resolve_options({**self.options, key: value})
+        return replace(self, options=options)
+
+    def humans(self) -> list:
+        return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+
+def default_setup(game: str | None = None) -> Setup:
+    """The lobby's starting point: the first game (or ``game``), solo, default options."""
+    game = game or next(iter(GAMES))
+    spec = GAMES[game]
+    players = max(spec.min_players, 1)
+    seats = (HUMAN,) + (DEFAULT_LEVEL[game],) * (players - 1)
+    return Setup(game=game, players=players, seats=seats, options=spec.resolve_options())
+
+
+def seat_name(seats, seat: int) -> str:
+    """How the table names a seat: "You", "Player 2" or "Bot 3"."""
+    if seat == 0:
+        return "You"
+    return f"Player {seat + 1}" if seats[seat] == HUMAN else f"Bot {seat + 1}"

@@ -1,0 +1,76 @@
+"""The whole page as HTML, from plain data. Pure: runs on CPython in tests.
+
+:func:`render_page` draws whichever screen the :class:`~.controller.Screen` asks for;
+tables are drawn by one module per game listed in ``TABLES``. :func:`shell_html` is the
+lobby that ``build.py`` prerenders into ``<div id="app">`` for the first paint.
+"""
+
+from __future__ import annotations
+
+from ..bots import levels
+from ..engine.core import encode_value
+from ..engine.registry import GAMES
+from .html import attrs, button, esc
+from .lobby import HUMAN, PACES, Setup, default_setup
+
+
+def messages_html(messages=()) -> str:
+    """The live regions: errors in ``role="alert"``, notices in ``role="status"``."""
+    alerts = "".join(f"<p>{esc(text)}</p>" for role, text in messages if role == "alert")
+    notes = "".join(f"<p>{esc(text)}</p>" for role, text in messages if role == "status")
+    return (f'<div class="alert" role="alert">{alerts}</div>'
+            f'<div class="status" role="status" aria-live="polite">{notes}</div>')
+
+
+def choice_group(label: str, action: str, current, values, names=None, **data) -> str:
+    """A row of buttons for one choice; the chosen one has ``aria-pressed="true"``."""
+    buttons = "".join(
+        button(names[i] if names else encode_value(v), action,
+               data_value=encode_value(v), aria_pressed=str(v == current).lower(), **data)
+        for i, v in enumerate(values))
+    return (f'<fieldset class="choice"><legend>{esc(label)}</legend>'
+            f'<div class="choices">{buttons}</div></fieldset>')
+
+
+def seat_row(setup: Setup, seat: int) -> str:
+    if seat == 0:
+        return '<li class="seat"><span>Seat 1</span><strong>You</strong></li>'
+    kinds = (HUMAN,) + levels(setup.game)
+    opts = "".join(
+        f'<option{attrs(value=k, selected=k == setup.seats[seat])}>'
+        f'{esc("Person" if k == HUMAN else k + " bot")}</option>' for k in kinds)
+    return (f'<li class="seat"><label for="seat-{seat}">Seat {seat + 1}</label>'
+            f'<select{attrs(id=f"seat-{seat}", data_action="seat", data_seat=seat)}>{opts}</select></li>')
+
+
+def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> str:
+    """The lobby: game, players and seats, the game's options (from its schema), pace.
+
+    ``saved`` describes a saved game in words, offering to continue it.
+    """
+    spec = setup.spec
+    games = choice_group("Game", "pick-game", setup.game, list(GAMES),
+                         [g.name for g in GAMES.values()])
+    players = choice_group("Players", "players", setup.players,
+                           list(range(spec.min_players, spec.max_players + 1)))
+    seats = "".join(seat_row(setup, s) for s in range(setup.players))
+    options = "".join(
+        choice_group(opt.label, "option", setup.options[opt.key], opt.choices, data_key=opt.key)
+        + (f'<p class="help">{esc(opt.help)}</p>' if opt.help else "")
+        for opt in spec.options)
+    pace_row = choice_group("Bot pace", "pace", pace, list(PACES))
+    resume = ""
+    if saved:
+        resume = (f'<section class="resume"><p>{esc(saved)}</p>'
+                  f'{button("Continue", "continue", class_="primary")}'
+                  f'{button("Discard", "discard-save")}</section>')
+    return (f'<main class="lobby"><h1>cardtable</h1>{resume}'
+            f'<section class="setup"><h2>New game</h2>{games}'
+            f'<p class="summary">{esc(spec.summary)}</p>{players}'
+            f'<ul class="seats">{seats}</ul>{options}{pace_row}'
+            f'{button("Start", "start", class_="primary big")}</section></main>')
+
+
+def shell_html() -> str:
+    """The lobby with default settings, for ``build.py`` to prerender (first paint)."""
+    return messages_html() + lobby_html(default_setup())
