@@ -1,14 +1,209 @@
-"""The glue between the page and the pure UI modules (the only place that touches js)."""
+"""The glue between the page and the pure UI modules: the only place that touches js.
+
+One delegated listener per event type on ``<div id="app">`` reads ``data-action`` and the
+data attributes of the button hit and hands them to the :class:`~.controller.Controller`;
+then the page is drawn again. Drag and drop uses pointer events (mouse, pen and touch).
+Bots play in an asyncio task that sleeps the chosen pace between actions, so the page
+stays responsive. ``window.cardtable.view()`` returns the human seat's view (a plain
+JSON object).
+"""
 
 from __future__ import annotations
 
-from .render import shell_html
+import asyncio
+import json
+import secrets
+
+import js
+from pyodide.ffi import create_proxy, to_js
+
+from .controller import Controller
+from .lobby import PACES
+from .render import page_html
+from .storage import Store
+
+DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
+NAV_KEYS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+
+
+class Page:
+    """The app root, the controller, and the listeners (their proxies are kept alive)."""
+
+    def __init__(self, root):
+        self.root = root
+        self.controller = Controller(open_store(), new_seed, page_address())
+        self.proxies = []
+        self.bots_task = None
+        self.drag = None
+        self.swallow_until = 0  # a drop is followed by a click event to ignore
+
+    def listen(self, target, event: str, handler) -> None:
+        proxy = create_proxy(handler)
+        self.proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def install(self) -> None:
+        for event, handler in (("click", self.on_click), ("change", self.on_change),
+                               ("keydown", self.on_keydown), ("pointerdown", self.on_pointerdown),
+                               ("pointermove", self.on_pointermove), ("pointerup", self.on_pointerup),
+                               ("pointercancel", self.on_pointercancel)):
+            self.listen(self.root, event, handler)
+        self.listen(js.window, "hashchange", lambda event: self.open_fragment())
+        view = create_proxy(self.view_json)
+        self.proxies.append(view)
+        js.window.cardtable = to_js({"view": view}, dict_converter=js.Object.fromEntries)
+
+    def view_json(self, *args):
+        return js.JSON.parse(json.dumps(self.controller.current_view()))
+
+    # -- drawing -------------------------------------------------------------
+    def draw(self) -> None:
+        controller = self.controller
+        self.root.innerHTML = page_html(controller.screen())
+        focus = controller.focus and self.root.querySelector(controller.focus)
+        if focus:
+            focus.focus()
+        box = self.root.querySelector("#panel-text")
+        if box:
+            box.focus()
+            box.select()
+        if controller.bot_due() and self.bots_task is None:
+            self.bots_task = asyncio.ensure_future(self.run_bots())
+
+    async def run_bots(self) -> None:
+        """Bots act one action at a time, ``PACES[pace]`` seconds apart."""
+        try:
+            while self.controller.bot_due():
+                await asyncio.sleep(PACES[self.controller.pace])
+                if self.controller.bot_due():
+                    self.controller.messages = []
+                    self.controller.bot_step()
+                    self.root.innerHTML = page_html(self.controller.screen())
+        finally:
+            self.bots_task = None
+        self.draw()
+
+    # -- events ---------------------------------------------------------------
+    def act(self, action: str, data: dict) -> None:
+        effect = self.controller.handle(action, data)
+        self.draw()
+        if effect and effect[0] == "copy":
+            asyncio.ensure_future(self.copy(effect[1]))
+
+    async def copy(self, text: str) -> None:
+        try:
+            await js.navigator.clipboard.writeText(text)
+        except Exception:  # no clipboard API, or permission refused
+            self.controller.copy_failed(text)
+        else:
+            self.controller.say("status", "Copied the link and the result: paste it to a friend.")
+        self.draw()
+
+    def on_click(self, event) -> None:
+        if self.swallow_click:
+            self.swallow_until = 0  # a drop is followed by a click event to ignore
+            return
+        target = event.target.closest("button[data-action]")
+        if target:
+            self.act(target.dataset.action, dataset(target))
+
+    def on_change(self, event) -> None:
+        target = event.target
+        if target.matches("select[data-action]"):
+            self.act(target.dataset.action, {**dataset(target), "value": target.value})
+
+    def on_keydown(self, event) -> None:
+        """Arrow keys move between hand cards, or between piles; Escape drops the choice."""
+        target = event.target
+        if event.key == "Escape" and self.controller.selected is not None:
+            self.act("select", {"card": self.controller.selected})
+            return
+        group = target.dataset.nav if hasattr(target, "dataset") else None
+        if event.key not in NAV_KEYS or not group:
+            return
+        items = list(self.root.querySelectorAll(f'[data-nav="{group}"]:not([disabled])'))
+        here = [i for i, item in enumerate(items) if item.isSameNode(target)]
+        if here:
+            event.preventDefault()
+            items[(here[0] + NAV_KEYS[event.key]) % len(items)].focus()
+
+    def on_pointerdown(self, event) -> None:
+        card = event.target.closest('[data-action="select"]:not([disabled])')
+        if card and event.button == 0:
+            self.drag = {"el": card, "card": card.dataset.card, "x": event.clientX,
+                         "y": event.clientY, "moving": False, "id": event.pointerId}
+
+    def on_pointermove(self, event) -> None:
+        drag = self.drag
+        if not drag or event.pointerId != drag["id"]:
+            return
+        dx, dy = event.clientX - drag["x"], event.clientY - drag["y"]
+        if not drag["moving"] and dx * dx + dy * dy >= DRAG_THRESHOLD ** 2:
+            drag["moving"] = True
+            drag["el"].classList.add("dragging")
+            drag["el"].setPointerCapture(event.pointerId)
+        if drag["moving"]:
+            drag["el"].style.transform = f"translate({dx}px, {dy}px)"
+
+    def on_pointerup(self, event) -> None:
+        drag, self.drag = self.drag, None
+        if not drag or not drag["moving"]:
+            return
+        self.swallow_until = event.timeStamp + 500
+        hit = js.document.elementFromPoint(event.clientX, event.clientY)
+        pile = hit.closest('[data-action="play"]') if hit else None
+        if pile:
+            self.act("play", {"card": drag["card"], "pile": pile.dataset.pile})
+        else:
+            drag["el"].classList.remove("dragging")
+            drag["el"].style.transform = ""
+
+    def on_pointercancel(self, event) -> None:
+        if self.drag:
+            self.drag["el"].classList.remove("dragging")
+            self.drag["el"].style.transform = ""
+        self.drag = None
+
+    def open_fragment(self) -> None:
+        """Open the share link in the address bar (at boot or when it changes)."""
+        if self.controller.boot(js.location.hash):
+            js.history.replaceState(None, "", js.location.pathname + js.location.search)
+        self.draw()
+
+
+def dataset(element) -> dict:
+    """An element's data attributes as a dict of strings."""
+    return {str(k): str(v) for k, v in js.Object.entries(element.dataset)}
+
+
+def open_store() -> Store:
+    """A store on ``window.localStorage``; in memory when even reading it throws."""
+    try:
+        return Store(js.window.localStorage)
+    except Exception:  # a SecurityError where storage is blocked
+        return Store.unavailable()
+
+
+def page_address() -> str:
+    return str(js.location.href).split("#")[0]
+
+
+def new_seed() -> str:
+    return secrets.token_hex(5)
+
+
+PAGE = None
 
 
 def start() -> None:
     """Boot the UI into ``<div id="app">``; mark ``<html data-app="ready">`` when interactive."""
-    import js
-
-    root = js.document.getElementById("app")
-    root.innerHTML = shell_html()
+    global PAGE
+    try:
+        PAGE = Page(js.document.getElementById("app"))
+        PAGE.install()
+        PAGE.open_fragment()
+    except Exception as error:
+        js.document.documentElement.dataset.app = "error"
+        js.document.getElementById("app").textContent = f"The app could not start: {error}"
+        raise
     js.document.documentElement.dataset.app = "ready"

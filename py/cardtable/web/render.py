@@ -12,6 +12,7 @@ from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
+from .tables import TABLES
 
 
 def messages_html(messages=()) -> str:
@@ -74,3 +75,55 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
 def shell_html() -> str:
     """The lobby with default settings, for ``build.py`` to prerender (first paint)."""
     return messages_html() + lobby_html(default_setup())
+
+
+def pass_html(name: str) -> str:
+    """Several people share the device: hide the hands until the next one is ready."""
+    return (f'<main class="pass"><h2>Pass the device to {esc(name)}</h2>'
+            f'<p>The hands are hidden until {esc(name)} is ready.</p>'
+            + button(f"I am {name}: show my hand", "reveal", class_="primary big") + "</main>")
+
+
+def end_html(screen) -> str:
+    table = TABLES[screen.setup.game]
+    result = screen.result
+    buttons = (button("Play this deal again", "again", class_="primary")
+               + button("New deal", "new-deal") + button("Share this deal", "share")
+               + button("Lobby", "lobby"))
+    return (f'<main class="end"><h2{attrs(class_="rating " + result.get("rating", ""))}>'
+            f'{esc(table.result_text(result))}</h2>'
+            f'<p class="left" data-cards-left="{esc(result.get("cards_left", ""))}">'
+            f'Cards left: <b>{esc(result.get("cards_left", ""))}</b></p>'
+            f'<div class="controls">{buttons}</div>'
+            + table.table_html(screen.view, screen.ui) + "</main>")
+
+
+def panel_html(panel) -> str:
+    """The embed snippet or a text to copy by hand, in a selectable box."""
+    if not panel:
+        return ""
+    kind, text = panel
+    title = {"embed": "Embed this deal in a page", "copy": "Copy this text"}[kind]
+    return (f'<section class="panel" aria-label="{esc(title)}"><h2>{esc(title)}</h2>'
+            f'<textarea id="panel-text" readonly rows="4">{esc(text)}</textarea>'
+            + button("Close", "close-panel") + "</section>")
+
+
+def menu_html(screen) -> str:
+    if screen.kind == "lobby":
+        return ""
+    items = button("Lobby", "lobby") + button("Share", "share") + button("Embed", "embed")
+    return f'<nav class="menu" aria-label="Menu"><span class="brand">cardtable</span>{items}</nav>'
+
+
+def page_html(screen) -> str:
+    """The whole app for a :class:`~.controller.Screen`."""
+    if screen.kind == "lobby":
+        body = lobby_html(screen.setup, screen.pace, screen.saved)
+    elif screen.kind == "pass":
+        body = pass_html(screen.pass_to)
+    elif screen.kind == "end":
+        body = end_html(screen)
+    else:
+        body = TABLES[screen.setup.game].table_html(screen.view, screen.ui)
+    return menu_html(screen) + messages_html(screen.messages) + panel_html(screen.panel) + body

@@ -1,0 +1,111 @@
+"""Share links: ``index.html#/<game-id>?seed=<seed>&players=<n>&<option>=<value>…``.
+
+Besides the game's options (keys and values as in its schema, booleans as on/off),
+``seats`` lists who sits where, one entry per seat separated by commas: ``human`` or a
+bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
+``seats``, seat 1 is you and the others are bots of the default level.
+
+:func:`parse` never raises: it returns a :class:`Link` whose ``error`` says in words
+what is wrong (the lobby is then shown) and whose ``notices`` list ignored keys.
+Texts quoted back to the user are cut short; rendering escapes them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+from urllib.parse import parse_qsl, quote, urlencode
+
+from ..bots import levels
+from ..engine.core import encode_value
+from ..engine.registry import GAMES
+from .lobby import HUMAN, Setup, default_setup
+
+SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
+RESERVED = ("seed", "players", "seats")
+
+
+@dataclass
+class Link:
+    """What a link asks for: a setup, and a seed when it names a deal."""
+
+    setup: Setup | None = None
+    seed: str | None = None
+    error: str | None = None
+    notices: list = field(default_factory=list)
+
+
+def quoted(text: str) -> str:
+    """User input quoted back in a message, cut to 30 characters."""
+    return "“" + (text if len(text) <= 30 else text[:30] + "…") + "”"
+
+
+def parse(fragment: str) -> Link | None:
+    """The link in a URL fragment (with or without ``#``); None when there is none."""
+    fragment = fragment.lstrip("#")
+    if not fragment.strip("/"):
+        return None
+    path, _, query = fragment.partition("?")
+    game = path.strip("/")
+    if game not in GAMES:
+        return Link(error=f"This link names a game this site does not have: {quoted(game)}.")
+    try:
+        return _parse_query(game, parse_qsl(query, keep_blank_values=True))
+    except ValueError as error:
+        return Link(error=f"This link cannot be opened: {error}")
+
+
+def _parse_query(game: str, pairs) -> Link:
+    spec = GAMES[game]
+    params = dict(pairs)
+    link = Link()
+    seed = params.get("seed")
+    if seed is not None and not SEED_PATTERN.fullmatch(seed):
+        raise ValueError(f"the seed {quoted(seed)} is not valid (1–64 letters, digits or . _ ~ / -)")
+    link.seed = seed
+    setup = default_setup(game)
+    if "players" in params:
+        setup = setup.with_players(_players(params["players"], spec))
+    if "seats" in params:
+        setup = _with_seats(setup, params["seats"])
+    options = {}
+    for key, text in params.items():
+        if key in RESERVED:
+            continue
+        try:
+            options[key] = spec.option(key).parse(text)
+        except KeyError:
+            link.notices.append(f"The link's {quoted(key)} means nothing here and was ignored.")
+    link.setup = replace(setup, options=spec.resolve_options(options))
+    return link
+
+
+def _players(text: str, spec) -> int:
+    if not text.isdigit() or len(text) > 2:
+        raise ValueError(f"players must be a number, not {quoted(text)}")
+    players = int(text)
+    spec.check_players(players)
+    return players
+
+
+def _with_seats(setup: Setup, text: str) -> Setup:
+    kinds = text.split(",")
+    if len(kinds) != setup.players:
+        raise ValueError(f"seats lists {len(kinds)} seats for {setup.players} players")
+    if kinds[0] != HUMAN:
+        raise ValueError("seat 1 must be “human” (you)")
+    allowed = (HUMAN,) + levels(setup.game)
+    for seat, kind in enumerate(kinds[1:], start=1):
+        if kind not in allowed:
+            raise ValueError(f"seat {seat + 1} is {quoted(kind)}; choose {', '.join(allowed)}")
+        setup = setup.with_seat(seat, kind)
+    return setup
+
+
+def fragment(setup: Setup, seed: str) -> str:
+    """The fragment (``#/…``) of the link that opens this exact deal."""
+    options = setup.spec.resolve_options(setup.options)
+    params = [("seed", seed), ("players", setup.players)]
+    params += [(key, encode_value(value)) for key, value in options.items()]
+    params.append(("seats", ",".join(setup.seats)))
+    return f"#/{setup.game}?" + urlencode(params, safe="/,", quote_via=quote)

@@ -1,0 +1,129 @@
+"""The Game's table: piles, draw pile, hands, signals (TG-13), log, and the end result.
+
+``table_html(view, ui)`` draws one seat's view (TG-14) and the buttons of the automation
+contract: hand cards ``data-action="select" data-card``, piles ``data-action="play"
+data-pile data-dir data-top``, ``end-turn``, ``undo``, draw pile ``data-count``.
+"""
+
+from __future__ import annotations
+
+from ..engine.the_game import SIGNAL_KINDS, fits, is_backwards, pile_name
+from .html import attrs, button, esc
+from .ui import TableUi
+
+SIGNAL_WORDS = {"hold": ("✋", "hold: please don't play here"),
+                "small": ("🤏", "small: please don't jump far here")}
+RATINGS = {"win": "You won: all 98 cards are played!",
+           "excellent": "Excellent: fewer than 10 cards left.",
+           "lost": "Lost: 10 or more cards left."}
+
+
+def legal_piles(view: dict, card: int | None) -> set:
+    """The piles where ``card`` may go now (TG-5); empty when no card is chosen."""
+    if card is None:
+        return set()
+    return {i for i, p in enumerate(view["piles"]) if fits(card, p["dir"], p["top"])}
+
+
+def action_words(action) -> str:
+    """A suggested action in words, e.g. "37 on ↑1"."""
+    if action[0] == "play":
+        return f"{action[1]} on {pile_name(action[2])}"
+    if action[0] == "end":
+        return "end the turn"
+    return f"signal “{action[2]}” on {pile_name(action[1])}"
+
+
+def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set) -> str:
+    pile = view["piles"][index]
+    arrow = "↑" if pile["dir"] == "up" else "↓"
+    trick = ""
+    if index in legal and is_backwards(ui.selected, pile["dir"], pile["top"]):
+        trick = f'<span class="trick">↩ {"−" if pile["dir"] == "up" else "+"}10</span>'
+    classes = " ".join(["pile", pile["dir"]] + (["legal"] if index in legal else [])
+                       + (["hinted"] if index in hinted else []))
+    label = (f"Pile {pile_name(index)}, top {pile['top']}, {pile['count']} cards"
+             + (", legal for the chosen card" if index in legal else ""))
+    inner = (f'<span class="dir">{arrow}</span><span class="top">{pile["top"]}</span>'
+             f'<span class="count">{pile["count"]} cards</span>{trick}')
+    shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
+    badges = "".join(f'<span class="signal {k}">{SIGNAL_WORDS[k][0]} {esc(k)} · {esc(who)}</span>'
+                     for k, who in shown.items())
+    toggles = "".join(
+        button(SIGNAL_WORDS[k][1], "signal", html_label=esc(SIGNAL_WORDS[k][0]),
+               class_="signal-toggle", data_pile=index, data_kind=k,
+               aria_pressed=str(k in shown).lower(), aria_label=f"{SIGNAL_WORDS[k][1]} ({pile_name(index)})",
+               title=SIGNAL_WORDS[k][1], disabled=not ui.my_turn)
+        for k in SIGNAL_KINDS)
+    play = (f'<button type="button"{attrs(class_=classes, data_action="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label)}>'
+            f'{inner}</button>')
+    return f'<div class="pile-slot">{play}<div class="signals">{badges}{toggles}</div></div>'
+
+
+def hand_html(view: dict, ui: TableUi, hinted: set) -> str:
+    cards = "".join(
+        f'<button type="button"{attrs(class_="card" + (" hinted" if c in hinted else ""), data_action="select", data_card=c, data_nav="hand", aria_pressed=str(c == ui.selected).lower(), disabled=not ui.my_turn)}>{c}</button>'
+        for c in sorted(view["hand"]))
+    return f'<section class="hand" aria-label="Your hand ({esc(ui.names[view["seat"]])})">{cards}</section>'
+
+
+def players_html(view: dict, ui: TableUi) -> str:
+    rows = "".join(
+        f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None)}>'
+        f'<span class="name">{esc(ui.names[seat])}</span> <span class="cards">{n} in hand</span></li>'
+        for seat, n in enumerate(view["hand_counts"]))
+    return f'<ul class="players">{rows}</ul>'
+
+
+def turn_line(view: dict, ui: TableUi) -> str:
+    who = "Your turn" if ui.my_turn else f"{ui.names[view['current']]} is playing"
+    played = len(view["played"])
+    return (f'<p class="turn">Turn {view["turn"]} · {esc(who)} · '
+            f'played <b>{played}</b> of at least <b>{view["required"]}</b></p>')
+
+
+def hint_html(ui: TableUi) -> str:
+    if not ui.hint:
+        return ""
+    steps = ", then ".join(action_words(a) for a in ui.hint.get("actions", [])) or "no move"
+    return (f'<aside class="hint" aria-label="Hint"><p><b>Hint:</b> {esc(steps)}.</p>'
+            f'<p>{esc(ui.hint.get("reason", ""))}</p></aside>')
+
+
+def hinted_parts(ui: TableUi):
+    """The card and pile of the hint's first play, to highlight on the table."""
+    plays = [a for a in (ui.hint or {}).get("actions", []) if a[0] == "play"]
+    return ({plays[0][1]}, {plays[0][2]}) if plays else (set(), set())
+
+
+def controls_html(view: dict, ui: TableUi) -> str:
+    if ui.awaiting:
+        return ('<section class="decision"><p>You cannot reach the minimum this turn. '
+                'Undo and try another order, or end the game.</p>'
+                + button("Undo", "undo", class_="primary") + button("End the game", "confirm-end")
+                + "</section>")
+    parts = [button("End turn", "end-turn", class_="primary", disabled=not (ui.my_turn and view["can_end"])),
+             button("Undo", "undo", disabled=not ui.can_undo)]
+    if ui.can_hint:
+        parts.append(button("Hint", "hint", disabled=not ui.my_turn))
+    return f'<div class="controls">{"".join(parts)}</div>'
+
+
+def table_html(view: dict, ui: TableUi) -> str:
+    """The table as ``ui.names[view["seat"]]`` sees it."""
+    legal = legal_piles(view, ui.selected) if ui.my_turn else set()
+    hinted_cards, hinted_piles = hinted_parts(ui)
+    piles = "".join(pile_html(view, ui, i, legal, hinted_piles) for i in range(len(view["piles"])))
+    draw = (f'<div class="draw"{attrs(data_count=view["deck"])} aria-label="Draw pile: {view["deck"]} cards">'
+            f'<span class="label">Draw</span><span class="top">{view["deck"]}</span></div>')
+    log = "".join(f"<li>{esc(line)}</li>" for line in ui.log)
+    return (f'<main class="table the-game">{players_html(view, ui)}{turn_line(view, ui)}'
+            f'<section class="piles" aria-label="Piles">{draw}{piles}</section>'
+            f'{hand_html(view, ui, hinted_cards)}{controls_html(view, ui)}{hint_html(ui)}'
+            f'<ol class="log" aria-label="Last turns">{log}</ol></main>')
+
+
+def result_text(result: dict) -> str:
+    """The result in one line (end screen and share text)."""
+    left = result["cards_left"]
+    return f"{RATINGS[result['rating']]} {left} card{'s' if left != 1 else ''} left."

@@ -1,0 +1,8 @@
+"""One table module per game: ``table_html(view, ui)`` and ``result_text(result)``.
+
+To add a game's table, write ``table_<game>.py`` with those two functions and list it here.
+"""
+
+from . import table_the_game
+
+TABLES = {"the-game": table_the_game}
