@@ -1,0 +1,130 @@
+// Boots the page: service worker, PyScript on the local Pyodide, a progress bar, and
+// <html data-app="error"> with a message in role="alert" when boot fails or takes too long.
+// <html data-app="ready"> is set by the UI (cardtable.web.app.start) once it is interactive.
+
+const BOOT_TIMEOUT_MS = 60_000;
+// PyScript reports its steps as "py:progress" events; these are the ones of a normal boot.
+const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
+               "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
+
+const root = document.documentElement;
+const bar = document.getElementById("boot-progress");
+const status = document.getElementById("boot-status");
+
+function fail(message) {
+  if (root.dataset.app !== "loading") return;
+  root.dataset.app = "error";
+  const box = document.getElementById("boot-error");
+  box.textContent = `The game could not start: ${message}. Reload the page to try again.`;
+  box.hidden = false;
+  status.textContent = "";
+}
+
+function registerServiceWorker() {
+  // Offline play after the first visit. Where service workers are unavailable (file://,
+  // private modes, a cross-site iframe with storage blocked) the page still works online.
+  if (!("serviceWorker" in navigator)) return;
+  navigator.serviceWorker.register("sw.js").catch((error) => {
+    console.info("cardtable: no offline copy here:", error.message);
+  });
+}
+
+// PyScript (through polyscript's IDBMapSync) opens an IndexedDB database named after the
+// interpreter URL at every boot, to cache micropip package lists, and awaits it even with
+// packages_cache = "never". Where storage is blocked (e.g. a cross-site iframe when the
+// browser blocks third-party cookies and site data) indexedDB.open() fails or never
+// answers, and boot never finishes. We load no packages, so the cache has nothing to keep:
+// when IndexedDB does not answer within a moment, PyScript gets an in-memory stand-in
+// holding just what IDBMap uses (open, one object store, get/put/delete/clear/getAllKeys).
+function indexedDBWorks(timeoutMs = 1500) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), timeoutMs);
+    const done = (ok) => { clearTimeout(timer); resolve(ok); };
+    try {
+      const request = indexedDB.open("cardtable-probe");
+      request.onsuccess = () => { request.result.close(); done(true); };
+      request.onerror = () => done(false);
+      request.onblocked = () => done(false);
+    } catch {
+      done(false);
+    }
+  });
+}
+
+function memoryIndexedDB() {
+  const answer = (run) => {
+    const request = { result: undefined, error: null };
+    queueMicrotask(() => {
+      try {
+        request.result = run();
+        request.onsuccess?.({ target: request });
+      } catch (error) {
+        request.error = error;
+        request.onerror?.({ target: request });
+      }
+    });
+    return request;
+  };
+  const store = (map) => ({
+    count: () => answer(() => map.size),
+    clear: () => answer(() => map.clear()),
+    delete: (key) => answer(() => { map.delete(key); }),
+    get: (key) => answer(() => map.get(key)),
+    getKey: (key) => answer(() => (map.has(key) ? key : undefined)),
+    getAllKeys: () => answer(() => [...map.keys()]),
+    put: (value, key) => answer(() => { map.set(key, value); return key; }),
+  });
+  const databases = new Map();
+  return {
+    open(name) {
+      return answer(() => {
+        if (!databases.has(name)) databases.set(name, new Map());
+        const stores = databases.get(name);
+        return {
+          objectStoreNames: { length: stores.size, contains: (s) => stores.has(s) },
+          createObjectStore: (s) => { stores.set(s, new Map()); return store(stores.get(s)); },
+          transaction: (s) => {
+            if (!stores.has(s)) stores.set(s, new Map());
+            return { objectStore: () => store(stores.get(s)) };
+          },
+          close() {},
+        };
+      });
+    },
+  };
+}
+
+async function boot() {
+  registerServiceWorker();
+  const timer = setTimeout(() => fail("it took too long to load"), BOOT_TIMEOUT_MS);
+  new MutationObserver(() => {
+    if (root.dataset.app !== "loading") clearTimeout(timer);
+  }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+
+  addEventListener("py:progress", ({ detail }) => {
+    const step = STEPS.indexOf(detail);
+    if (step >= 0) bar.value = Math.max(bar.value, (100 * (step + 1)) / (STEPS.length + 1));
+    status.textContent = `${detail}…`;
+  });
+
+  if (!(await indexedDBWorks())) {
+    console.info("cardtable: IndexedDB is blocked here; PyScript gets an in-memory stand-in.");
+    Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  }
+
+  const { hooks } = await import("../pyscript/core.js");
+  // PyScript compiles its worker hooks into one function with Function() when it defines the
+  // <script type="py"> handler, which our CSP forbids ('unsafe-eval'). The page runs no
+  // workers, so it needs none: PyScript's only default one registers _pyscript in workers.
+  for (const set of Object.values(hooks.worker)) set.clear();
+  // Python errors during boot reach PyScript's stderr: show them instead of a dead page.
+  hooks.main.onReady.add((wrap) => {
+    const { stderr } = wrap.io;
+    wrap.io.stderr = (error, ...rest) => {
+      fail(String(error?.message ?? error).trim().split("\n").pop());
+      return stderr(error, ...rest);
+    };
+  });
+}
+
+boot().catch((error) => fail(error.message));

@@ -1,0 +1,378 @@
+#!/usr/bin/env python3
+"""Build, serve and test cardtable's static site.
+
+    python3 build.py                     build dist/
+    python3 build.py serve [--port N]    build, then serve dist/ on http://localhost:N/
+    python3 build.py test [pytest args]  install what is missing, build, run pytest over tests/
+
+dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
+assets/, the project's Python package as one zip, the Pyodide and PyScript files the page
+requests (copied from node_modules), a web app manifest with icons drawn here, and sw.js whose
+precache list names every other file of dist/ with its SHA-256. Every URL is relative, so the
+site also works under a GitHub Pages project path (/<repo>/).
+
+Runs on the standard library alone (the test command creates .venv for the rest).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import sys
+import zipfile
+import zlib
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+NODE_MODULES = ROOT / "node_modules"
+VENV = ROOT / ".venv"
+CHROMIUM = Path("/usr/bin/chromium")
+
+# What the page loads from npm packages. Pyodide: the loader, the Emscripten module, the
+# WebAssembly binary, the standard library and the package index it reads at start-up.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+# PyScript: core.js and its static imports (found by IMPORT_RE); the plugins and editors it
+# can load lazily are all switched off in PYSCRIPT_CONFIG, except the error plugin's module,
+# which PyScript imports even when the plugin is off (to tell it to stay off the DOM).
+PYSCRIPT_ENTRY = "core.js"
+PYSCRIPT_LAZY = ("error-",)
+IMPORT_RE = re.compile(r'(?:from|import)\s*"\./([^"]+\.js)"')
+PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor",
+                    "py-game", "py-terminal")
+
+# The <script type="py"> configuration: local Pyodide (PyScript's default is a CDN), the
+# package as one zip unpacked into the working directory (on sys.path), no plugins.
+PYSCRIPT_CONFIG = {
+    "interpreter": "pyodide/pyodide.mjs",
+    "files": {"cardtable.zip": "./*"},
+    "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
+}
+
+# Content-Security-Policy: nothing from any other origin.
+# - script-src 'wasm-unsafe-eval': Pyodide compiles pyodide.asm.wasm with
+#   WebAssembly.instantiate, which CSP blocks without it. Neither Pyodide nor PyScript calls
+#   eval() or new Function() on the boot path we use (tests/browser/test_platform.py fails on
+#   any CSP violation report), so 'unsafe-eval' stays off.
+# - connect-src 'self' blob:: fetches of the runtime files and the package zip.
+# - style-src 'self': the page's own stylesheet only; style attributes that scripts set
+#   through the CSSOM (element.style) are not governed by CSP.
+# - worker-src 'self': the service worker.
+CSP = "; ".join((
+    "default-src 'self'",
+    "script-src 'self' 'wasm-unsafe-eval'",
+    "connect-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "base-uri 'self'",
+    "form-action 'none'",
+    "object-src 'none'",
+))
+
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".png": "image/png",
+    ".svg": "image/svg+xml",
+}
+
+APP_NAME = "cardtable"
+THEME_COLOR = "#1b5e3a"
+ICON_SIZES = (192, 512)
+
+
+# --- build -----------------------------------------------------------------------------
+
+def build(dist: Path = DIST) -> Path:
+    """Write the whole site into ``dist`` (emptied first) and return it."""
+    if not (NODE_MODULES / "pyodide").is_dir():
+        sys.exit("node_modules/ is missing: run `npm ci` (or `python3 build.py test`).")
+    if dist.exists():
+        shutil.rmtree(dist)
+    dist.mkdir(parents=True)
+    copy_runtime(dist)
+    (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable"))
+    copy_assets(dist)
+    write_icons(dist / "assets" / "icons")
+    (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
+    (dist / "index.html").write_text(index_html(), encoding="utf-8")
+    (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
+    return dist
+
+
+def copy_runtime(dist: Path) -> None:
+    """Copy the Pyodide and PyScript files the page loads, and nothing else."""
+    pyodide = dist / "pyodide"
+    pyodide.mkdir()
+    for name in PYODIDE_FILES:
+        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
+    source = NODE_MODULES / "@pyscript" / "core" / "dist"
+    target = dist / "pyscript"
+    target.mkdir()
+    for name in pyscript_files(source):
+        shutil.copy2(source / name, target / name)
+
+
+def pyscript_files(source: Path) -> list[str]:
+    """core.js, the chunks it imports statically (transitively) and the lazy chunks we use."""
+    names = {PYSCRIPT_ENTRY} | {p.name for p in source.glob("*.js")
+                                if p.name.startswith(PYSCRIPT_LAZY)}
+    todo = list(names)
+    while todo:
+        for name in IMPORT_RE.findall((source / todo.pop()).read_text(encoding="utf-8")):
+            if name not in names:
+                names.add(name)
+                todo.append(name)
+    return sorted(names)
+
+
+def package_zip(package: Path) -> bytes:
+    """The package as a reproducible zip (sorted entries, fixed dates, no bytecode)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted(package.rglob("*.py")):
+            name = path.relative_to(package.parent).as_posix()
+            info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def copy_assets(dist: Path) -> None:
+    """assets/ as is, but for the service-worker template (sw.js is written at the root)."""
+    shutil.copytree(ROOT / "assets", dist / "assets",
+                    ignore=shutil.ignore_patterns("sw.template.js", "*~"))
+
+
+def index_html() -> str:
+    """index.html with the prerendered lobby, the CSP and the PyScript configuration."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from cardtable.web.render import shell_html
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    template = (ROOT / "index.html").read_text(encoding="utf-8")
+    fills = {"{{csp}}": CSP, "{{shell}}": shell_html(), "{{theme}}": THEME_COLOR,
+             "{{pyscript_config}}": escape_attr(json.dumps(PYSCRIPT_CONFIG)),
+             "{{plugins_off}}": escape_attr(json.dumps({"plugins": PYSCRIPT_CONFIG["plugins"]}))}
+    for key, value in fills.items():
+        if key not in template:
+            raise ValueError(f"index.html lacks the placeholder {key}")
+        template = template.replace(key, value)
+    return template
+
+
+def escape_attr(text: str) -> str:
+    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
+
+
+def manifest() -> dict:
+    return {
+        "name": "cardtable: The Game and friends",
+        "short_name": APP_NAME,
+        "description": "Cooperative and competitive card games, offline, in the browser.",
+        "start_url": "./",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": THEME_COLOR,
+        "theme_color": THEME_COLOR,
+        "icons": [{"src": f"assets/icons/icon-{size}.png", "sizes": f"{size}x{size}",
+                   "type": "image/png", "purpose": "any maskable"} for size in ICON_SIZES],
+    }
+
+
+def service_worker(dist: Path) -> str:
+    """sw.js: the template filled with a cache name and a precache list of [url, integrity]."""
+    entries = [[path.relative_to(dist).as_posix(), integrity(path.read_bytes())]
+               for path in sorted(dist.rglob("*")) if path.is_file() and path.name != "sw.js"]
+    version = hashlib.sha256(json.dumps(entries).encode()).hexdigest()[:16]
+    template = (ROOT / "assets" / "sw.template.js").read_text(encoding="utf-8")
+    return (template.replace("__CACHE_NAME__", f"{APP_NAME}-{version}")
+            .replace("__PRECACHE__", json.dumps(entries, indent=1)))
+
+
+def integrity(data: bytes) -> str:
+    """A Subresource Integrity string (the service worker passes it to fetch())."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+# --- icons: PNG drawn with zlib and struct ---------------------------------------------
+
+def write_icons(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    for size in ICON_SIZES:
+        (folder / f"icon-{size}.png").write_bytes(icon_png(size))
+
+
+def icon_png(size: int) -> bytes:
+    """A green square (maskable: the motif keeps to the safe centre) with a white card."""
+    green, white, red = (0x1B, 0x5E, 0x3A), (0xFA, 0xFA, 0xF5), (0xC6, 0x28, 0x28)
+    card = (size * 0.32, size * 0.22, size * 0.68, size * 0.78)  # left, top, right, bottom
+    pip = (size * 0.5, size * 0.5, size * 0.1)  # centre x, centre y, radius
+
+    def colour(x: int, y: int):
+        if (x - pip[0]) ** 2 + (y - pip[1]) ** 2 <= pip[2] ** 2:
+            return red
+        if card[0] <= x <= card[2] and card[1] <= y <= card[3]:
+            return white
+        return green
+
+    rows = b"".join(b"\x00" + bytes(c for x in range(size) for c in colour(x, y))
+                    for y in range(size))
+    return png(size, size, rows)
+
+
+def png(width: int, height: int, rows: bytes) -> bytes:
+    """An 8-bit RGB PNG from filtered scanlines."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return (struct.pack(">I", len(data)) + kind + data
+                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
+
+
+# --- serve -----------------------------------------------------------------------------
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the MIME types the page needs, optionally under a path prefix."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
+    prefix = "/"
+
+    def translate_path(self, path):
+        if not path.startswith(self.prefix):
+            return str(Path(self.directory) / "__outside_prefix__")
+        return super().translate_path("/" + path[len(self.prefix):])
+
+    def end_headers(self):
+        # Revalidate every time, as GitHub Pages roughly does; the service worker caches.
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format, *args):
+        if os.environ.get("CARDTABLE_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
+                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A threaded HTTP server for ``directory`` at ``prefix`` (port 0: any free port)."""
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
+    server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
+    server.daemon_threads = True
+    return server
+
+
+def serve(argv: list[str]) -> int:
+    port = int(argv[argv.index("--port") + 1]) if "--port" in argv else 8000
+    build()
+    server = make_server(port=port)
+    print(f"Serving dist/ at http://localhost:{server.server_address[1]}/ (Ctrl+C stops)",
+          flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+# --- test: install what is missing, build, run pytest ----------------------------------
+
+def run(*command, **kwargs) -> None:
+    print("+", " ".join(map(str, command)), flush=True)
+    subprocess.run(command, check=True, **kwargs)
+
+
+def stamp_ok(stamp: Path, *sources: Path) -> tuple[bool, str]:
+    """Whether ``stamp`` records the current contents of ``sources`` (and that digest)."""
+    digest = hashlib.sha256(b"".join(p.read_bytes() for p in sources)).hexdigest()
+    return stamp.is_file() and stamp.read_text() == digest, digest
+
+
+def ensure_venv() -> Path:
+    """.venv with requirements-dev.txt and the package (editable); skipped when up to date."""
+    python = VENV / "bin" / "python"
+    stamp = VENV / ".cardtable-installed"
+    ok, digest = stamp_ok(stamp, ROOT / "requirements-dev.txt", ROOT / "pyproject.toml")
+    if python.exists() and ok:
+        return python
+    if not python.exists():
+        run(sys.executable, "-m", "venv", str(VENV))
+    run(str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q",
+        "-r", str(ROOT / "requirements-dev.txt"), "-e", str(ROOT))
+    stamp.write_text(digest)
+    return python
+
+
+def ensure_node_modules() -> None:
+    """npm ci from package-lock.json; skipped when node_modules matches the lock."""
+    stamp = NODE_MODULES / ".cardtable-installed"
+    ok, digest = stamp_ok(stamp, ROOT / "package-lock.json")
+    if ok:
+        return
+    if not shutil.which("npm"):
+        apt_install("nodejs", "npm")
+    run("npm", "ci", "--no-audit", "--no-fund", cwd=ROOT)
+    stamp.write_text(digest)
+
+
+def ensure_chromium() -> None:
+    if not CHROMIUM.exists():
+        apt_install("chromium")
+
+
+def apt_install(*packages: str) -> None:
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run("apt-get", "update", "-q", env=env)
+    run("apt-get", "install", "-y", "-q", "--no-install-recommends", *packages, env=env)
+
+
+def test(argv: list[str]) -> int:
+    python = ensure_venv()
+    ensure_node_modules()
+    ensure_chromium()
+    build()
+    paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
+    args = argv if paths else ["tests", *argv]
+    code = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT).returncode
+    if code == 5:
+        print("build.py test: pytest collected no tests; that is a failure here.", flush=True)
+        return 1
+    return code
+
+
+def main(argv: list[str]) -> int:
+    command, rest = (argv[0], argv[1:]) if argv else ("build", [])
+    if command == "build":
+        print(f"built {build().relative_to(ROOT)}/")
+        return 0
+    if command == "serve":
+        return serve(rest)
+    if command == "test":
+        return test(rest)
+    print(__doc__, file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
