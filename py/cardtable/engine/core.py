@@ -56,7 +56,8 @@ class GameSpec:
     """A game declared as data; the registry, lobby, links, simulator and tests read it.
 
     ``new_game(players, options, seed)`` gets complete, valid options; ``summarize``
-    turns a list of ``result()`` dicts into the simulator's figures for this game.
+    turns a list of ``result()`` dicts into the simulator's figures for this game;
+    ``cards`` is the whole deck (each card as often as it occurs).
     """
 
     id: str
@@ -68,6 +69,7 @@ class GameSpec:
     new_game: Callable[[int, dict, str], "GameState"]
     state_type: type
     summarize: Callable[[list], dict]
+    cards: tuple
     summary: str = ""
 
     def option(self, key: str) -> Option:
@@ -119,6 +121,8 @@ class GameState:
     - ``reveals_hidden(action)``: whether applying the action shows hidden cards
       (a draw); undo never goes back past such an action.
     - ``describe(action)``: the action in words, for the log.
+    - ``card_locations()``: every card of the game by the place it is in (hands, piles,
+      removed…); together they always make up the spec's ``cards``.
     """
 
     players: int
@@ -148,6 +152,9 @@ class GameState:
 
     def describe(self, action: Action) -> str:
         return " ".join(str(part) for part in action)
+
+    def card_locations(self) -> dict:
+        raise NotImplementedError
 
     def to_json(self) -> dict:
         """Every field, with tuples as lists."""

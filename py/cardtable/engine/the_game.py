@@ -188,12 +188,11 @@ class TheGameState(GameState):
             raise IllegalAction(
                 f"{card} cannot go on {pile_name(pile)} (top {top}): it must be {way} than {top}"
                 f" or exactly {back}")
-        hands = _replace_at(self.hands, self.current, tuple(c for c in hand if c != card))
-        piles = _replace_at(self.piles, pile, self.piles[pile] + (card,))
-        state = replace(self, hands=hands, piles=piles, played=self.played + ((card, pile),))
-        if len(state.played) < state.required and hands[self.current] and not state.playable():
+        state = self.moved(card, pile)
+        if len(state.played) < state.required and state.hands[self.current] \
+                and not state.playable():
             state = replace(state, outcome="stuck")  # TG-9, second case
-        elif not state.deck and not any(hands):
+        elif not state.deck and not any(state.hands):
             state = replace(state, outcome="won")  # TG-10: all 98 cards played
         return state
 
@@ -202,7 +201,19 @@ class TheGameState(GameState):
             raise IllegalAction(
                 f"play at least {self.required} cards before ending the turn"
                 f" ({len(self.played)} played)")
-        drawn = self.deck[:len(self.played)]  # TG-6
+        return self.pass_turn(len(self.played))  # TG-6
+
+    def moved(self, card, pile) -> "TheGameState":
+        """The state after ``card`` goes from the active hand onto ``pile`` (no checks)."""
+        hand = tuple(c for c in self.hands[self.current] if c != card)
+        return replace(self, hands=_replace_at(self.hands, self.current, hand),
+                       piles=_replace_at(self.piles, pile, self.piles[pile] + (card,)),
+                       played=self.played + ((card, pile),))
+
+    def pass_turn(self, draw: int) -> "TheGameState":
+        """The active player draws ``draw`` cards (as far as the deck lasts); the next
+        seat with cards starts its turn (TG-8), or the game is won when none has any."""
+        drawn = self.deck[:draw]
         hand = tuple(sorted(self.hands[self.current] + drawn))
         state = replace(self, hands=_replace_at(self.hands, self.current, hand),
                         deck=self.deck[len(drawn):], played=(), turn=self.turn + 1)
@@ -272,6 +283,12 @@ class TheGameState(GameState):
             "cards_left": self.cards_left,
         }
 
+    def card_locations(self) -> dict:
+        places = {f"hand {seat + 1}": hand for seat, hand in enumerate(self.hands)}
+        places.update({f"pile {pile_name(p)}": cards[1:] for p, cards in enumerate(self.piles)})
+        places["draw pile"] = self.deck
+        return places
+
     def reveals_hidden(self, action) -> bool:
         return action[0] == "end"
 
@@ -309,11 +326,17 @@ def deal(players: int, hand_size: int, seed: str):
 
 
 def new_game(players: int, options: dict, seed: str) -> TheGameState:
+    return start(TheGameState, players, options, seed)
+
+
+def start(state_type, players: int, options: dict, seed: str, **fields):
+    """A new game of ``state_type`` (this game or a variant that adds ``fields``):
+    the deal of TG-2, the first turn by the ``start`` option of TG-3."""
     hand_size = HAND_SIZES[players] - (1 if options["small_hands"] else 0)
     hands, deck = deal(players, hand_size, seed)
-    state = TheGameState(players=players, min_cards=options["min_cards"], hand_size=hand_size,
-                         hands=hands, deck=deck, piles=tuple((s,) for s in PILE_STARTS),
-                         current=0)
+    state = state_type(players=players, min_cards=options["min_cards"], hand_size=hand_size,
+                       hands=hands, deck=deck, piles=tuple((s,) for s in PILE_STARTS),
+                       current=0, **fields)
     if options["start"] == "team":
         state = replace(state, current=team_starter(state))
     return state.check_turn_start()
@@ -348,5 +371,6 @@ SPEC = GameSpec(
     new_game=new_game,
     state_type=TheGameState,
     summarize=summarize,
+    cards=CARDS,
     summary="Together, play all 98 cards onto two rising and two falling piles.",
 )
