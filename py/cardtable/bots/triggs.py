@@ -1,0 +1,281 @@
+"""Bots for Triggs. Each sees only its seat's view (TR-13): its hand, every sheet, the
+face-up tops, the pile sizes and the discards.
+
+- ``random``: a random kind of action (draw, discard, cross), then a random one of that
+  kind (for tests).
+- ``basic``: greedy. Crosses when a cross is worth it (two boxes or more, a completed row,
+  or an emptied hand), otherwise draws, taking a face-up card it can use; bonus crosses
+  go to the row closest to completion.
+- ``strong``: plans the turn. It estimates how many turns its sheet still needs from its
+  hand (:func:`turns_needed`) and picks the action (draw, discard, or which cross with
+  which grouping) and the bonus rows that leave the fewest; unseen cards are weighed by
+  how many of each value it has not seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..engine.rng import make_rng
+from ..engine.triggs import (
+    COPIES, PILES, REFILL, VALUES, bonus_actions, best_makes, free_boxes,
+    make_types, turn_actions,
+)
+
+
+def legal_actions(view: dict) -> tuple:
+    """Every legal action for the view's own seat (the same list the engine allows)."""
+    sheet = view["sheets"][view["seat"]]
+    sizes = [pile["count"] for pile in view["piles"]]
+    if view["phase"] == "bonus":
+        return bonus_actions(sheet)
+    if view["phase"] == "draw":
+        return tuple(("draw", name) for name, size in zip(PILES, sizes) if size)
+    return turn_actions(view["hand"], sheet, sizes)
+
+
+def own_free(view: dict) -> list:
+    return list(free_boxes(view["sheets"][view["seat"]]))
+
+
+def face_up_tops(view: dict) -> dict:
+    """``{pile name: top card}`` for the face-up piles that are not empty."""
+    return {p["name"]: p["top"] for p in view["piles"] if p["face_up"] and p["top"] is not None}
+
+
+class RandomBot:
+    """Legal and nothing more."""
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+        self.rng = make_rng(seed, f"bot-{seat}")
+
+    def pick(self, items):
+        return items[int(self.rng.random() * len(items))]
+
+    def act(self, view: dict):
+        actions = legal_actions(view)
+        kind = self.pick(sorted({action[0] for action in actions}))
+        return self.pick([action for action in actions if action[0] == kind])
+
+
+class BasicBot:
+    """Greedy, one action at a time (see the module docstring)."""
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+
+    def act(self, view: dict):
+        free = own_free(view)
+        if view["phase"] == "bonus":
+            row = min((f, -v) for v, f in zip(VALUES, free) if f)[1]
+            return ("bonus", -row)
+        if view["phase"] == "draw":
+            return ("draw", self.pile_to_draw(view, free))
+        cross = self.best_cross(view, free)
+        if cross and (self.worth(view, cross, free) or not view["draw_allowance"]):
+            return cross
+        if view["draw_allowance"]:
+            return ("draw", self.pile_to_draw(view, free))
+        return self.discard(view, free)
+
+    @staticmethod
+    def best_cross(view: dict, free: list):
+        """The cross of most boxes (ties: the higher row), with the one-click grouping."""
+        options = [(m["count"], m["row"]) for m in view["makes"] if m["count"]]
+        if not options:
+            return None
+        _, row = max(options)
+        return ("cross", row, best_makes(view["hand"], row, free[row - 1]))
+
+    @staticmethod
+    def worth(view: dict, cross, free: list) -> bool:
+        row, makes = cross[1], cross[2]
+        used = sum(len(make) for make in makes)
+        return len(makes) >= 2 or len(makes) == free[row - 1] or used == len(view["hand"])
+
+    @staticmethod
+    def pile_to_draw(view: dict, free: list) -> str:
+        """A face-up card that is a value with free boxes, else the middle pile."""
+        for name, top in face_up_tops(view).items():
+            if free[top - 1]:
+                return name
+        if view["piles"][1]["count"]:
+            return "middle"
+        return next(p["name"] for p in view["piles"] if p["count"])
+
+    @staticmethod
+    def discard(view: dict, free: list):
+        """All copies of the value least use as a single card (full rows first)."""
+        counts = Counter(view["hand"])
+        value = min(counts, key=lambda v: (free[v - 1] > 0, -counts[v]))
+        return ("discard", value, counts[value])
+
+
+# -- the strong bot's estimate ------------------------------------------------------
+CARDS_PER_DRAW = 2
+ROW_CROSS = 4  # free boxes one later cross of a row is expected to cover
+HALF_PAIR = 0.5  # a spare card that may pair with a later one, in boxes covered
+
+
+def plan(free: list, hand) -> tuple:
+    """A greedy use of ``hand`` on the free boxes: single cards first, then pairs, rows
+    from 12 down. Returns (rows it completes, boxes left uncovered per row, spare cards)."""
+    counts = Counter(hand)
+    left = list(free)
+    for v in VALUES:
+        take = min(counts[v], left[v - 1])
+        counts[v] -= take
+        left[v - 1] -= take
+    for v in reversed(VALUES):
+        for low, high in make_types(v)[1:]:
+            while left[v - 1] and counts[low] and counts[high] and (low != high or counts[low] > 1):
+                counts[low] -= 1
+                counts[high] -= 1
+                left[v - 1] -= 1
+    completed = sum(1 for f, rest in zip(free, left) if f and not rest)
+    return completed, left, counts
+
+
+def turns_needed(free: list, hand, odds) -> float:
+    """The estimated turns to cross every free box holding ``hand`` (smaller is better).
+
+    Turns to cross: each open row needs one cross per ``ROW_CROSS`` free boxes. Turns to
+    draw: the boxes the hand does not cover (less one bonus box per row it completes,
+    less half a box per spare card that may pair later) times the cards a box costs, which
+    ``odds`` (hidden value → probability) gives, two cards a turn."""
+    if not sum(free):
+        return 0.0
+    completed, left, spare = plan(free, hand)
+    top_open = max((v for v in VALUES if left[v - 1]), default=0)
+    uncovered = max(0, sum(left) - completed)
+    halves = min(sum(n for card, n in spare.items() if card < top_open), uncovered)
+    useful = sum(p * (1.0 if left[v - 1] else HALF_PAIR if v < top_open else 0.0)
+                 for v, p in odds)
+    cards = (uncovered - HALF_PAIR * halves) / max(useful, 0.05)
+    crosses = sum(-(-f // ROW_CROSS) for f in free)
+    return crosses + cards / CARDS_PER_DRAW
+
+
+def unseen(view: dict) -> dict:
+    """How many of each value the seat has not seen (its hand, discards, removed cards
+    and face-up tops): the odds of a hidden card."""
+    seen = Counter(view["hand"]) + Counter(view["discard"]) + Counter(view["removed"])
+    seen.update(face_up_tops(view).values())
+    return {v: max(0, COPIES - seen[v]) for v in VALUES}
+
+
+class StrongBot:
+    """Plans each turn by :func:`turns_needed` (see the module docstring)."""
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+
+    def act(self, view: dict):
+        free = own_free(view)
+        hand = tuple(view["hand"])
+        odds = self.odds(view)
+        if view["phase"] == "bonus":
+            return ("bonus", self.bonus_row(free, hand, odds))
+        if view["phase"] == "draw":
+            return ("draw", self.best_pick(view, free, hand, odds))
+        scored = [(self.after_play(free, hand, action, odds), -len(action[2]) if action[0] == "cross" else 0, index, action)
+                  for index, action in enumerate(legal_actions(view)) if action[0] != "draw"]
+        if view["draw_allowance"]:
+            scored.append((self.after_draw(view, free, hand, odds), 0, -1, ("draw", "middle")))
+        action = min(scored)[-1]
+        if action[0] == "draw":
+            return ("draw", self.best_pick(view, free, hand, odds))
+        return action
+
+    @staticmethod
+    def odds(view: dict) -> list:
+        """(value, probability) of a hidden card, from :func:`unseen`."""
+        counts = unseen(view)
+        total = sum(counts.values()) or 1
+        return [(v, n / total) for v, n in counts.items() if n]
+
+    def expected_with(self, free, hand, odds, hidden: int) -> float:
+        """The estimate after adding ``hidden`` hidden cards (0, 1 or 2) to ``hand``."""
+        if not hidden:
+            return turns_needed(free, hand, odds)
+        return sum(p * self.expected_with(free, hand + (v,), odds, hidden - 1)
+                   for v, p in odds)
+
+    def best_pick(self, view, free, hand, odds) -> str:
+        """The pile of the best single pick: a known face-up top or a hidden card."""
+        options = [(turns_needed(free, hand + (top,), odds), name)
+                   for name, top in face_up_tops(view).items()]
+        if view["piles"][1]["count"]:
+            options.append((self.expected_with(free, hand, odds, 1), "middle"))
+        if options:
+            return min(options)[1]
+        return next(p["name"] for p in view["piles"] if p["count"])
+
+    def after_draw(self, view, free, hand, odds) -> float:
+        """The estimate after a whole draw: every mix of the known face-up tops (each
+        once) and hidden cards, the best mix counted."""
+        picks = view["draw_allowance"]
+        tops = list(face_up_tops(view).values())
+        known = [combo for n in range(picks + 1) for combo in _choose(tops, n)]
+        return min(self.expected_with(free, hand + combo, odds, picks - len(combo))
+                   for combo in known)
+
+    def after_play(self, free, hand, action, odds) -> float:
+        """The estimate after a discard or a cross (bonus crosses placed by
+        :meth:`bonus_row`); an emptied hand counts five hidden cards (TR-9)."""
+        kind, value, rest = action
+        cards = (value,) * rest if kind == "discard" else tuple(c for m in rest for c in m)
+        left = tuple((Counter(hand) - Counter(cards)).elements())
+        free = list(free)
+        if kind == "cross":
+            free[value - 1] -= len(rest)
+            if not free[value - 1]:
+                free = self.settle_chain(free, left, odds)
+        if not sum(free):
+            return -1.0  # the game is won
+        if not left:
+            return self.refilled(free, odds)
+        return turns_needed(free, left, odds)
+
+    def refilled(self, free, odds) -> float:
+        """The estimate holding five hidden cards: the estimate with none, less five
+        times what one hidden card is worth on average."""
+        empty = turns_needed(free, (), odds)
+        return empty - REFILL * (empty - self.expected_with(free, (), odds, 1))
+
+    def settle_chain(self, free: list, hand, odds) -> list:
+        """The sheet after a chain of bonuses placed as :meth:`bonus_row` would."""
+        while sum(free):
+            row = self.bonus_row(free, hand, odds)
+            free = list(free)
+            free[row - 1] -= 1
+            if free[row - 1]:
+                break
+        return free
+
+    @staticmethod
+    def bonus_row(free: list, hand, odds) -> int:
+        """TR-8: a row with one free box first (the chain goes on); else the row whose
+        box leaves the lowest estimate (ties: the row with fewer ways to make it)."""
+        singles = [v for v in VALUES if free[v - 1] == 1]
+        if singles:
+            return singles[0]
+
+        def after(v):
+            crossed = list(free)
+            crossed[v - 1] -= 1
+            return turns_needed(crossed, hand, odds), v
+
+        return min(after(v) for v in VALUES if free[v - 1])[1]
+
+
+def _choose(cards, n: int) -> list:
+    """The distinct ``n``-card tuples from ``cards`` (each card at most once)."""
+    if n == 0:
+        return [()]
+    return [(card,) + rest for i, card in enumerate(cards) for rest in _choose(cards[i + 1:], n - 1)]
+
+
+LEVELS = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
+DEFAULT_LEVEL = "strong"
