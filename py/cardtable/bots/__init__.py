@@ -6,15 +6,17 @@ Contract: ``make_bot(game_id, level, seat, seed)`` returns an object with
 its turn), but it learns about the game only from the views it is given.
 """
 
-from . import the_game
+from . import extreme, the_game
 from . import triggs
 
 LEVELS = {
     "the-game": the_game.LEVELS,
+    "extreme": extreme.LEVELS,
     "triggs": triggs.LEVELS,
 }
 DEFAULT_LEVEL = {
     "the-game": the_game.DEFAULT_LEVEL,
+    "extreme": extreme.DEFAULT_LEVEL,
     "triggs": triggs.DEFAULT_LEVEL,
 }
 

@@ -1,9 +1,9 @@
 """The registry of games: the lobby, share links, simulator and tests all read it."""
 
-from . import the_game
+from . import extreme, the_game
 from . import triggs
 
-GAMES = {spec.id: spec for spec in (the_game.SPEC, triggs.SPEC)}
+GAMES = {spec.id: spec for spec in (the_game.SPEC, extreme.SPEC, triggs.SPEC)}
 
 
 def get(game_id: str):

@@ -1,0 +1,135 @@
+"""Bots for The Game: Extreme. Each sees only its seat's view and follows every
+instruction: it plays only what the view offers, which the engine offers only when the turn
+can still be completed (EX-2), and never the losing ``three`` of EX-6 while anything else
+is possible. Both levels share their instruction kinds whenever talking is allowed (EX-12).
+
+- ``random``: a uniformly random safe play; ends the turn when allowed, half of the time.
+- ``careful``: searches the rest of its turn with the engine's own turn rules, scoring each
+  way to finish by how far it moves the piles and which instructions it leaves visible.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine.extreme import Rules, Turn
+from ..engine.rng import make_rng
+from ..engine.the_game import PILE_DIRS, distance, is_backwards
+from .the_game import others_signals
+
+
+def safe_plays(view: dict) -> list:
+    """The ``(card, pile)`` offered to this seat that do not lose the game."""
+    return [(p["card"], p["pile"]) for p in view["plays"] if not p["loses"]]
+
+
+def share_action(view: dict):
+    """``("share", True)`` while this seat could share but does not yet (EX-12)."""
+    return ("share", True) if view["talk_allowed"] and not view["share"] else None
+
+
+def turn_of(view: dict):
+    """The engine's :class:`Rules` and :class:`Turn` rebuilt from what the view shows."""
+    marks = [""] * 101
+    for card, kind in zip(view["hand"], view["hand_instructions"]):
+        marks[card] = kind
+    for pile in view["piles"]:
+        for card, kind in zip(pile["cards"], pile["instructions"]):
+            marks[card] = kind
+    kinds = {marks[card] for card, _ in view["played"]}
+    turn = Turn(tuple(view["hand"]), tuple(p["top"] for p in view["piles"]),
+                len(view["played"]), view["required"], "three" in kinds, "stop" in kinds,
+                view["fixed_pile"])
+    return Rules(tuple(marks)), turn
+
+
+class RandomBot:
+    """Safe and nothing more: a random offered play that does not lose, or the end."""
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+        self.rng: random.Random = make_rng(seed, f"bot-{seat}")
+
+    def act(self, view: dict):
+        share = share_action(view)
+        if share:
+            return share
+        plays = safe_plays(view)
+        if plays and not (view["can_end"] and self.rng.random() < 0.5):
+            card, pile = plays[int(self.rng.random() * len(plays))]
+            return ("play", card, pile)
+        return ("end",)
+
+
+class CarefulBot:
+    """Looks ahead through the rest of its turn and plays the first card of the best way
+    to finish it (or ends the turn when stopping now is best). A way is scored by:
+
+    - each card's move along its pile (a backwards trick counts as -10), more on a pile
+      another seat asked to hold or keep small (TG-13);
+    - minus ``CARD_GAIN`` per card, so an extra card is played only when it is nearly free
+      (more generous once the draw pile is empty);
+    - plus ``LEFT_SHOWING`` for every infinity instruction left on top of a pile.
+    """
+
+    CARD_GAIN = 2.5
+    CARD_GAIN_ENDGAME = 10.0
+    LEFT_SHOWING = {"no_reverse": 8.0, "one_pile": 6.0, "draw_one": 4.0, "no_talk": 1.0}
+    WIDTH = 4  # plays tried at each step, cheapest first
+    EXTRA = 2  # cards looked ahead beyond the ones the turn still requires
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+
+    def act(self, view: dict):
+        share = share_action(view)
+        if share:
+            return share
+        rules, turn = turn_of(view)
+        safe = set(safe_plays(view))
+        gain = self.CARD_GAIN if view["deck"] else self.CARD_GAIN_ENDGAME
+        depth = max(turn.required - turn.played, 0) + self.EXTRA
+        cost, play = self.best_way(view, rules, turn, gain, depth, first=safe)
+        if play is None and not view["can_end"]:  # the way to finish lies deeper: go on
+            play = min(safe, key=lambda p: self.play_cost(view, rules, turn, *p))
+        return ("play",) + play if play else ("end",)
+
+    def play_cost(self, view: dict, rules: Rules, turn: Turn, card: int, pile: int) -> float:
+        top, direction = turn.tops[pile], PILE_DIRS[pile]
+        cost = -10.0 if is_backwards(card, direction, top) else distance(card, direction, top)
+        if pile in others_signals(view, "hold"):
+            cost += 30
+        if pile in others_signals(view, "small") and cost > 5:
+            cost += 20
+        return cost
+
+    def left_showing(self, rules: Rules, turn: Turn) -> float:
+        return sum(self.LEFT_SHOWING.get(rules.kind(top), 0.0) for top in turn.tops)
+
+    def best_way(self, view, rules: Rules, turn: Turn, gain: float, depth: int, first=None):
+        """``(cost, first play or None)`` of the cheapest way found to finish ``turn``;
+        ``first`` limits the plays tried now (the safe ones, at the top level)."""
+        best = (float("inf"), None)
+        if not rules.end_problem(turn):
+            best = (self.left_showing(rules, turn), None)
+        if depth == 0:
+            return best
+        options = []
+        for card, pile in rules.plays(turn):
+            if first is not None and (card, pile) not in first:
+                continue
+            after = rules.after(turn, card, pile)
+            if rules.loses(turn, card) or not rules.can_finish(after):
+                continue
+            options.append((self.play_cost(view, rules, turn, card, pile) - gain,
+                            card, pile, after))
+        options.sort(key=lambda option: option[:3])
+        for cost, card, pile, after in options[:self.WIDTH]:
+            rest, _ = self.best_way(view, rules, after, gain, depth - 1)
+            if cost + rest < best[0]:
+                best = (cost + rest, (card, pile))
+        return best
+
+
+LEVELS = {"random": RandomBot, "careful": CarefulBot}
+DEFAULT_LEVEL = "careful"
