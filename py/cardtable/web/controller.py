@@ -148,7 +148,7 @@ class Controller:
         """Run the handler for ``data-action``; errors become a message in words."""
         self.messages = []
         self.focus = None
-        handler = HANDLERS.get(action)
+        handler = HANDLERS.get(action) or self.table_handlers().get(action)
         if handler is None:
             return None
         try:
@@ -156,6 +156,13 @@ class Controller:
         except (IllegalAction, ValueError) as error:
             self.say("alert", str(error))
             return None
+
+    def table_handlers(self) -> dict:
+        """The handlers a game's table module adds for its own buttons (``HANDLERS`` in
+        ``table_<game>.py``, each ``handler(controller, data)``), if a game is on."""
+        if self.session is None:
+            return {}
+        return getattr(TABLES[self.session.setup.game], "HANDLERS", {})
 
     def bot_step(self) -> None:
         """One action of the bot whose turn it is."""
