@@ -29,13 +29,16 @@ function registerServiceWorker() {
   });
 }
 
-// PyScript (through polyscript's IDBMapSync) opens an IndexedDB database named after the
-// interpreter URL at every boot, to cache micropip package lists, and awaits it even with
-// packages_cache = "never". Where storage is blocked (e.g. a cross-site iframe when the
-// browser blocks third-party cookies and site data) indexedDB.open() fails or never
-// answers, and boot never finishes. We load no packages, so the cache has nothing to keep:
-// when IndexedDB does not answer within a moment, PyScript gets an in-memory stand-in
-// holding just what IDBMap uses (open, one object store, get/put/delete/clear/getAllKeys).
+// Why boot used to hang in a cross-site iframe with storage blocked: polyscript (under
+// PyScript) opens an IndexedDB database (IDBMapSync, named after the interpreter URL) at
+// every Pyodide boot to cache micropip package lists, and awaits it even with
+// packages_cache = "never". With third-party storage blocked, indexedDB.open() fires
+// "error" (UnknownError: the user denied permission); @webreflection/idb-map's handler
+// rejects and then re-dispatches that same event on the request, which throws ("The event
+// is already being dispatched"); the rejection is never handled, so the <script type="py">
+// never runs and nothing tells the user. We load no packages, so the cache has nothing to
+// keep: when IndexedDB does not work here, PyScript gets an in-memory stand-in holding just
+// what idb-map uses (open, one object store, get/getKey/getAllKeys/put/delete/clear/count).
 function indexedDBWorks(timeoutMs = 1500) {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), timeoutMs);
@@ -95,6 +98,8 @@ function memoryIndexedDB() {
 }
 
 async function boot() {
+  addEventListener("error", ({ message }) => fail(message));
+  addEventListener("unhandledrejection", ({ reason }) => fail(reason?.message ?? String(reason)));
   registerServiceWorker();
   const timer = setTimeout(() => fail("it took too long to load"), BOOT_TIMEOUT_MS);
   new MutationObserver(() => {

@@ -1,0 +1,305 @@
+"""Browser test harness: the built site in Debian's Chromium through Playwright.
+
+Every browser test runs against ``dist/`` as built by ``python3 build.py`` (``build.py test``
+builds it first; run alone, the ``site`` fixture builds it once per session). One Chromium
+serves the whole session; each test gets a fresh context (empty cache, storage and service
+workers), so tests never see each other's state.
+
+Fixtures
+--------
+``site``
+    ``Site`` for the session: ``site.url`` is the app on ``http://localhost:PORT/``,
+    ``site.origin`` its origin, ``site.dist`` the folder served. ``site.link(fragment)``
+    gives the app URL with a fragment, e.g. ``site.link("#/the-game?seed=7&players=2")``.
+``subpath_site``
+    The same ``dist/`` served under ``/cardtable/`` (as on a GitHub Pages project site).
+``embedder``
+    A second origin, ``http://127.0.0.1:PORT`` (cross-site to ``localhost``).
+    ``embedder.page_for(src)`` is the URL of a page whose only content is
+    ``<iframe id="app" src=src>``.
+``browser``
+    The session's Chromium (``executable_path=/usr/bin/chromium``).
+``context`` / ``page``
+    A fresh context and a page in it, watched: the test fails if the page (or any frame,
+    or the service worker) requests anything outside ``site``'s origin, throws an uncaught
+    error, logs a console error, or reports a Content-Security-Policy violation.
+    ``page.watch`` is that ``Watch``; call ``page.watch.allow_errors(r"regex")`` when a
+    test provokes an error on purpose (it matches console and uncaught errors).
+``watch_page``
+    A function ``watch_page(page, *origins)`` that watches a page you made yourself (e.g.
+    from ``context``) and returns its ``Watch``; call ``.check()`` on it at the end.
+``new_page``
+    A factory for more watched pages in fresh contexts (``new_page(**context_options)``),
+    e.g. to open a share link in a second, clean browser profile.
+``storage_blocked_page``
+    A watched page in a persistent Chromium profile that blocks third-party cookies and
+    site data, so an iframe from another site gets no localStorage, IndexedDB or service
+    worker: the real browser setting, not a stub (a second Chromium process, so use it
+    sparingly). Requests to ``embedder``'s origin are allowed on it.
+
+``wait_ready``
+    A function ``wait_ready(page_or_frame, timeout_ms=60_000)``: waits for
+    ``<html data-app="ready">`` (boot takes 2-10 s here); if the page says
+    ``data-app="error"`` the test fails at once with the page's message.
+``open_app``
+    A function ``open_app(page, url)``: ``page.goto(url)`` then ``wait_ready``; returns page.
+
+Example::
+
+    def test_lobby_lists_the_game(page, site, open_app):
+        open_app(page, site.url)
+        assert page.locator("[data-game=the-game]").count() == 1
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import sync_playwright
+
+import build
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+READY_TIMEOUT_MS = 60_000
+
+# Reports each Content-Security-Policy violation as a console error, so the watch sees it.
+CSP_REPORTER = """
+document.addEventListener("securitypolicyviolation", (e) => console.error(
+  `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} ` +
+  `at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
+"""
+
+
+@dataclass
+class Site:
+    """One HTTP server for a folder, its root URL and origin."""
+
+    url: str
+    dist: Path
+
+    @property
+    def origin(self) -> str:
+        parts = urlsplit(self.url)
+        return f"{parts.scheme}://{parts.netloc}"
+
+    def link(self, fragment: str = "") -> str:
+        return self.url + fragment
+
+
+def start_server(directory: Path, prefix: str = "/", hostname: str = "localhost"):
+    """Serve ``directory`` at ``prefix`` on a free port in a daemon thread."""
+    server = build.make_server(directory, port=0, prefix=prefix)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://{hostname}:{server.server_address[1]}{prefix}"
+
+
+@pytest.fixture(scope="session")
+def dist() -> Path:
+    """dist/, built once by this session unless ``build.py test`` just built it."""
+    import os
+    if os.environ.get("CARDTABLE_DIST_BUILT") != "1" or not (build.DIST / "sw.js").exists():
+        build.build()
+    return build.DIST
+
+
+@pytest.fixture(scope="session")
+def site(dist):
+    server, url = start_server(dist)
+    yield Site(url, dist)
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def subpath_site(dist):
+    server, url = start_server(dist, prefix="/cardtable/")
+    yield Site(url, dist)
+    server.shutdown()
+
+
+@dataclass
+class Embedder:
+    """The second origin: pages that only embed a given URL in an iframe."""
+
+    origin: str
+
+    def page_for(self, src: str) -> str:
+        from urllib.parse import quote
+        return f"{self.origin}/embed.html#{quote(src, safe='')}"
+
+
+EMBED_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>A blog post embedding cardtable</title>
+<link rel="icon" href="data:,">
+<script src="embed.js"></script></head>
+<body><h1>A post with a game in it</h1></body></html>
+"""
+# The iframe's src comes from the fragment, so one static page embeds any URL.
+EMBED_SCRIPT = """addEventListener("DOMContentLoaded", () => {
+  const frame = document.createElement("iframe");
+  frame.id = "app"; frame.width = 800; frame.height = 700;
+  frame.src = decodeURIComponent(location.hash.slice(1));
+  document.body.append(frame);
+});
+"""
+
+
+@pytest.fixture(scope="session")
+def embedder(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("embedder")
+    (folder / "embed.html").write_text(EMBED_PAGE)
+    (folder / "embed.js").write_text(EMBED_SCRIPT)
+    server, url = start_server(folder, hostname="127.0.0.1")
+    yield Embedder(url.rstrip("/"))
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def playwright_instance():
+    with sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_instance):
+    browser = playwright_instance.chromium.launch(executable_path=str(build.CHROMIUM),
+                                                  args=CHROMIUM_ARGS)
+    yield browser
+    browser.close()
+
+
+@dataclass
+class Watch:
+    """What went wrong on the pages of one test: outside requests, errors, CSP reports."""
+
+    origins: tuple
+    outside_requests: list = field(default_factory=list)
+    page_errors: list = field(default_factory=list)
+    console_errors: list = field(default_factory=list)
+    allowed: list = field(default_factory=list)
+
+    def allow_errors(self, pattern: str) -> None:
+        self.allowed.append(re.compile(pattern))
+
+    def on_request(self, request) -> None:
+        url = request.url
+        if url.startswith(("data:", "blob:", "about:")):
+            return
+        if not any(url.startswith(origin + "/") for origin in self.origins):
+            self.outside_requests.append(url)
+
+    def on_console(self, message) -> None:
+        if message.type == "error":
+            self.console_errors.append(f"{message.text} ({message.location.get('url')})")
+
+    def problems(self) -> dict:
+        def unexpected(texts):
+            return [t for t in texts if not any(p.search(t) for p in self.allowed)]
+        found = {"requests outside the origin": self.outside_requests,
+                 "uncaught page errors": unexpected(self.page_errors),
+                 "console errors": unexpected(self.console_errors)}
+        return {key: value for key, value in found.items() if value}
+
+    def check(self) -> None:
+        problems = self.problems()
+        assert not problems, json.dumps(problems, indent=2)
+
+
+def _watch_page(page, *origins: str) -> Watch:
+    """Attach a ``Watch`` to ``page`` (and its context's requests, service worker included)."""
+    watch = Watch(origins)
+    page.context.on("request", watch.on_request)
+    page.on("console", watch.on_console)
+    page.on("pageerror", lambda error: watch.page_errors.append(str(error)))
+    page.watch = watch
+    return watch
+
+
+@pytest.fixture
+def context(browser):
+    context = browser.new_context()
+    context.add_init_script(CSP_REPORTER)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def page(context, site):
+    page = context.new_page()
+    watch = _watch_page(page, site.origin)
+    yield page
+    watch.check()
+
+
+@pytest.fixture
+def new_page(browser, site):
+    """Factory: a watched page in a fresh context; every one is checked at teardown."""
+    made = []
+
+    def make(**context_options):
+        context = browser.new_context(**context_options)
+        context.add_init_script(CSP_REPORTER)
+        page = context.new_page()
+        made.append((context, _watch_page(page, site.origin)))
+        return page
+
+    yield make
+    for context, watch in made:
+        context.close()
+    for context, watch in made:
+        watch.check()
+
+
+@pytest.fixture
+def storage_blocked_page(playwright_instance, tmp_path, site, embedder):
+    """A page in a real Chromium profile with "block third-party cookies" (and site data)."""
+    profile = tmp_path / "profile"
+    (profile / "Default").mkdir(parents=True)
+    preferences = {"profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True}}
+    (profile / "Default" / "Preferences").write_text(json.dumps(preferences))
+    context = playwright_instance.chromium.launch_persistent_context(
+        str(profile), executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
+    context.add_init_script(CSP_REPORTER)
+    page = context.new_page()
+    watch = _watch_page(page, site.origin, embedder.origin)
+    yield page
+    context.close()
+    watch.check()
+
+
+def _wait_ready(target, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Wait until ``<html data-app="ready">``; fail with the page's message on ``error``."""
+    target.wait_for_selector("html[data-app=ready], html[data-app=error]", state="attached",
+                             timeout=timeout_ms)
+    state = target.evaluate("document.documentElement.dataset.app")
+    if state != "ready":
+        message = target.evaluate(
+            "[...document.querySelectorAll('[role=alert]')].map(e => e.textContent).join(' ')")
+        pytest.fail(f"the app reports data-app={state!r}: {message.strip()}")
+
+
+def _open_app(page, url: str, timeout_ms: int = READY_TIMEOUT_MS):
+    page.goto(url)
+    _wait_ready(page, timeout_ms)
+    return page
+
+
+@pytest.fixture(name="watch_page")
+def watch_page_fixture():
+    return _watch_page
+
+
+@pytest.fixture
+def wait_ready():
+    return _wait_ready
+
+
+@pytest.fixture
+def open_app():
+    return _open_app

@@ -1,0 +1,13 @@
+"""Shared by every test: the package under py/ and build.py importable without installing.
+
+``python3 build.py test`` installs the package into .venv (editable) anyway; this keeps a bare
+``python -m pytest tests`` working from a checkout too.
+"""
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+for folder in (ROOT / "py", ROOT):
+    if str(folder) not in sys.path:
+        sys.path.insert(0, str(folder))
