@@ -1,0 +1,75 @@
+"""The same seeds give the same games under CPython and under Pyodide (Python 3.14).
+
+Python promises only that ``random.Random(seed).random()`` repeats across versions, so every
+shuffle is built on it (engine/rng.py). This runs one probe under both interpreters and
+compares the JSON: Pyodide from node_modules under Node, with the project's py/ mounted.
+The browser runs that same Pyodide build.
+"""
+
+import json
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
+
+# Evaluated by both interpreters; the last expression is the JSON compared.
+PROBE = """
+import json, sys
+from cardtable.engine import registry, rng
+from cardtable.engine.the_game import HAND_SIZES, deal
+from cardtable.sim import play_one
+from cardtable.bots import levels
+
+SEEDS = ["0", "1", "seed", "éé-unicode", "x" * 200, "2026-11-22"]
+report = {
+    "python": list(sys.version_info[:2]),
+    "deal": {f"{players}/{seed}": deal(players, HAND_SIZES[players], seed)
+             for players in HAND_SIZES for seed in SEEDS},
+    "shuffled": {f"{n}/{seed}/{purpose}": rng.shuffled(range(n), rng.make_rng(seed, purpose))
+                 for n in (2, 10, 52, 98) for seed in SEEDS for purpose in ("deal", "bot:1")},
+    "new": {f"{spec.id}/{players}/{seed}": spec.new(players, seed=seed).to_json()
+            for spec in registry.GAMES.values()
+            for players in range(spec.min_players, spec.max_players + 1) for seed in SEEDS[:3]},
+    "played": {f"{spec.id}/{seed}": play_one(spec, spec.min_players, spec.resolve_options(),
+                                             seed, [levels(spec.id)[0]] * spec.min_players).to_json()
+               for spec in registry.GAMES.values() for seed in SEEDS[:2]},
+}
+json.dumps(report, sort_keys=True)
+"""
+
+
+def run_cpython() -> dict:
+    namespace = {}
+    *body, last = PROBE.strip().splitlines()
+    exec("\n".join(body), namespace)
+    return json.loads(eval(last, namespace))
+
+
+@pytest.fixture(scope="module")
+def pyodide_report() -> dict:
+    assert shutil.which("node"), "node is needed (python3 build.py test installs it)"
+    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run npm ci first"
+    result = subprocess.run(["node", str(RUNNER), str(ROOT / "py")], input=PROBE,
+                            capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def cpython_report() -> dict:
+    return run_cpython()
+
+
+def test_pyodide_is_python_3_14(pyodide_report):
+    assert pyodide_report["python"] == [3, 14]
+
+
+@pytest.mark.parametrize("part", ["deal", "shuffled", "new", "played"])
+def test_same_seed_same_cards(pyodide_report, cpython_report, part):
+    assert cpython_report[part], f"the probe computed no {part!r} cases"
+    assert pyodide_report[part] == cpython_report[part]
