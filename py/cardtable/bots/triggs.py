@@ -18,8 +18,8 @@ from collections import Counter
 
 from ..engine.rng import make_rng
 from ..engine.triggs import (
-    COPIES, PILES, REFILL, VALUES, bonus_actions, best_makes, free_boxes,
-    make_types, turn_actions,
+    COPIES, MAKE_TYPES, PILES, REFILL, VALUES, bonus_actions, best_makes, free_boxes,
+    turn_actions,
 )
 
 
@@ -114,25 +114,31 @@ class BasicBot:
 
 # -- the strong bot's estimate ------------------------------------------------------
 CARDS_PER_DRAW = 2
-ROW_CROSS = 4  # free boxes one later cross of a row is expected to cover
-HALF_PAIR = 0.5  # a spare card that may pair with a later one, in boxes covered
+ROW_CROSS = 2  # free boxes one later cross of a row is expected to cover
+HALF_PAIR = 0.2  # a spare card that may pair with a later one, in boxes covered
 
 
 def plan(free: list, hand) -> tuple:
     """A greedy use of ``hand`` on the free boxes: single cards first, then pairs, rows
-    from 12 down. Returns (rows it completes, boxes left uncovered per row, spare cards)."""
-    counts = Counter(hand)
+    from 12 down. Returns (rows it completes, boxes left uncovered per row, spare cards
+    as a count per value, index ``v``)."""
+    counts = [0] * (len(VALUES) + 1)
+    for card in hand:
+        counts[card] += 1
     left = list(free)
     for v in VALUES:
         take = min(counts[v], left[v - 1])
         counts[v] -= take
         left[v - 1] -= take
     for v in reversed(VALUES):
-        for low, high in make_types(v)[1:]:
-            while left[v - 1] and counts[low] and counts[high] and (low != high or counts[low] > 1):
-                counts[low] -= 1
-                counts[high] -= 1
-                left[v - 1] -= 1
+        for low, high in MAKE_TYPES[v][1:]:
+            if not left[v - 1]:
+                break
+            pairs = counts[low] // 2 if low == high else min(counts[low], counts[high])
+            take = min(pairs, left[v - 1])
+            counts[low] -= take
+            counts[high] -= take
+            left[v - 1] -= take
     completed = sum(1 for f, rest in zip(free, left) if f and not rest)
     return completed, left, counts
 
@@ -149,7 +155,7 @@ def turns_needed(free: list, hand, odds) -> float:
     completed, left, spare = plan(free, hand)
     top_open = max((v for v in VALUES if left[v - 1]), default=0)
     uncovered = max(0, sum(left) - completed)
-    halves = min(sum(n for card, n in spare.items() if card < top_open), uncovered)
+    halves = min(sum(spare[:top_open]), uncovered)
     useful = sum(p * (1.0 if left[v - 1] else HALF_PAIR if v < top_open else 0.0)
                  for v, p in odds)
     cards = (uncovered - HALF_PAIR * halves) / max(useful, 0.05)
@@ -170,8 +176,17 @@ class StrongBot:
 
     def __init__(self, seat: int, seed: str = "0"):
         self.seat = seat
+        self.memo = {}
+
+    def estimate(self, free, hand, odds) -> float:
+        """:func:`turns_needed`, remembered for the decision at hand."""
+        key = (tuple(free), tuple(sorted(hand)))
+        if key not in self.memo:
+            self.memo[key] = turns_needed(free, hand, odds)
+        return self.memo[key]
 
     def act(self, view: dict):
+        self.memo = {}
         free = own_free(view)
         hand = tuple(view["hand"])
         odds = self.odds(view)
@@ -198,13 +213,13 @@ class StrongBot:
     def expected_with(self, free, hand, odds, hidden: int) -> float:
         """The estimate after adding ``hidden`` hidden cards (0, 1 or 2) to ``hand``."""
         if not hidden:
-            return turns_needed(free, hand, odds)
+            return self.estimate(free, hand, odds)
         return sum(p * self.expected_with(free, hand + (v,), odds, hidden - 1)
                    for v, p in odds)
 
     def best_pick(self, view, free, hand, odds) -> str:
         """The pile of the best single pick: a known face-up top or a hidden card."""
-        options = [(turns_needed(free, hand + (top,), odds), name)
+        options = [(self.estimate(free, hand + (top,), odds), name)
                    for name, top in face_up_tops(view).items()]
         if view["piles"][1]["count"]:
             options.append((self.expected_with(free, hand, odds, 1), "middle"))
@@ -236,12 +251,12 @@ class StrongBot:
             return -1.0  # the game is won
         if not left:
             return self.refilled(free, odds)
-        return turns_needed(free, left, odds)
+        return self.estimate(free, left, odds)
 
     def refilled(self, free, odds) -> float:
         """The estimate holding five hidden cards: the estimate with none, less five
         times what one hidden card is worth on average."""
-        empty = turns_needed(free, (), odds)
+        empty = self.estimate(free, (), odds)
         return empty - REFILL * (empty - self.expected_with(free, (), odds, 1))
 
     def settle_chain(self, free: list, hand, odds) -> list:
@@ -254,8 +269,7 @@ class StrongBot:
                 break
         return free
 
-    @staticmethod
-    def bonus_row(free: list, hand, odds) -> int:
+    def bonus_row(self, free: list, hand, odds) -> int:
         """TR-8: a row with one free box first (the chain goes on); else the row whose
         box leaves the lowest estimate (ties: the row with fewer ways to make it)."""
         singles = [v for v in VALUES if free[v - 1] == 1]
@@ -265,7 +279,7 @@ class StrongBot:
         def after(v):
             crossed = list(free)
             crossed[v - 1] -= 1
-            return turns_needed(crossed, hand, odds), v
+            return self.estimate(crossed, hand, odds), v
 
         return min(after(v) for v in VALUES if free[v - 1])[1]
 

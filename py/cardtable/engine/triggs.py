@@ -61,22 +61,29 @@ def make_types(value: int) -> tuple:
     return ((value,),) + pairs
 
 
+MAKE_TYPES = {value: make_types(value) for value in VALUES}
+
+
 def available(make: tuple, counts: Counter) -> int:
     """How many disjoint copies of ``make`` the cards ``counts`` hold."""
-    if len(make) == 2 and make[0] == make[1]:
-        return counts[make[0]] // 2
-    return min(counts[card] for card in make)
+    if len(make) == 1:
+        return counts[make[0]]
+    low, high = make
+    return counts[low] // 2 if low == high else min(counts[low], counts[high])
 
 
 def cross_options(hand, value: int, free: int) -> tuple:
     """TR-7: every legal ``makes`` for crossing row ``value`` with ``hand`` (canonical).
 
     The make types of one value share no card value, so each is chosen independently;
-    1 ≤ total makes ≤ ``free``.
-    """
-    counts = Counter(hand)
-    types = [(make, available(make, counts)) for make in make_types(value)]
-    types = [(make, n) for make, n in types if n]
+    1 ≤ total makes ≤ ``free``."""
+    return _cross_options(Counter(hand), value, free)
+
+
+def _cross_options(counts: Counter, value: int, free: int) -> tuple:
+    types = [(make, n) for make in MAKE_TYPES[value] if (n := available(make, counts))]
+    if not free or not types:
+        return ()
     options = []
     for numbers in product(*(range(n + 1) for _, n in types)):
         if 1 <= sum(numbers) <= free:
@@ -88,7 +95,7 @@ def cross_options(hand, value: int, free: int) -> tuple:
 def make_count(hand, value: int, free: int) -> int:
     """How many times ``hand`` makes ``value``, capped at the ``free`` boxes (TR-7)."""
     counts = Counter(hand)
-    return min(free, sum(available(make, counts) for make in make_types(value)))
+    return min(free, sum(available(make, counts) for make in MAKE_TYPES[value]))
 
 
 def best_makes(hand, value: int, free: int) -> tuple:
@@ -96,7 +103,7 @@ def best_makes(hand, value: int, free: int) -> tuple:
     ``free``), single cards first, then pairs from the middle out (6+6, 5+7, … 1+11), so
     that the 1s and 2s that rows 1–3 need stay in hand. Empty if ``value`` cannot be made."""
     counts = Counter(hand)
-    singles_then_pairs = make_types(value)[:1] + make_types(value)[:0:-1]
+    singles_then_pairs = MAKE_TYPES[value][:1] + MAKE_TYPES[value][:0:-1]
     makes = []
     for make in singles_then_pairs:
         take = min(available(make, counts), free - len(makes))
@@ -139,10 +146,11 @@ def turn_actions(hand, sheet, pile_sizes) -> tuple:
     actions = []
     if draw_allowance(len(hand)):
         actions.extend(("draw", pile) for pile, size in zip(PILES, pile_sizes) if size)
-    for value, count in sorted(Counter(hand).items()):
+    counts = Counter(hand)
+    for value, count in sorted(counts.items()):
         actions.extend(("discard", value, n) for n in range(1, count + 1))
     for value, free in zip(VALUES, free_boxes(sheet)):
-        actions.extend(("cross", value, makes) for makes in cross_options(hand, value, free))
+        actions.extend(("cross", value, makes) for makes in _cross_options(counts, value, free))
     return tuple(actions)
 
 
