@@ -36,7 +36,9 @@ ROOT = Path(__file__).resolve().parent
 DIST = ROOT / "dist"
 NODE_MODULES = ROOT / "node_modules"
 VENV = ROOT / ".venv"
-CHROMIUM = Path("/usr/bin/chromium")
+# Debian's chromium (installed by `build.py test` when missing); CARDTABLE_CHROMIUM points
+# elsewhere, e.g. at the Chrome that GitHub's Ubuntu runners carry.
+CHROMIUM = Path(os.environ.get("CARDTABLE_CHROMIUM", "/usr/bin/chromium"))
 
 # What the page loads from npm packages. Pyodide: the loader, the Emscripten module, the
 # WebAssembly binary, the standard library and the package index it reads at start-up.
@@ -258,6 +260,8 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
+    # Revalidate every time by default; bench/startup.py uses GitHub Pages' max-age=600.
+    cache_control = "no-cache"
 
     def translate_path(self, path):
         if not path.startswith(self.prefix):
@@ -265,8 +269,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         return super().translate_path("/" + path[len(self.prefix):])
 
     def end_headers(self):
-        # Revalidate every time, as GitHub Pages roughly does; the service worker caches.
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
     def log_message(self, format, *args):
@@ -275,9 +278,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 
 def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
-                host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+                host: str = "127.0.0.1",
+                cache_control: str = "no-cache") -> http.server.ThreadingHTTPServer:
     """A threaded HTTP server for ``directory`` at ``prefix`` (port 0: any free port)."""
-    handler = type("Handler", (SiteHandler,), {"prefix": prefix})
+    handler = type("Handler", (SiteHandler,), {"prefix": prefix, "cache_control": cache_control})
     server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
     server.daemon_threads = True
     return server
@@ -354,7 +358,8 @@ def test(argv: list[str]) -> int:
     build()
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     args = argv if paths else ["tests", *argv]
-    code = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT).returncode
+    env = {**os.environ, "CARDTABLE_DIST_BUILT": "1"}
+    code = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest collected no tests; that is a failure here.", flush=True)
         return 1
