@@ -75,6 +75,7 @@ class CarefulBot:
     CARD_GAIN = 2.5
     CARD_GAIN_ENDGAME = 10.0
     LEFT_SHOWING = {"no_reverse": 8.0, "one_pile": 6.0, "draw_one": 4.0, "no_talk": 1.0}
+    SHED = {}
     WIDTH = 4  # plays tried at each step, cheapest first
     EXTRA = 2  # cards looked ahead beyond the ones the turn still requires
 
@@ -86,50 +87,53 @@ class CarefulBot:
         if share:
             return share
         rules, turn = turn_of(view)
-        safe = set(safe_plays(view))
+        self.hold, self.small = others_signals(view, "hold"), others_signals(view, "small")
         gain = self.CARD_GAIN if view["deck"] else self.CARD_GAIN_ENDGAME
         depth = max(turn.required - turn.played, 0) + self.EXTRA
-        cost, play = self.best_way(view, rules, turn, gain, depth, first=safe)
+        safe = set(safe_plays(view))
+        cost, play = self.best_way(rules, turn, gain, depth, safe)
         if play is None and not view["can_end"]:  # the way to finish lies deeper: go on
-            play = min(safe, key=lambda p: self.play_cost(view, rules, turn, *p))
+            play = min(safe, key=lambda p: self.play_cost(turn, *p))
         return ("play",) + play if play else ("end",)
 
-    def play_cost(self, view: dict, rules: Rules, turn: Turn, card: int, pile: int) -> float:
+    def play_cost(self, turn: Turn, card: int, pile: int) -> float:
         top, direction = turn.tops[pile], PILE_DIRS[pile]
         cost = -10.0 if is_backwards(card, direction, top) else distance(card, direction, top)
-        if pile in others_signals(view, "hold"):
+        if pile in self.hold:
             cost += 30
-        if pile in others_signals(view, "small") and cost > 5:
+        if pile in self.small and cost > 5:
             cost += 20
         return cost
 
     def left_showing(self, rules: Rules, turn: Turn) -> float:
         return sum(self.LEFT_SHOWING.get(rules.kind(top), 0.0) for top in turn.tops)
 
-    def best_way(self, view, rules: Rules, turn: Turn, gain: float, depth: int, first=None):
-        """``(cost, first play or None)`` of the cheapest way found to finish ``turn``;
-        ``first`` limits the plays tried now (the safe ones, at the top level)."""
+    def best_way(self, rules: Rules, turn: Turn, gain: float, depth: int, allowed=None):
+        """``(cost, first play or None)`` of the cheapest way found to finish ``turn``,
+        trying the ``WIDTH`` cheapest plays that can be completed at each step;
+        ``allowed`` limits the plays tried now (the safe ones, at the top level)."""
         best = (float("inf"), None)
         if not rules.end_problem(turn):
             best = (self.left_showing(rules, turn), None)
         if depth == 0:
             return best
-        options = []
-        for card, pile in rules.plays(turn):
-            if first is not None and (card, pile) not in first:
-                continue
+        candidates = sorted(
+            (self.play_cost(turn, card, pile) - gain - self.SHED.get(rules.kind(card), 0.0),
+             card, pile)
+            for card, pile in rules.plays(turn)
+            if (allowed is None or (card, pile) in allowed) and not rules.loses(turn, card))
+        tried = 0
+        for cost, card, pile in candidates:
+            if tried == self.WIDTH:
+                break
             after = rules.after(turn, card, pile)
-            if rules.loses(turn, card) or not rules.can_finish(after):
+            if not rules.can_finish(after):
                 continue
-            options.append((self.play_cost(view, rules, turn, card, pile) - gain,
-                            card, pile, after))
-        options.sort(key=lambda option: option[:3])
-        for cost, card, pile, after in options[:self.WIDTH]:
-            rest, _ = self.best_way(view, rules, after, gain, depth - 1)
+            tried += 1
+            rest, _ = self.best_way(rules, after, gain, depth - 1)
             if cost + rest < best[0]:
                 best = (cost + rest, (card, pile))
         return best
-
 
 LEVELS = {"random": RandomBot, "careful": CarefulBot}
 DEFAULT_LEVEL = "careful"

@@ -236,7 +236,8 @@ class ExtremeState(TheGameState):
         return Rules(self.marks)
 
     def showing(self) -> set:
-        """Infinity (and uncovered skull) kinds on top of the piles."""
+        """The instruction kinds on top of the piles (of the lightning ones, only a skull
+        still matters there)."""
         return self.rules().showing(self.tops)
 
     def turn_now(self) -> Turn:
