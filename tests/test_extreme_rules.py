@@ -28,10 +28,10 @@ def table(hands, deck=(), tops=(1, 1, 100, 100), min_cards=2, hand_size=None, **
     hands = tuple(tuple(sorted(h)) for h in hands)
     piles = tuple((start,) if top == start else (start, top)
                   for start, top in zip((1, 1, 100, 100), tops))
+    fields.setdefault("shared", (False,) * len(hands))
     return ExtremeState(players=len(hands), min_cards=min_cards,
                         hand_size=hand_size or max(len(h) for h in hands), hands=hands,
-                        deck=tuple(deck), piles=piles, current=0, marks=MARKS,
-                        shared=(False,) * len(hands), **fields)
+                        deck=tuple(deck), piles=piles, current=0, marks=MARKS, **fields)
 
 
 def offered(state):
@@ -389,3 +389,47 @@ def test_json_round_trip_keeps_the_instructions():
     data = json.loads(json.dumps(state.to_json()))
     assert ExtremeState.from_json(data) == state
     assert sorted(CARDS) == list(range(2, 100))
+
+
+# -- bots follow every instruction (EX-2) ------------------------------------------------------
+LEVELS = ("random", "careful")
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ex6_bots_never_play_the_losing_three_when_another_card_fits(level):
+    state = table([[44, 50]], shared=(True,))  # draw pile empty: one card is enough
+    for seed in range(20):
+        action = make_bot("extreme", level, 0, str(seed)).act(state.view(0))
+        assert action[0] == "play" and action[1] == 50
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_ex5_bots_cover_their_skull(level):
+    state = play(table([[39, 45, 50, 80]], deck=DECK, tops=(30, 1, 100, 100),
+                       shared=(True,)), (39, 0), (50, 1))
+    bot = make_bot("extreme", level, 0, "skull")
+    while state.current == 0 and state.turn == 1:
+        action = bot.act(state.view(0))
+        assert action in state.legal_actions()
+        state = state.apply(action)
+    assert state.turn == 2 and state.piles[0][-1] != 39
+
+
+@pytest.mark.parametrize("level", LEVELS)
+@pytest.mark.parametrize("players", (1, 3, 5))
+def test_ex2_bots_never_lose_by_breaking_an_instruction_they_could_follow(level, players):
+    for game in range(8):
+        seed = f"bots-{game}"
+        state = SPEC.new(players, {"layout": ("default", "random")[game % 2]}, seed)
+        bots = [make_bot("extreme", level, seat, seed) for seat in range(players)]
+        while not state.is_over:
+            seat = state.current_player
+            view = state.view(seat)
+            action = bots[seat].act(view)
+            assert action in state.legal_actions()
+            if action[0] == "play":
+                chosen = next(p for p in view["plays"] if (p["card"], p["pile"]) == action[1:])
+                assert not chosen["loses"]
+            state = state.apply(action)
+        if state.lost_by:  # lost only where no turn could be completed at all
+            assert state.lost_reason.startswith(f"seat {state.current + 1} could not")
