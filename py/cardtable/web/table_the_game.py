@@ -18,6 +18,12 @@ RATINGS = {"win": "You won: all 98 cards are played!",
            "lost": "Lost: 10 or more cards left."}
 
 
+def no_mark(card: int) -> tuple:
+    """A card as The Game shows it: no badge after its number, no extra button attributes.
+    A variant's table passes its own ``mark(card) -> (badge_html, attributes)``."""
+    return "", {}
+
+
 def legal_piles(view: dict, card: int | None) -> set:
     """The piles where ``card`` may go now (TG-5); empty when no card is chosen."""
     if card is None:
@@ -34,7 +40,9 @@ def action_words(action) -> str:
     return f"signal “{action[2]}” on {pile_name(action[1])}"
 
 
-def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set) -> str:
+def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
+              mark=no_mark, talk: bool = True) -> str:
+    """One pile as a play button, with its signals; ``talk`` False disables the toggles."""
     pile = view["piles"][index]
     arrow = "↑" if pile["dir"] == "up" else "↓"
     trick = ""
@@ -44,7 +52,8 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set) -> s
                        + (["hinted"] if index in hinted else []))
     label = (f"Pile {pile_name(index)}, top {pile['top']}, {pile['count']} cards"
              + (", legal for the chosen card" if index in legal else ""))
-    inner = (f'<span class="dir">{arrow}</span><span class="top">{pile["top"]}</span>'
+    badge, extra = mark(pile["top"])
+    inner = (f'<span class="dir">{arrow}</span><span class="top">{pile["top"]}</span>{badge}'
              f'<span class="count">{pile["count"]} cards</span>{trick}')
     shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
     badges = "".join(f'<span class="signal {k}">{SIGNAL_WORDS[k][0]} {esc(k)} · {esc(who)}</span>'
@@ -53,24 +62,30 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set) -> s
         button(SIGNAL_WORDS[k][1], "signal", html_label=esc(SIGNAL_WORDS[k][0]),
                class_="signal-toggle", data_pile=index, data_kind=k,
                aria_pressed=str(k in shown).lower(), aria_label=f"{SIGNAL_WORDS[k][1]} ({pile_name(index)})",
-               title=SIGNAL_WORDS[k][1], disabled=not ui.my_turn)
+               title=SIGNAL_WORDS[k][1], disabled=not (ui.my_turn and talk))
         for k in SIGNAL_KINDS)
-    play = (f'<button type="button"{attrs(class_=classes, data_action="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label)}>'
+    play = (f'<button type="button"{attrs(class_=classes, data_action="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label, **extra)}>'
             f'{inner}</button>')
     return f'<div class="pile-slot">{play}<div class="signals">{badges}{toggles}</div></div>'
 
 
-def hand_html(view: dict, ui: TableUi, hinted: set) -> str:
-    cards = "".join(
-        f'<button type="button"{attrs(class_="card" + (" hinted" if c in hinted else ""), data_action="select", data_card=c, data_nav="hand", aria_pressed=str(c == ui.selected).lower(), disabled=not ui.my_turn)}>{c}</button>'
-        for c in sorted(view["hand"]))
+def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
+    cards = "".join(card_html(ui, c, c in hinted, mark) for c in sorted(view["hand"]))
     return f'<section class="hand" aria-label="Your hand ({esc(ui.names[view["seat"]])})">{cards}</section>'
 
 
-def players_html(view: dict, ui: TableUi) -> str:
+def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
+    badge, extra = mark(card)
+    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_card=card, data_nav="hand", aria_pressed=str(card == ui.selected).lower(), disabled=not ui.my_turn, **extra)}>'
+            f'{card}{badge}</button>')
+
+
+def players_html(view: dict, ui: TableUi, note=lambda seat: "") -> str:
+    """The seats and their hand counts; ``note(seat)`` may add HTML to a seat's summary."""
     rows = "".join(
         f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None)}>'
-        f'<span class="name">{esc(ui.names[seat])}</span> <span class="cards">{n} in hand</span></li>'
+        f'<span class="name">{esc(ui.names[seat])}</span> <span class="cards">{n} in hand</span>'
+        f'{note(seat)}</li>'
         for seat, n in enumerate(view["hand_counts"]))
     return f'<ul class="players">{rows}</ul>'
 
@@ -96,17 +111,25 @@ def hinted_parts(ui: TableUi):
     return ({plays[0][1]}, {plays[0][2]}) if plays else (set(), set())
 
 
-def controls_html(view: dict, ui: TableUi) -> str:
+STUCK_TEXT = "You cannot reach the minimum this turn."
+
+
+def controls_html(view: dict, ui: TableUi, end_note: str = "", stuck: str = STUCK_TEXT) -> str:
+    """End turn, Undo, Hint; or, when the human's own move lost (TG-9), the choice to undo
+    it or end the game, saying ``stuck``. ``end_note`` is shown under the buttons (why the
+    turn cannot end yet, what ending it draws) and describes the End turn button."""
     if ui.awaiting:
-        return ('<section class="decision"><p>You cannot reach the minimum this turn. '
+        return (f'<section class="decision"><p>{esc(stuck)} '
                 'Undo and try another order, or end the game.</p>'
                 + button("Undo", "undo", class_="primary") + button("End the game", "confirm-end")
                 + "</section>")
-    parts = [button("End turn", "end-turn", class_="primary", disabled=not (ui.my_turn and view["can_end"])),
+    parts = [button("End turn", "end-turn", class_="primary", disabled=not (ui.my_turn and view["can_end"]),
+                    aria_describedby="end-note" if end_note else None),
              button("Undo", "undo", disabled=not ui.can_undo)]
     if ui.can_hint:
         parts.append(button("Hint", "hint", disabled=not ui.my_turn))
-    return f'<div class="controls">{"".join(parts)}</div>'
+    note = f'<p class="end-note" id="end-note">{esc(end_note)}</p>' if end_note else ""
+    return f'<div class="controls">{"".join(parts)}</div>{note}'
 
 
 def table_html(view: dict, ui: TableUi) -> str:
@@ -114,13 +137,21 @@ def table_html(view: dict, ui: TableUi) -> str:
     legal = legal_piles(view, ui.selected) if ui.my_turn else set()
     hinted_cards, hinted_piles = hinted_parts(ui)
     piles = "".join(pile_html(view, ui, i, legal, hinted_piles) for i in range(len(view["piles"])))
-    draw = (f'<div class="draw"{attrs(data_count=view["deck"])} aria-label="Draw pile: {view["deck"]} cards">'
-            f'<span class="label">Draw</span><span class="top">{view["deck"]}</span></div>')
-    log = "".join(f"<li>{esc(line)}</li>" for line in ui.log)
     return (f'<main class="table the-game">{players_html(view, ui)}{turn_line(view, ui)}'
-            f'<section class="piles" aria-label="Piles">{draw}{piles}</section>'
+            f'<section class="piles" aria-label="Piles">{draw_html(view)}{piles}</section>'
             f'{hand_html(view, ui, hinted_cards)}{controls_html(view, ui)}{hint_html(ui)}'
-            f'<ol class="log" aria-label="Last turns">{log}</ol></main>')
+            f'{log_html(ui)}</main>')
+
+
+def draw_html(view: dict) -> str:
+    """The draw pile with its count (``data-count``)."""
+    return (f'<div class="draw"{attrs(data_count=view["deck"])} aria-label="Draw pile: {view["deck"]} cards">'
+            f'<span class="label">Draw</span><span class="top">{view["deck"]}</span></div>')
+
+
+def log_html(ui: TableUi) -> str:
+    log = "".join(f"<li>{esc(line)}</li>" for line in ui.log)
+    return f'<ol class="log" aria-label="Last turns">{log}</ol>'
 
 
 def result_text(result: dict) -> str:
