@@ -1,0 +1,248 @@
+"""The Game: Extreme's table: The Game's table (``table_the_game``) plus the instructions.
+
+What it adds to The Game's pieces, all read from the seat's view (EX-1..EX-12):
+
+- every card that carries an instruction, in the hand and on top of a pile, shows its
+  symbol (drawn as inline SVG, so no emoji font is needed) and short label, with a
+  ``title`` tooltip, ``data-instruction="<kind>"`` and ``aria-describedby`` pointing at
+  its explanation in the instruction key (``<details>`` to tap open);
+- the "In force" panel: the lightning instructions binding the active player this turn,
+  then the infinity ones visible on the piles, and the refill once no draw one is visible;
+- only the piles the engine offers for the chosen card light up; End turn stays disabled
+  while the turn cannot end, and the text under it says why, or what ending draws (EX-11);
+- signals are disabled while no talking is in force (EX-8; the view already hides them);
+- the "Share my instructions" toggle and the kinds other seats share (EX-12);
+- a lost game names the instruction that could not be followed and why (EX-2).
+"""
+
+from __future__ import annotations
+
+from ..engine.extreme import KINDS
+from ..engine.the_game import pile_name
+from . import table_the_game as base
+from .html import button, esc
+
+# The two symbols (EX-3), 16×16, drawn in the current text colour.
+SYMBOL_SVG = {
+    "lightning": '<path d="M9.5 1 3 9.2h4.2L6.3 15 13 6.6H8.7z" fill="currentColor"/>',
+    "infinity": ('<path d="M8 8C6.6 6.1 5.5 5.2 4.1 5.2a2.8 2.8 0 0 0 0 5.6C5.5 10.8 6.6 9.9 8 8'
+                 'c1.4-1.9 2.5-2.8 3.9-2.8a2.8 2.8 0 0 1 0 5.6C10.5 10.8 9.4 9.9 8 8z"'
+                 ' fill="none" stroke="currentColor" stroke-width="1.7"/>'),
+}
+SYMBOL_WORDS = {"lightning": "lightning: binds the player who played it, this turn",
+                "infinity": "infinity: binds everyone while the card is visible"}
+
+
+# -- instruction marks ----------------------------------------------------------
+def symbol_html(symbol: str) -> str:
+    return (f'<svg class="ex-sym" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true"'
+            f' focusable="false">{SYMBOL_SVG[symbol]}</svg>')
+
+
+def kind_html(kind: str) -> str:
+    """An instruction's symbol and short label, e.g. lightning + "Stop"."""
+    info = KINDS[kind]
+    return (f'<span class="ex-kind {info.symbol}">{symbol_html(info.symbol)}'
+            f'<span class="ex-label">{esc(info.label)}</span></span>')
+
+
+def tooltip(kind: str) -> str:
+    info = KINDS[kind]
+    return f"{info.label} ({info.symbol}): {info.help}"
+
+
+def help_id(kind: str) -> str:
+    """The id of the paragraph in the instruction key that explains ``kind``."""
+    return f"ex-help-{kind}"
+
+
+def card_marks(view: dict) -> dict:
+    """The instruction on each card the view shows face up: the hand and the pile tops."""
+    marks = dict(zip(view["hand"], view["hand_instructions"]))
+    marks.update((pile["top"], pile["instruction"]) for pile in view["piles"])
+    return {card: kind for card, kind in marks.items() if kind}
+
+
+def marker(marks: dict):
+    """The ``mark(card)`` that The Game's table calls for hand and pile cards."""
+    def mark(card: int) -> tuple:
+        kind = marks.get(card)
+        if not kind:
+            return base.no_mark(card)
+        badge = f'<span class="ex-mark">{kind_html(kind)}</span>'
+        return badge, {"title": tooltip(kind), "data_instruction": kind,
+                       "aria_describedby": help_id(kind)}
+    return mark
+
+
+# -- what the instructions allow now -----------------------------------------------------
+def offered_piles(view: dict, card: int | None, losing: bool = False) -> set:
+    """The piles the engine offers for ``card`` (EX-2); with ``losing``, only those where
+    the card loses the game (a ``three`` begun with 1 or 2 cards, EX-6)."""
+    return {p["pile"] for p in view["plays"]
+            if p["card"] == card and (p["loses"] or not losing)}
+
+
+def showing(view: dict) -> set:
+    return {pile["instruction"] for pile in view["piles"]} - {""}
+
+
+def draw_note(view: dict) -> str:
+    """What ending the turn now draws (EX-11; TG-6 when no draw one is visible)."""
+    draw, played = view["draw"], len(view["played"])
+    if not view["deck"]:
+        return "Ending the turn draws nothing: the draw pile is empty."
+    if "draw_one" in showing(view):
+        return "Ending the turn draws 1 card: draw one is in force (EX-11)."
+    if draw > played:
+        return (f"Ending the turn draws {draw} cards, back up to a full hand of"
+                f" {view['hand_size']}: no draw one is visible (EX-11).")
+    return f"Ending the turn draws {draw} card{'s' if draw != 1 else ''}."
+
+
+def end_note(view: dict, ui) -> str:
+    """The text under End turn: why it is disabled, or what ending draws."""
+    if not ui.my_turn:
+        return ""
+    if view["end_problem"]:
+        return f"You cannot end the turn yet: {view['end_problem']}."
+    return draw_note(view)
+
+
+# -- panels -----------------------------------------------------------------------
+def rule_item(entry: dict, active: str) -> str:
+    """One instruction in force: its symbol, the engine's sentence, and whom it binds."""
+    symbol = entry["symbol"]
+    if symbol == "lightning":
+        who = f"· binds {active}, this turn"
+    else:
+        who = f"· on {pile_name(entry['pile'])}, binds everyone while visible"
+    return (f'<li class="ex-rule {symbol}" data-kind="{esc(entry["kind"])}">'
+            f'<span class="ex-kind {symbol}">{symbol_html(symbol)}</span>'
+            f' <span class="ex-text">{esc(entry["text"])}</span>'
+            f' <span class="ex-who">{esc(who)}</span></li>')
+
+
+def refill_pending(view: dict) -> bool:
+    """EX-11: no draw one is visible, and a seat waiting for its turn holds fewer cards
+    than a full hand (as one does after drawing only one)."""
+    return (bool(view["deck"]) and "draw_one" not in showing(view) and not view["over"]
+            and any(n < view["hand_size"] for seat, n in enumerate(view["hand_counts"])
+                    if seat != view["current"]))
+
+
+def in_force_html(view: dict, ui) -> str:
+    """Every instruction in force: lightning first (binding the active player this
+    turn), then infinity (binding everyone while visible)."""
+    entries = sorted(view["in_force"], key=lambda e: e["symbol"] != "lightning")
+    active = "" if view["over"] else ui.names[view["current"]]
+    items = [rule_item(entry, active) for entry in entries]
+    if refill_pending(view):
+        items.append(f'<li class="ex-rule refill">Draw one is covered: each turn ends by drawing'
+                     f' back up to a full hand of {view["hand_size"]} (EX-11).</li>')
+    body = f'<ul>{"".join(items)}</ul>' if items else '<p class="ex-none">No instruction in force.</p>'
+    return (f'<section class="ex-in-force" aria-label="Instructions in force">'
+            f'<h2>In force</h2>{body}</section>')
+
+
+def selected_html(view: dict, ui) -> str:
+    """About the chosen card: its instruction (the tap text of a hand card), and when
+    no pile takes it or a pile would lose the game."""
+    card = ui.selected
+    if card is None or not ui.my_turn:
+        return ""
+    lines = []
+    kind = card_marks(view).get(card)
+    if kind:
+        lines.append(f"{card}: {tooltip(kind)}")
+    if not offered_piles(view, card):
+        lines.append(f"{card} cannot be played now without breaking a rule or an instruction.")
+    elif offered_piles(view, card, losing=True):
+        lines.append("Careful: playing this 3! now loses the game, as you began this turn"
+                     " with fewer than 3 cards (EX-6).")
+    return "".join(f'<p class="ex-selected">{esc(line)}</p>' for line in lines)
+
+
+def share_html(view: dict, ui) -> str:
+    """EX-12: the toggle that shows one's instruction kinds to the other seats."""
+    if view["over"]:
+        return ""
+    if not view["talk_allowed"]:
+        why = "No talking is in force: nothing is shared."
+    elif not ui.my_turn:
+        why = "You can change this on your turn."
+    else:
+        why = "Others see the kinds of instruction you hold, never numbers."
+    toggle = button("Share my instructions", "share-instructions", class_="share-toggle",
+                    aria_pressed=str(view["share"]).lower(), aria_describedby="share-note",
+                    disabled=not (ui.my_turn and view["talk_allowed"]))
+    return f'<div class="ex-share">{toggle}<p class="ex-note" id="share-note">{esc(why)}</p></div>'
+
+
+def shared_note(view: dict):
+    """The ``note(seat)`` for the seats' summaries: the kinds another seat shares."""
+    def note(seat: int) -> str:
+        kinds = view["shared"][seat]
+        if kinds is None:
+            return ""
+        names = ", ".join(KINDS[k].label for k in kinds) or "no instructions"
+        inner = "".join(kind_html(k) for k in kinds) or "none"
+        return (f' <span class="ex-shared" title="Shares: {esc(names)}">'
+                f'<span class="ex-shares">shares</span> {inner}</span>')
+    return note
+
+
+def key_html(view: dict) -> str:
+    """The instruction key: one ``<details>`` per kind on the table, tap to read it."""
+    kinds = set(card_marks(view).values()) | {e["kind"] for e in view["in_force"]}
+    items = "".join(
+        f'<details class="ex-help"><summary>{kind_html(kind)}</summary>'
+        f'<p id="{help_id(kind)}">{esc(KINDS[kind].help)}'
+        f' <span class="ex-note">{esc(SYMBOL_WORDS[KINDS[kind].symbol])}.</span></p></details>'
+        for kind in KINDS if kind in kinds)
+    if not items:
+        return ""
+    return f'<section class="ex-key" aria-label="What the instructions mean">{items}</section>'
+
+
+def lost_html(view: dict) -> str:
+    if not view["lost_by"]:
+        return ""
+    return (f'<section class="ex-lost"><p>Lost to {kind_html(view["lost_by"])}:'
+            f' {esc(view["lost_reason"])}.</p></section>')
+
+
+# -- the table ----------------------------------------------------------------------
+def table_html(view: dict, ui) -> str:
+    """The table as ``ui.names[view["seat"]]`` sees it."""
+    mark = marker(card_marks(view))
+    legal = offered_piles(view, ui.selected) if ui.my_turn else set()
+    hinted_cards, hinted_piles = base.hinted_parts(ui)
+    piles = "".join(base.pile_html(view, ui, i, legal, hinted_piles, mark, view["talk_allowed"])
+                    for i in range(len(view["piles"])))
+    stuck = f"This loses the game: {view['lost_reason']}." if view["lost_reason"] else base.STUCK_TEXT
+    return (f'<main class="table the-game extreme">{base.players_html(view, ui, shared_note(view))}'
+            f'{base.turn_line(view, ui)}{lost_html(view)}{in_force_html(view, ui)}'
+            f'<section class="piles" aria-label="Piles">{base.draw_html(view)}{piles}</section>'
+            f'{base.hand_html(view, ui, hinted_cards, mark)}{selected_html(view, ui)}'
+            f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{share_html(view, ui)}'
+            f'{key_html(view)}{base.hint_html(ui)}{base.log_html(ui)}</main>')
+
+
+def result_text(result: dict) -> str:
+    """The result in one line; a game lost to an instruction says which one and why."""
+    kind = result.get("lost_by")
+    if not kind:
+        return base.result_text(result)
+    return (f"Lost to the {KINDS[kind].label} instruction ({KINDS[kind].symbol}):"
+            f" {result['lost_reason']}. Cards left: {result['cards_left']}.")
+
+
+# -- the table's own buttons -----------------------------------------------------------
+def on_share_instructions(controller, data) -> None:
+    """EX-12: switch sharing one's instruction kinds on or off (on one's own turn)."""
+    shared = controller.current_view()["share"]
+    controller._act(("share", not shared))
+
+
+HANDLERS = {"share-instructions": on_share_instructions}

@@ -1,0 +1,280 @@
+"""The Game: Extreme's table drawn on CPython: what a seat sees of the instructions.
+
+Positions are crafted from a real deal with the default layout (EX-3):
+stop 7 31 58 84 · skull 12 39 63 91 · three 18 44 70 95 · no_talk 5 27 52 77 ·
+no_reverse 15 36 61 88 · one_pile 22 47 66 93 · draw_one 10 33 55 80.
+Each test names the rule id it checks; the HTML is read back with ``html.parser``.
+"""
+
+from dataclasses import replace
+from html.parser import HTMLParser
+
+from cardtable.engine.extreme import KINDS
+from cardtable.engine.registry import get
+from cardtable.web import table_extreme, table_the_game
+from cardtable.web.controller import Controller, Screen
+from cardtable.web.lobby import default_setup
+from cardtable.web.render import page_html
+from cardtable.web.storage import Store
+from cardtable.web.tables import TABLES
+from cardtable.web.ui import TableUi
+
+SPEC = get("extreme")
+NAMES = ("You", "Bot 2")
+STARTS = (1, 1, 100, 100)
+
+
+def position(hand, tops=STARTS, played=(), other=(60, 61, 62, 64, 65, 67, 68),
+             deck=(50, 51, 53, 54), **fields):
+    """Seat 0 to play ``hand`` on these pile tops, having played ``played`` this turn."""
+    state = SPEC.new(2, {}, "render")
+    piles = tuple((start,) if top == start else (start, top) for start, top in zip(STARTS, tops))
+    return replace(state, hands=(tuple(sorted(hand)), tuple(other)), piles=piles,
+                   deck=tuple(deck), current=0, played=tuple(played), **fields)
+
+
+def draw(state, seat=0, **ui):
+    """The table as ``seat`` sees it; it is that seat's turn unless ``ui`` says otherwise."""
+    ui.setdefault("my_turn", state.current_player == seat)
+    return table_extreme.table_html(state.view(seat), TableUi(names=ui.pop("names", NAMES), **ui))
+
+
+class Element:
+    def __init__(self, tag, attrs):
+        self.tag, self.attrs, self.text = tag, dict(attrs), ""
+
+    @property
+    def classes(self):
+        return (self.attrs.get("class") or "").split()
+
+
+class Page(HTMLParser):
+    """Every element of a piece of HTML, with its attributes and all the text inside it."""
+
+    VOID = {"input", "br", "img", "path", "meta", "link"}
+
+    def __init__(self, html):
+        super().__init__()
+        self.elements, self.open = [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, attrs)
+        self.elements.append(element)
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_startendtag(self, tag, attrs):
+        self.elements.append(Element(tag, attrs))
+
+    def handle_endtag(self, tag):
+        while self.open:
+            if self.open.pop().tag == tag:
+                break
+
+    def handle_data(self, data):
+        for element in self.open:
+            element.text += data
+
+    def find(self, tag=None, cls=None, **attrs):
+        """Elements with this tag, class and attributes (``data_card=7`` → data-card="7")."""
+        wanted = {k.replace("_", "-"): str(v) for k, v in attrs.items()}
+        return [e for e in self.elements
+                if (tag is None or e.tag == tag) and (cls is None or cls in e.classes)
+                and all(e.attrs.get(k) == v for k, v in wanted.items())]
+
+    def one(self, tag=None, cls=None, **attrs):
+        found = self.find(tag, cls, **attrs)
+        assert len(found) == 1, (tag, cls, attrs, len(found))
+        return found[0]
+
+
+def end_button(page):
+    return page.one("button", data_action="end-turn")
+
+
+def lit_piles(page):
+    return {int(e.attrs["data-pile"]) for e in page.find("button", "legal", data_action="play")}
+
+
+# -- instructions on the cards ---------------------------------------------------------
+def test_ex3_hand_cards_show_symbol_label_and_tooltip():
+    page = Page(draw(position((7, 20, 27, 40))))
+    stop = page.one("button", data_action="select", data_card=7)
+    assert stop.attrs["data-instruction"] == "stop"
+    assert "Stop" in stop.text and KINDS["stop"].help in stop.attrs["title"]
+    assert page.find("svg", "ex-sym") and "lightning" in stop.attrs["title"]
+    assert page.one("button", data_card=27).attrs["data-instruction"] == "no_talk"
+    plain = page.one("button", data_card=20)
+    assert "data-instruction" not in plain.attrs and plain.text == "20"
+
+
+def test_ex3_pile_tops_show_their_instruction_and_the_key_explains_it():
+    page = Page(draw(position((20, 40), tops=(36, 1, 100, 100))))
+    pile = page.one("button", data_action="play", data_pile=0)
+    assert pile.attrs["data-instruction"] == "no_reverse" and "No backwards" in pile.text
+    # the tap text: the key's <details> holds the paragraph the pile is described by
+    help_para = page.one("p", id=pile.attrs["aria-describedby"])
+    assert KINDS["no_reverse"].help in help_para.text
+    assert [e.text for e in page.find("summary")] == ["No backwards"]
+    assert "data-instruction" not in page.one("button", data_action="play", data_pile=1).attrs
+
+
+def test_ex1_tapping_a_marked_card_explains_its_instruction():
+    page = Page(draw(position((7, 20)), selected=7))
+    assert any(KINDS["stop"].help in e.text for e in page.find("p", "ex-selected"))
+
+
+# -- the panel of instructions in force --------------------------------------------------
+def test_ex5_visible_skull_is_in_force_and_blocks_the_end_with_the_reason():
+    state = position((20, 45, 46), tops=(39, 1, 100, 100), played=((39, 0),))
+    page = Page(draw(state))
+    rule = page.one("li", "ex-rule", data_kind="skull")
+    assert "skull on ↑1 must be covered" in rule.text and "binds You, this turn" in rule.text
+    assert "lightning" in rule.classes
+    assert "disabled" in end_button(page).attrs
+    note = page.one("p", id=end_button(page).attrs["aria-describedby"])
+    assert "skull 39 on ↑1 must be covered" in note.text
+
+
+def test_ex6_three_counts_the_cards_still_to_play():
+    state = position((20, 30, 40, 50), tops=(18, 1, 100, 100), played=((18, 0),))
+    page = Page(draw(state))
+    assert "exactly 3 cards: 2 more to play" in page.one("li", data_kind="three").text
+    assert "disabled" in end_button(page).attrs
+    assert "exactly 3 cards: 2 more to play" in page.one("p", "end-note").text
+
+
+def test_ex6_end_turn_enabled_once_three_cards_are_played():
+    state = position((40, 50), tops=(18, 20, 30, 100), played=((18, 0), (20, 1), (30, 2)))
+    page = Page(draw(state))
+    assert "disabled" not in end_button(page).attrs
+    assert "done, end the turn" in page.one("li", data_kind="three").text
+
+
+def test_ex9_only_the_piles_the_engine_offers_light_up():
+    state = position((40, 60), tops=(36, 50, 100, 100))
+    page = Page(draw(state, selected=40))
+    # 40 on ↑2 (top 50) would be a backwards trick: The Game would offer it, Extreme not
+    assert 1 in table_the_game.legal_piles(state.view(0), 40)
+    assert lit_piles(page) == {0, 2, 3}
+    assert "binds everyone while visible" in page.one("li", data_kind="no_reverse").text
+
+
+def test_ex10_one_pile_fixed_this_turn_lights_only_its_pile():
+    state = position((40, 60), tops=(22, 30, 100, 100), played=((30, 1),), fixed_pile=1)
+    page = Page(draw(state, selected=40))
+    assert lit_piles(page) == {1}
+    assert "this turn's cards go onto ↑2" in page.one("li", data_kind="one_pile").text
+
+
+def test_ex7_several_instructions_in_force_lightning_first():
+    state = position((45, 46, 60), tops=(39, 36, 27, 100), played=((39, 0),))
+    kinds = [e.attrs["data-kind"] for e in Page(draw(state)).find("li", "ex-rule")]
+    assert kinds == ["skull", "no_reverse", "no_talk"]
+
+
+def test_nothing_in_force_says_so():
+    page = Page(draw(position((20, 40))))
+    assert page.one("p", "ex-none").text == "No instruction in force."
+
+
+# -- no talking, drawing, sharing ----------------------------------------------------
+def test_ex8_no_talk_hides_and_disables_the_signals_and_sharing():
+    signals = ((1, "hold", 1),)
+    talking = Page(draw(position((20, 40), tops=(26, 1, 100, 100), signals=signals,
+                                 shared=(False, True), other=(7, 60))))
+    silent = Page(draw(position((20, 40), tops=(27, 1, 100, 100), signals=signals,
+                                shared=(False, True), other=(7, 60))))
+    assert talking.find("span", "signal") and talking.find("span", "ex-shared")
+    assert not silent.find("span", "signal") and not silent.find("span", "ex-shared")
+    toggles = silent.find("button", data_action="signal")
+    assert len(toggles) == 8 and all("disabled" in t.attrs for t in toggles)
+    share = silent.one("button", data_action="share-instructions")
+    assert "disabled" in share.attrs and "No talking" in silent.one("p", id="share-note").text
+
+
+def test_ex11_draw_one_shows_the_reduced_draw():
+    state = position((40, 41, 42, 43, 44), tops=(33, 20, 100, 100), played=((20, 1), (33, 0)))
+    page = Page(draw(state))
+    assert "draws 1 card: draw one is in force" in page.one("p", "end-note").text
+    assert not page.find("li", "refill")
+
+
+def test_ex11_after_draw_one_is_covered_hands_refill():
+    state = position((40, 41), tops=(34, 20, 100, 100), played=((20, 1), (33, 0), (34, 0)),
+                     other=(60, 61, 62), deck=(50, 51, 53, 54, 56, 57))
+    page = Page(draw(state))
+    assert "draws 5 cards, back up to a full hand of 7" in page.one("p", "end-note").text
+    assert "back up to a full hand of 7" in page.one("li", "refill").text
+
+
+def test_ex12_shared_kinds_show_on_the_hand_summary_without_numbers():
+    state = position((20, 40), shared=(False, True), other=(7, 12, 60))
+    summary = Page(draw(state)).one("span", "ex-shared")
+    assert "Stop" in summary.text and "Skull" in summary.text
+    assert not any(str(n) in summary.text for n in (7, 12, 60))
+    assert not Page(draw(replace(state, shared=(False, False)))).find("span", "ex-shared")
+
+
+def test_ex12_share_toggle_through_the_controller():
+    controller = Controller(Store(), lambda: "fresh", "index.html")
+    controller.boot("#/extreme?seed=share-1&players=2&seats=human,careful")
+    assert controller.my_turn()
+    controller.handle("share-instructions", {})
+    assert controller.current_view()["share"] is True
+    page = Page(page_html(controller.screen()))
+    assert page.one("button", data_action="share-instructions").attrs["aria-pressed"] == "true"
+    assert controller.session.log[-1] == "You: shares their instructions"
+
+
+def test_ex12_share_toggle_waits_for_your_turn():
+    state = replace(position((20, 40)), current=1)
+    share = Page(draw(state)).one("button", data_action="share-instructions")
+    assert "disabled" in share.attrs
+
+
+# -- losing to an instruction ------------------------------------------------------------
+def losing_three():
+    """EX-6: a seat that began its turn with 2 cards plays a 3!: the game is lost."""
+    return position((18, 60)).apply(("play", 18, 0))
+
+
+def test_ex6_selecting_a_losing_three_warns():
+    page = Page(draw(position((18, 60)), selected=18))
+    assert any("loses the game" in e.text for e in page.find("p", "ex-selected"))
+
+
+def test_ex2_end_screen_names_the_instruction_and_why():
+    state = losing_three()
+    screen = Screen("end", messages=(), setup=default_setup("extreme"), pace="normal",
+                    view=state.view(0), ui=TableUi(names=NAMES), result=state.result())
+    page = Page(page_html(screen))
+    heading = page.one("h2", "rating")
+    assert "Lost to the 3! instruction" in heading.text
+    assert "began the turn with 2 card(s)" in heading.text
+    assert f"Cards left: {state.cards_left}" in heading.text
+    assert "3!" in page.one("section", "ex-lost").text
+
+
+def test_ex2_undo_offer_after_a_losing_move_says_why():
+    page = Page(draw(losing_three(), my_turn=False, awaiting=True, can_undo=True))
+    assert "This loses the game: a 3! card was played" in page.one("section", "decision").text
+
+
+def test_extreme_is_listed_among_the_tables():
+    assert TABLES["extreme"] is table_extreme
+    assert table_extreme.result_text({"lost_by": "", "rating": "win", "cards_left": 0}) \
+        == table_the_game.result_text({"rating": "win", "cards_left": 0})
+
+
+# -- escaping ------------------------------------------------------------------------
+def test_text_is_escaped():
+    state = losing_three()
+    state = replace(state, lost_reason="<b>bold</b> & more")
+    html = draw(state, names=("<You>", "Bot & 2"), my_turn=False)
+    assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt; &amp; more" in html
+    assert "<You>" not in html and "&lt;You&gt;" in html
+    live = draw(position((20, 45), tops=(39, 1, 100, 100), played=((39, 0),)),
+                names=("<You>", "Bot 2"))
+    assert "binds &lt;You&gt;, this turn" in live
