@@ -1,0 +1,98 @@
+"""The Game: Extreme in a real browser: a share link opens the deal, a person plays a whole
+turn by clicking, and the instruction they played shows in the "In force" panel.
+
+The deal is found with the engine, not hard-coded: the first seed where seat 1 (you) may
+open with a card carrying an infinity instruction (EX-8..EX-11), which stays in force after
+the turn. What the page shows is compared with the same game replayed on CPython.
+"""
+
+import time
+
+from cardtable.bots import make_bot
+from cardtable.engine.extreme import KINDS
+from cardtable.engine.registry import get
+
+SPEC = get("extreme")
+PHONE = {"width": 360, "height": 780}
+
+
+def opening_with_an_instruction():
+    """``(seed, card, pile, kind)``: a 2-player deal where you may open with ``card``,
+    which carries the infinity instruction ``kind``, on ``pile``."""
+    for index in range(500):
+        seed = f"extreme-ui-{index}"
+        state = SPEC.new(2, {}, seed)
+        for card, pile, loses in state.offered_plays():
+            kind = state.marks[card]
+            if kind and KINDS[kind].symbol == "infinity" and not loses:
+                return seed, card, pile, kind
+    raise AssertionError("no deal among 500 opens with an infinity instruction")
+
+
+def wait_until(page, expression: str, timeout_s: float = 30) -> None:
+    """Poll ``expression`` (wait_for_function would need eval, which the page's CSP blocks)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
+        time.sleep(0.1)
+
+
+def view(page) -> dict:
+    return page.evaluate("window.cardtable.view()")
+
+
+def play(page, card: int, pile: int) -> None:
+    """Click the hand card, then the pile, as a person would."""
+    page.click(f'[data-action="select"][data-card="{card}"]')
+    page.click(f'[data-action="play"][data-pile="{pile}"]')
+
+
+def replayed(seed: str, actions):
+    """The game on CPython: ``actions`` for you, the careful bot for seat 2, until your turn."""
+    state, bot = SPEC.new(2, {}, seed), make_bot("extreme", "careful", 1, seed)
+    for action in actions:
+        state = state.apply(action)
+    while state.current_player == 1:
+        state = state.apply(bot.act(state.view(1)))
+    return state
+
+
+def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, site, open_app):
+    seed, card, pile, kind = opening_with_an_instruction()
+    page.set_viewport_size(PHONE)
+    open_app(page, site.link(f"#/extreme?seed={seed}&players=2&seats=human,careful"))
+    start = SPEC.new(2, {}, seed)
+    shown = view(page)
+    assert shown["game"] == "extreme" and shown["hand"] == list(start.hands[0])  # same deal
+
+    assert page.get_attribute(f'[data-action="select"][data-card="{card}"]',
+                              "data-instruction") == kind
+    page.click(f'[data-action="select"][data-card="{card}"]')
+    lit = {int(e.get_attribute("data-pile")) for e in page.query_selector_all(".pile.legal")}
+    assert lit == {p for c, p, _ in start.offered_plays() if c == card}
+    assert page.is_disabled('[data-action="end-turn"]')
+    assert "cannot end the turn yet" in page.inner_text("#end-note")
+
+    page.click(f'[data-action="play"][data-pile="{pile}"]')
+    panel = page.locator(f'.ex-in-force li[data-kind="{kind}"]')
+    assert panel.is_visible() and KINDS[kind].symbol in panel.get_attribute("class")
+    assert page.get_attribute(f'[data-action="play"][data-pile="{pile}"]',
+                              "data-instruction") == kind
+
+    actions = [("play", card, pile)]
+    while not view(page)["can_end"]:
+        offered = next(p for p in view(page)["plays"] if not p["loses"])
+        play(page, offered["card"], offered["pile"])
+        actions.append(("play", offered["card"], offered["pile"]))
+    assert page.is_enabled('[data-action="end-turn"]')
+    assert "Ending the turn draws" in page.inner_text("#end-note")
+    page.click('[data-action="end-turn"]')
+    actions.append(("end",))
+
+    wait_until(page, "(() => { const v = window.cardtable.view();"
+                     " return v.over || (v.current === 0 && v.turn > 2); })()")
+    expected = replayed(seed, actions).view(0)
+    shown = view(page)
+    assert shown["hand"] == expected["hand"] and shown["deck"] == expected["deck"]
+    assert [p["top"] for p in shown["piles"]] == [p["top"] for p in expected["piles"]]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
