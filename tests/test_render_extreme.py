@@ -251,15 +251,16 @@ def test_ex2_end_screen_names_the_instruction_and_why():
                     view=state.view(0), ui=TableUi(names=NAMES), result=state.result())
     page = Page(page_html(screen))
     heading = page.one("h2", "rating")
-    assert "Lost to the 3! instruction" in heading.text
-    assert "began the turn with 2 card(s)" in heading.text
-    assert f"Cards left: {state.cards_left}" in heading.text
-    assert "3!" in page.one("section", "ex-lost").text
+    assert heading.text == f"Lost to the 3! instruction, {state.cards_left} cards left."
+    why = page.one("section", "ex-lost").text
+    assert "Lost to 3!" in why and "began the turn with 2 card(s)" in why
+    assert not page.find("section", "ex-in-force")
 
 
 def test_ex2_undo_offer_after_a_losing_move_says_why():
     page = Page(draw(losing_three(), my_turn=False, awaiting=True, can_undo=True))
     assert "This loses the game: a 3! card was played" in page.one("section", "decision").text
+    assert not page.find("section", "ex-lost")
 
 
 def test_extreme_is_listed_among_the_tables():

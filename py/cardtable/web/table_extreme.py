@@ -133,13 +133,14 @@ def refill_pending(view: dict) -> bool:
 
 def in_force_html(view: dict, ui) -> str:
     """Every instruction in force: lightning first (binding the active player this
-    turn), then infinity (binding everyone while visible)."""
+    turn), then infinity (binding everyone while visible). Nothing once the game is over."""
+    if view["over"]:
+        return ""
     entries = sorted(view["in_force"], key=lambda e: e["symbol"] != "lightning")
-    active = "" if view["over"] else ui.names[view["current"]]
-    items = [rule_item(entry, active) for entry in entries]
+    items = [rule_item(entry, ui.names[view["current"]]) for entry in entries]
     if refill_pending(view):
-        items.append(f'<li class="ex-rule refill">Draw one is covered: each turn ends by drawing'
-                     f' back up to a full hand of {view["hand_size"]} (EX-11).</li>')
+        items.append(f'<li class="ex-rule refill">No draw one is visible: hands refill, each turn'
+                     f' ends by drawing back up to a full hand of {view["hand_size"]} (EX-11).</li>')
     body = f'<ul>{"".join(items)}</ul>' if items else '<p class="ex-none">No instruction in force.</p>'
     return (f'<section class="ex-in-force" aria-label="Instructions in force">'
             f'<h2>In force</h2>{body}</section>')
@@ -205,8 +206,10 @@ def key_html(view: dict) -> str:
     return f'<section class="ex-key" aria-label="What the instructions mean">{items}</section>'
 
 
-def lost_html(view: dict) -> str:
-    if not view["lost_by"]:
+def lost_html(view: dict, ui) -> str:
+    """Which instruction lost the game, and why (while a losing move may still be
+    undone, the decision under the hand says it instead)."""
+    if not view["lost_by"] or ui.awaiting:
         return ""
     return (f'<section class="ex-lost"><p>Lost to {kind_html(view["lost_by"])}:'
             f' {esc(view["lost_reason"])}.</p></section>')
@@ -222,7 +225,7 @@ def table_html(view: dict, ui) -> str:
                     for i in range(len(view["piles"])))
     stuck = f"This loses the game: {view['lost_reason']}." if view["lost_reason"] else base.STUCK_TEXT
     return (f'<main class="table the-game extreme">{base.players_html(view, ui, shared_note(view))}'
-            f'{base.turn_line(view, ui)}{lost_html(view)}{in_force_html(view, ui)}'
+            f'{base.turn_line(view, ui)}{lost_html(view, ui)}{in_force_html(view, ui)}'
             f'<section class="piles" aria-label="Piles">{base.draw_html(view)}{piles}</section>'
             f'{base.hand_html(view, ui, hinted_cards, mark)}{selected_html(view, ui)}'
             f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{share_html(view, ui)}'
@@ -230,12 +233,13 @@ def table_html(view: dict, ui) -> str:
 
 
 def result_text(result: dict) -> str:
-    """The result in one line; a game lost to an instruction says which one and why."""
+    """The result in one line; a game lost to an instruction names it (the table below
+    the end screen's heading says why)."""
     kind = result.get("lost_by")
     if not kind:
         return base.result_text(result)
-    return (f"Lost to the {KINDS[kind].label} instruction ({KINDS[kind].symbol}):"
-            f" {result['lost_reason']}. Cards left: {result['cards_left']}.")
+    left = result["cards_left"]
+    return f"Lost to the {KINDS[kind].label} instruction, {left} card{'s' if left != 1 else ''} left."
 
 
 # -- the table's own buttons -----------------------------------------------------------
