@@ -96,3 +96,18 @@ def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, s
     assert shown["hand"] == expected["hand"] and shown["deck"] == expected["deck"]
     assert [p["top"] for p in shown["piles"]] == [p["top"] for p in expected["piles"]]
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    # EX-12: the bot shares its instruction kinds, shown on its summary while talk is allowed
+    assert page.locator(".players .ex-shared").count() == (1 if expected["talk_allowed"] else 0)
+
+
+def test_lobby_starts_an_extreme_game_with_random_layout(page, site, open_app):
+    open_app(page, site.url)
+    page.click('[data-action="pick-game"][data-value="extreme"]')
+    page.click('[data-action="players"][data-value="3"]')
+    page.click('[data-action="option"][data-key="layout"][data-value="random"]')
+    page.click('[data-action="start"]')
+    shown = view(page)
+    assert shown["game"] == "extreme" and shown["players"] == 3
+    assert page.locator("main.extreme .ex-in-force").is_visible()
+    marked = [c for c, k in zip(shown["hand"], shown["hand_instructions"]) if k]
+    assert page.locator(".hand [data-instruction]").count() == len(marked)
