@@ -4,6 +4,8 @@ pile signals of TG-13.
 - ``random``: any legal play, ends the turn as soon as it may (for tests).
 - ``casual``: card by card, the closest fit first; plays extra cards only when they are
   nearly free; respects signals.
+- ``strong``: plans the whole turn on its first call (see :mod:`.the_game_search`), then
+  replays the plan one action per call; raises and clears signals; offers ``hint``.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import random
 
 from ..engine.rng import make_rng
 from ..engine.the_game import PILE_DIRS, distance, fits, is_backwards
+from .the_game_search import plan_turn
 
 
 def legal_plays(view: dict):
@@ -77,5 +80,40 @@ class CasualBot:
         return ("end",)
 
 
-LEVELS = {"random": RandomBot, "casual": CasualBot}
-DEFAULT_LEVEL = "casual"
+class StrongBot:
+    """Plans the whole turn once, on the turn's first call, and replays it action by action.
+
+    The plan is recomputed if the view no longer allows its next action (for instance
+    when someone else's action changed the table in between).
+    """
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+        self.pending: list = []
+        self.turn = None
+
+    def act(self, view: dict):
+        if self.turn != view["turn"] or not self.pending or not allowed(view, self.pending[0]):
+            self.pending = list(plan_turn(view).actions)
+            self.turn = view["turn"]
+        return self.pending.pop(0)
+
+
+def allowed(view: dict, action) -> bool:
+    """Whether ``action`` is legal in ``view`` (a cheap check before replaying a plan)."""
+    if action[0] == "play":
+        return action[1] in view["hand"] and fits(
+            action[1], PILE_DIRS[action[2]], view["piles"][action[2]]["top"])
+    if action[0] == "end":
+        return view["can_end"]
+    return True
+
+
+def hint(view: dict) -> dict:
+    """The turn the strong bot would play from this view, and why in words."""
+    plan = plan_turn(view)
+    return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}
+
+
+LEVELS = {"random": RandomBot, "casual": CasualBot, "strong": StrongBot}
+DEFAULT_LEVEL = "strong"

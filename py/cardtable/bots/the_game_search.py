@@ -1,0 +1,301 @@
+"""The turn planner behind the ``strong`` bot of The Game.
+
+Everything here reads one seat's view (TG-14) and nothing else. The idea, in order:
+
+1. **What is still live.** Every card 2..99 that is not on a pile is either in our hand or
+   unseen (other hands and the draw pile). Jumping a pile over a gap is only a loss for
+   the live cards in that gap; a gap whose cards were all played costs nothing.
+2. **Plan the whole turn.** A depth-first search tries every order of the minimum cards
+   on every pile, then keeps adding extra cards while each is cheap (or sets up a
+   backwards trick: one that costs more than the reach only loses); every stopping point is scored and the best plan wins. The score is
+   the live cards skipped, minus a bonus per card played (the "reach", larger once the
+   draw pile is empty), minus bonuses for backwards tricks, plus penalties for what is
+   left in the hand (cards that fit nowhere any more) and for ignoring other seats'
+   signals (TG-13).
+3. **Endgame, solo.** With the draw pile empty and one player, nothing is hidden: an
+   exact search finds the longest sequence of the remaining cards.
+4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card
+   that fits very closely and ``small`` where a big jump would hurt it, and clears the
+   signals of its own that no longer apply. It never toggles another seat's signal.
+
+``plan_turn(view)`` returns a :class:`Plan`: the actions for the rest of the turn (plays,
+signal changes, then ``("end",)``) and the reason in words.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.the_game import CARDS, PILE_DIRS, fits, pile_name
+
+UP = tuple(d == "up" for d in PILE_DIRS)
+
+
+@dataclass(frozen=True)
+class Weights:
+    """The knobs of the score, in units of "one unseen card skipped"."""
+
+    hand_skip: float = 2.0  # skipping one of our own cards costs this many unseen ones
+    trick: float = 2.0  # bonus for a backwards trick, on top of the live cards it reopens
+    reach: float = 0.3  # bonus per card played while the draw pile has cards
+    reach_empty: float = 0.3  # bonus per card played once the draw pile is empty
+    leftover: float = 0.05  # per unit of how badly each kept card fits afterwards
+    leftover_cap: float = 20.0  # a kept card's misfit counts at most this much
+    dead: float = 12.0  # a kept card that fits on no pile any more
+    hold_penalty: float = 3.0  # playing (not a trick) on a pile another seat holds
+    small_penalty: float = 0.6  # per skipped card beyond small_free on a "small" pile
+    small_free: int = 3
+    hold_gap: int = 0  # raise "hold" when a kept card is at most this many live cards away
+    small_gap: int = 8  # raise "small" when a kept card is at most this many away
+
+
+DEFAULT_WEIGHTS = Weights()
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The actions for the rest of a turn, and why, in words."""
+
+    actions: tuple
+    reason: str
+
+
+class Table:
+    """What one seat knows, arranged for fast scoring: live cards as prefix sums."""
+
+    def __init__(self, view: dict, weights: Weights):
+        self.w = weights
+        self.hand = tuple(view["hand"])
+        self.tops = tuple(p["top"] for p in view["piles"])
+        on_piles = {c for p in view["piles"] for c in p["cards"]}
+        mine = set(self.hand)
+        self.unseen = [c for c in CARDS if c not in on_piles and c not in mine]
+        self.unseen_sum = prefix_sums(self.unseen)
+        self.hand_sum = prefix_sums(self.hand)
+        me = view["seat"]
+        self.held = {s["pile"] for s in view["signals"] if s["kind"] == "hold" and s["seat"] != me}
+        self.small = {s["pile"] for s in view["signals"]
+                      if s["kind"] == "small" and s["seat"] != me}
+        self.deck = view["deck"]
+        self.reach = weights.reach if self.deck else weights.reach_empty
+
+    def gap(self, sums, pile: int, top: int, card: int) -> int:
+        """Cards counted by ``sums`` strictly between ``top`` and ``card``."""
+        low, high = (top, card) if UP[pile] else (card, top)
+        return sums[high - 1] - sums[low] if high > low + 1 else 0
+
+    def skipped(self, pile: int, top: int, card: int) -> int:
+        """Live cards (ours or unseen) that a move of ``pile`` from ``top`` to ``card`` buries."""
+        return self.gap(self.unseen_sum, pile, top, card) + self.gap(self.hand_sum, pile, top, card)
+
+    def move_cost(self, pile: int, top: int, card: int) -> float:
+        """The score of one play: live cards it buries, plus signal penalties; for a
+        backwards trick (TG-5), minus the live cards it opens again and a bonus."""
+        if card == (top - 10 if UP[pile] else top + 10):
+            return -self.w.trick - self.skipped(pile, card, top)
+        unseen = self.gap(self.unseen_sum, pile, top, card)
+        cost = unseen + self.w.hand_skip * self.gap(self.hand_sum, pile, top, card)
+        if pile in self.held:
+            cost += self.w.hold_penalty
+        if pile in self.small:
+            cost += self.w.small_penalty * max(0, unseen - self.w.small_free)
+        return cost
+
+    def misfit(self, card: int, tops) -> float | None:
+        """How many live cards the cheapest place for ``card`` buries (None: fits nowhere)."""
+        best = None
+        for pile, top in enumerate(tops):
+            if fits(card, PILE_DIRS[pile], top):
+                cost = 0 if card == (top - 10 if UP[pile] else top + 10) else \
+                    self.skipped(pile, top, card)
+                best = cost if best is None or cost < best else best
+        return best
+
+    def leftover_cost(self, cards, tops) -> float:
+        """The score of the cards we keep: how badly each fits, and which fit nowhere."""
+        total = 0.0
+        for card in cards:
+            misfit = self.misfit(card, tops)
+            if misfit is None:
+                total += self.w.dead
+            else:
+                total += self.w.leftover * min(misfit, self.w.leftover_cap)
+        return total
+
+
+def prefix_sums(cards) -> list:
+    """``sums[x]`` = how many of ``cards`` are <= x, for x in 0..100."""
+    marks = [0] * 101
+    for card in cards:
+        marks[card] = 1
+    sums, running = [], 0
+    for mark in marks:
+        running += mark
+        sums.append(running)
+    return sums
+
+
+class TurnSearch:
+    """Search over the plays of one turn; keeps the best-scoring place to stop.
+
+    Phase one tries every order of the minimum cards on every pile. Phase two extends
+    only the ``widen`` best of those with extra cards that are cheaper than the reach
+    (or set up a backwards trick), which keeps the search small enough for the browser.
+    """
+
+    widen = 6
+
+    def __init__(self, table: Table, required: int):
+        self.t = table
+        self.required = min(required, len(table.hand))
+        self.best_score = None
+        self.best_moves = ()
+        self.seen = {}
+
+    def run(self) -> tuple:
+        bases = []
+        self.minimum(self.t.hand, self.t.tops, (), 0.0, bases)
+        bases.sort(key=lambda base: base[0])
+        for _, hand, tops, moves, cost in bases[:self.widen]:
+            self.extend(hand, tops, moves, cost)
+        return self.best_moves
+
+    def moves_from(self, hand, tops):
+        """Every legal play: (card, pile, kept hand, new tops, cost of the play)."""
+        t = self.t
+        for i, card in enumerate(hand):
+            rest = hand[:i] + hand[i + 1:]
+            for pile, top in enumerate(tops):
+                if fits(card, PILE_DIRS[pile], top):
+                    yield (card, pile, rest, tops[:pile] + (card,) + tops[pile + 1:],
+                           t.move_cost(pile, top, card))
+
+    def minimum(self, hand, tops, moves, cost, bases) -> None:
+        if len(moves) == self.required:
+            if self.seen.get((hand, tops), cost + 1) > cost:
+                self.seen[(hand, tops)] = cost
+                bases.append((self.score(hand, tops, moves, cost), hand, tops, moves, cost))
+            return
+        for card, pile, rest, new_tops, step in self.moves_from(hand, tops):
+            self.minimum(rest, new_tops, moves + ((card, pile),), cost + step, bases)
+
+    def score(self, hand, tops, moves, cost) -> float:
+        return cost - self.t.reach * len(moves) + self.t.leftover_cost(hand, tops)
+
+    def extend(self, hand, tops, moves, cost) -> None:
+        score = self.score(hand, tops, moves, cost)
+        if self.best_score is None or score < self.best_score:
+            self.best_score, self.best_moves = score, moves
+        reach = self.t.reach
+        for card, pile, rest, new_tops, step in self.moves_from(hand, tops):
+            if step >= reach and not sets_up_trick(pile, card, rest):
+                continue
+            key = (rest, new_tops)
+            if self.seen.get(key, cost + step + 1) <= cost + step:
+                continue
+            self.seen[key] = cost + step
+            self.extend(rest, new_tops, moves + ((card, pile),), cost + step)
+
+
+def sets_up_trick(pile: int, card: int, hand) -> bool:
+    """Whether a card still in ``hand`` could go backwards onto ``card`` on this pile."""
+    return (card - 10 if UP[pile] else card + 10) in hand
+
+
+def longest_sequence(hand, tops) -> tuple:
+    """The longest legal sequence of plays from ``hand`` (exact; for a known endgame)."""
+    memo = {}
+
+    def best(cards, piles):
+        key = (cards, piles)
+        if key in memo:
+            return memo[key]
+        result = ()
+        for i, card in enumerate(cards):
+            rest = cards[:i] + cards[i + 1:]
+            for pile, top in enumerate(piles):
+                if fits(card, PILE_DIRS[pile], top):
+                    tail = best(rest, piles[:pile] + (card,) + piles[pile + 1:])
+                    if len(tail) + 1 > len(result):
+                        result = ((card, pile),) + tail
+                        if len(result) == len(cards):
+                            memo[key] = result
+                            return result
+        memo[key] = result
+        return result
+
+    return best(tuple(hand), tuple(tops))
+
+
+def choose_plays(view: dict, weights: Weights) -> tuple:
+    """The plays (card, pile) for this turn, from the view's position."""
+    table = Table(view, weights)
+    if view["players"] == 1 and view["deck"] == 0:
+        return longest_sequence(table.hand, table.tops), table
+    already = len(view["played"])
+    return TurnSearch(table, view["required"] - already).run(), table
+
+
+def after(tops, hand, plays):
+    """Tops and kept hand once ``plays`` are made."""
+    tops, kept = list(tops), list(hand)
+    for card, pile in plays:
+        tops[pile] = card
+        kept.remove(card)
+    return tuple(tops), tuple(kept)
+
+
+def wanted_signals(table: Table, tops, kept) -> set:
+    """The (pile, kind) signals this seat wants showing after its plays."""
+    wanted = set()
+    w = table.w
+    for pile, top in enumerate(tops):
+        gaps = [table.gap(table.unseen_sum, pile, top, card) for card in kept
+                if fits(card, PILE_DIRS[pile], top)]
+        if not gaps:
+            continue
+        if min(gaps) <= w.hold_gap:
+            wanted.add((pile, "hold"))
+        elif min(gaps) <= w.small_gap:
+            wanted.add((pile, "small"))
+    return wanted
+
+
+def signal_actions(view: dict, wanted: set) -> list:
+    """Toggles that make this seat's own signals match ``wanted`` (others' are left alone)."""
+    me = view["seat"]
+    showing = {(s["pile"], s["kind"]): s["seat"] for s in view["signals"]}
+    clear = [("signal", p, k) for (p, k), seat in sorted(showing.items())
+             if seat == me and (p, k) not in wanted]
+    raise_ = [("signal", p, k) for p, k in sorted(wanted) if (p, k) not in showing]
+    return clear + raise_
+
+
+def describe_plays(view: dict, plays) -> str:
+    """The plan in words, e.g. "backwards trick on ↑2; 37 on ↑1"."""
+    if not plays:
+        return "no card fits: the turn cannot be played"
+    tops = [p["top"] for p in view["piles"]]
+    parts = []
+    for card, pile in plays:
+        top = tops[pile]
+        if card == (top - 10 if UP[pile] else top + 10):
+            parts.append(f"backwards trick on {pile_name(pile)} ({card})")
+        else:
+            parts.append(f"{card} on {pile_name(pile)}")
+        tops[pile] = card
+    return "; ".join(parts)
+
+
+def plan_turn(view: dict, weights: Weights = DEFAULT_WEIGHTS) -> Plan:
+    """The rest of this seat's turn: plays, signal changes, then the end of the turn."""
+    plays, table = choose_plays(view, weights)
+    actions = [("play", card, pile) for card, pile in plays]
+    reason = describe_plays(view, plays)
+    if view["players"] > 1:
+        tops, kept = after(table.tops, table.hand, plays)
+        actions += signal_actions(view, wanted_signals(table, tops, kept))
+    if view["players"] == 1 and view["deck"] == 0:
+        reason = f"endgame, searched exactly: {reason}"
+    actions.append(("end",))
+    return Plan(tuple(actions), reason)

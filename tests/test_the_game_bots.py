@@ -1,0 +1,138 @@
+"""The bots of The Game: legal, honest (TG-14), signal-aware (TG-13), and strong > casual."""
+
+from dataclasses import replace
+
+import pytest
+
+from cardtable.bots import make_bot, the_game
+from cardtable.bots.the_game_search import longest_sequence, plan_turn
+from cardtable.engine.registry import get
+from cardtable.engine.rng import derive_seed
+from cardtable.engine.the_game import TheGameState
+from cardtable.sim import play_one
+
+SPEC = get("the-game")
+START = ((1,), (1,), (100,), (100,))
+
+
+def table(hands, deck=(), piles=START, signals=(), current=0, min_cards=2):
+    """A crafted position: ``hands`` per seat, the draw pile, pile histories, signals."""
+    hands = tuple(tuple(sorted(h)) for h in hands)
+    return TheGameState(players=len(hands), min_cards=min_cards,
+                        hand_size=max(len(h) for h in hands), hands=hands, deck=tuple(deck),
+                        piles=piles, current=current, signals=tuple(signals))
+
+
+def play_turn(state, bot):
+    """Let ``bot`` play the active seat's whole turn; returns the actions and the new state."""
+    seat, actions = state.current, []
+    while not state.is_over and state.current == seat:
+        action = bot.act(state.view(seat))
+        assert action in state.legal_actions()  # TG-4, TG-5: never an illegal move
+        actions.append(action)
+        state = state.apply(action)
+        if action == ("end",):
+            break
+    return actions, state
+
+
+@pytest.mark.parametrize("level", ["random", "casual", "strong"])
+@pytest.mark.parametrize("players,options", [(1, {}), (2, {}), (3, {}), (5, {}),
+                                             (2, {"min_cards": 3, "small_hands": True})])
+def test_bots_only_make_legal_moves(level, players, options):
+    for deal in range(2):
+        state = SPEC.new(players, options, f"legal/{deal}")
+        bots = [make_bot("the-game", level, seat, "s") for seat in range(players)]
+        while not state.is_over:
+            _, state = play_turn(state, bots[state.current])
+        assert state.outcome in ("won", "blocked", "stuck")
+
+
+def test_strong_is_the_default_level():
+    assert the_game.DEFAULT_LEVEL == "strong"
+    assert set(the_game.LEVELS) == {"random", "casual", "strong"}
+
+
+def test_strong_beats_casual_on_seeded_deals():
+    options = SPEC.resolve_options({})
+    left = {}
+    for level in ("casual", "strong"):
+        results = [play_one(SPEC, 3, options, derive_seed("strength", i), [level] * 3).result()
+                   for i in range(60)]
+        left[level] = sum(r["cards_left"] for r in results) / len(results)
+    # Measured with bench/the_game_strength.py: casual leaves about 16, strong about 10.
+    assert left["strong"] < left["casual"] - 3
+
+
+def test_tg14_decision_depends_only_on_the_own_view():
+    state = SPEC.new(3, {}, "honest")
+    hidden = list(state.hands[1] + state.hands[2] + state.deck)
+    shuffled = hidden[::-1]  # the same unseen cards, elsewhere
+    other = replace(state, hands=(state.hands[0], tuple(sorted(shuffled[:6])),
+                                  tuple(sorted(shuffled[6:12]))), deck=tuple(shuffled[12:]))
+    assert other.hands[1] != state.hands[1] and other.view(0) == state.view(0)
+    first, _ = play_turn(state, make_bot("the-game", "strong", 0))
+    second, _ = play_turn(other, make_bot("the-game", "strong", 0))
+    assert first == second
+
+
+def test_tg13_a_hold_signal_moves_the_play_elsewhere():
+    # 30 and 31 fit best on ↑1 (top 29); ↑2 (top 20) is the next best place.
+    hands = [(30, 31, 80, 81, 82, 83), (50, 51, 52, 53, 54, 55)]
+    piles = ((1, 29), (1, 20), (100, 90), (100, 90))
+    free = table(hands, deck=range(56, 70), piles=piles)
+    held = table(hands, deck=range(56, 70), piles=piles, signals=((0, "hold", 1),))
+    plays_free = [a for a in play_turn(free, make_bot("the-game", "strong", 0))[0]
+                  if a[0] == "play"]
+    plays_held = [a for a in play_turn(held, make_bot("the-game", "strong", 0))[0]
+                  if a[0] == "play"]
+    assert {a[2] for a in plays_free} == {0}
+    assert 0 not in {a[2] for a in plays_held}
+
+
+def test_tg13_raises_small_where_a_jump_would_hurt_and_clears_it_later():
+    # Seat 0 keeps 40 near ↑1 (top 33): after its turn it asks for small jumps there.
+    hands = [(34, 35, 40, 90, 91, 92), (60, 61, 62, 63, 64, 65)]
+    piles = ((1, 33), (1, 70), (100, 21), (100, 22))
+    state = table(hands, deck=range(71, 80), piles=piles)
+    actions, state = play_turn(state, make_bot("the-game", "strong", 0))
+    assert ("signal", 0, "small") in actions or ("signal", 0, "hold") in actions
+    raised = {(s[0], s[1]) for s in state.signals if s[2] == 0}
+    # Next turn, with 40 played already, the seat clears what it raised.
+    later = replace(state, current=0, hands=((90, 91, 92, 71, 72, 73), state.hands[1]),
+                    piles=(state.piles[0] + (40, 41),) + state.piles[1:])
+    actions, later = play_turn(later, make_bot("the-game", "strong", 0))
+    assert not raised & {(s[0], s[1]) for s in later.signals if s[2] == 0}
+
+
+def test_strong_plans_once_per_turn_and_replays(monkeypatch):
+    calls = []
+
+    def counting(view):
+        calls.append(view["turn"])
+        return plan_turn(view)
+
+    monkeypatch.setattr(the_game, "plan_turn", counting)
+    state = SPEC.new(2, {}, "replay")
+    bot = make_bot("the-game", "strong", 0)
+    actions, _ = play_turn(state, bot)
+    assert len(actions) >= 3 and calls == [1]
+
+
+def test_tg5_hint_names_the_backwards_trick():
+    # ↑2 shows 47: 37 goes on it backwards.
+    state = table([(37, 60, 61, 62, 90, 91)], deck=range(63, 70),
+                  piles=((1, 10), (1, 47), (100, 99), (100, 98)))
+    advice = the_game.hint(state.view(0))
+    assert ["play", 37, 1] in advice["actions"]
+    assert "backwards trick on ↑2" in advice["reason"]
+    assert advice["actions"][-1] == ["end"]
+
+
+def test_tg7_endgame_search_finds_the_order_that_plays_every_card():
+    # Draw pile empty (min 1): only 40 first (backwards on ↑1 at 50) lets 55 and 60 follow.
+    piles = ((1, 50), (1, 98), (100, 3), (100, 2))
+    assert len(longest_sequence((40, 55, 60), (50, 98, 3, 2))) == 3
+    state = table([(40, 55, 60)], piles=piles)
+    _, state = play_turn(state, make_bot("the-game", "strong", 0))
+    assert state.outcome == "won"
