@@ -316,7 +316,14 @@ class Controller:
         return TableUi(names=tuple(seat_name(seats, i) for i in range(len(seats))),
                        selected=self.selected, log=tuple(s.log[-LOG_LINES:]), hint=self.hint,
                        can_hint=self.hint_bot is not None, can_undo=s.can_undo(),
-                       my_turn=self.my_turn(), awaiting=s.awaiting_confirmation() and not self.ended)
+                       my_turn=self.my_turn(), awaiting=s.awaiting_confirmation() and not self.ended,
+                       table=self.table_state())
+
+    def table_state(self):
+        """What the game's table module keeps besides the view (``table_state(controller)``
+        in ``table_<game>.py``, e.g. the cards chosen so far), or None."""
+        hook = getattr(TABLES[self.session.setup.game], "table_state", None)
+        return hook(self) if hook else None
 
     def saved_text(self):
         save = self.store.peek_save()

@@ -92,9 +92,9 @@ def end_html(screen) -> str:
                + button("Lobby", "lobby"))
     return (f'<main class="end"><h2{attrs(class_="rating " + result.get("rating", ""))}>'
             f'{esc(table.result_text(result))}</h2>'
-            f'<p class="left" data-cards-left="{esc(result.get("cards_left", ""))}">'
-            f'Cards left: <b>{esc(result.get("cards_left", ""))}</b></p>'
-            f'<div class="controls">{buttons}</div>'
+            + (f'<p class="left" data-cards-left="{esc(result["cards_left"])}">'
+               f'Cards left: <b>{esc(result["cards_left"])}</b></p>' if "cards_left" in result else "")
+            + f'<div class="controls">{buttons}</div>'
             + table.table_html(screen.view, screen.ui) + "</main>")
 
 

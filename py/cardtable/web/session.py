@@ -64,8 +64,9 @@ class Session:
 
     def awaiting_confirmation(self) -> bool:
         """TG-9 decision: a human's own move lost the game but can still be undone;
-        the game ends only when they confirm."""
-        return self.state.is_over and not self.state.result().get("won") and self.can_undo()
+        the game ends only when they confirm (a result without "won" never waits)."""
+        return (self.state.is_over and self.state.result().get("won") is False
+                and self.can_undo())
 
     def bot_to_act(self):
         """The bot seat that should act now, or None (game over or a human's turn)."""

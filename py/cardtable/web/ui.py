@@ -11,7 +11,8 @@ class TableUi:
 
     ``names[seat]`` label the seats; ``selected`` is the chosen hand card (or None);
     ``log`` the latest turns, newest last; ``hint`` a bot's ``{"actions", "reason"}``;
-    ``my_turn`` whether the viewing seat may act now; ``awaiting`` the TG-9 decision.
+    ``my_turn`` whether the viewing seat may act now; ``awaiting`` the TG-9 decision;
+    ``table`` what the game's table module adds (its ``table_state(controller)``, if any).
     """
 
     names: tuple
@@ -23,3 +24,4 @@ class TableUi:
     my_turn: bool = False
     awaiting: bool = False
     bots: tuple = field(default_factory=tuple)
+    table: object = None

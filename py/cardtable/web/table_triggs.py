@@ -1,0 +1,377 @@
+"""Triggs' table: piles, hand, score sheets, the three actions, notices and the log.
+
+``table_html(view, ui)`` draws one seat's view (TR-13); ``ui.table`` is the
+:class:`TriggsTable` that :func:`table_state` builds from the controller (the player's
+:class:`~.triggs_cross.Pick` and notices of what changed lately). ``HANDLERS`` are the
+table's own buttons, each ``handler(controller, data)``:
+
+- ``triggs-draw`` (``data-pile`` left|middle|right, also ``data-count`` and, face up,
+  ``data-top``): one pick of a draw (TR-5);
+- ``triggs-card`` (``data-index`` in the sorted hand, ``data-card`` its value): select;
+- ``triggs-discard``: discard the selected cards (TR-6);
+- ``triggs-row`` (``data-row``): choose the value to cross; ``triggs-best`` selects the
+  hand's best grouping for it; ``triggs-cross`` crosses with the selected cards (TR-7);
+- ``triggs-bonus`` (``data-row``): place a chain-reaction bonus cross (TR-8);
+- ``triggs-clear``: drop the selection.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..engine.triggs import PILES
+from .html import attrs, button, esc
+from .triggs_cross import (
+    Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
+)
+from .ui import TableUi
+
+PICK_ATTR = "triggs_pick"  # where the controller keeps (session, Pick)
+PILE_WORDS = {"left": "Left", "middle": "Middle", "right": "Right"}
+CHAIN = re.compile(r"chained (\d+) → (\d+)$")
+
+
+@dataclass(frozen=True)
+class TriggsTable:
+    """What the table shows besides the view: the player's pick and recent notices."""
+
+    pick: Pick
+    notices: tuple = ()
+
+
+# -- the controller's side -------------------------------------------------------------
+def current_pick(controller) -> Pick:
+    """The pick for the game and action on the table (a fresh one once either changed)."""
+    session = controller.session
+    held = getattr(controller, PICK_ATTR, None)
+    step = len(session.actions)
+    if held and held[0] is session and held[1].step == step:
+        return held[1]
+    return Pick(step)
+
+
+def keep_pick(controller, pick: Pick) -> None:
+    setattr(controller, PICK_ATTR, (controller.session, pick))
+
+
+def table_state(controller) -> TriggsTable:
+    """``ui.table`` for :func:`table_html` (the controller calls this before drawing)."""
+    session = controller.session
+    return TriggsTable(pick=current_pick(controller),
+                       notices=recent_notices(session.states, controller.viewer()))
+
+
+def recent_notices(states: list, viewer: int) -> tuple:
+    """Retired values (TR-11) and remade piles (TR-10) since the start of ``viewer``'s
+    latest turn (from the first state if they have not played yet), in words."""
+    actors = [state.current_player for state in states[:-1]]
+    start = len(actors)
+    while start and actors[start - 1] != viewer:
+        start -= 1
+    while start and actors[start - 1] == viewer:
+        start -= 1
+    notes = []
+    for before, after in zip(states[start:], states[start + 1:]):
+        notes.extend(changes(before, after))
+    return tuple(notes)
+
+
+def changes(before, after) -> list:
+    """What one action changed that players must be told of (public facts only)."""
+    notes = [f"Every player has completed row {v}: the {v}s leave the game (TR-11)."
+             for v in after.retired[len(before.retired):]]
+    if after.reshuffles > before.reshuffles:
+        for name, old, new in zip(PILES, before.piles, after.piles):
+            if new and old[len(old) - len(new):] != new:
+                notes.append(f"The {name} pile ran out: {len(new)} discards were shuffled "
+                             f"into a new {name} pile (TR-10).")
+    return notes
+
+
+def on_card(controller, data):
+    keep_pick(controller, current_pick(controller).toggle_card(int(data["index"])))
+    controller.focus = f'[data-action="triggs-card"][data-index="{int(data["index"])}"]'
+
+
+def on_row(controller, data):
+    keep_pick(controller, current_pick(controller).toggle_row(int(data["row"])))
+    controller.focus = ".cross-panel button.primary:not([disabled]), .cross-panel button"
+
+
+def on_best(controller, data):
+    pick = current_pick(controller)
+    hand = controller.current_view()["hand"]
+    makes = own_makes(controller.current_view(), pick.row)["best"]
+    keep_pick(controller, Pick(pick.step, indices_of(hand, makes), pick.row))
+    controller.focus = '[data-action="triggs-cross"]'
+
+
+def on_clear(controller, data):
+    keep_pick(controller, Pick(current_pick(controller).step))
+
+
+def on_draw(controller, data):
+    controller._act(("draw", data["pile"]))
+    controller.focus = '[data-action="triggs-draw"]:not([disabled])'
+
+
+def on_discard(controller, data):
+    view = controller.current_view()
+    action, why = discard_action(selected_values(view["hand"], current_pick(controller)))
+    if action is None:
+        raise ValueError(why)
+    controller._act(action)
+
+
+def on_cross(controller, data):
+    view, pick = controller.current_view(), current_pick(controller)
+    if pick.row is None:
+        raise ValueError("Choose the row to cross on your sheet first.")
+    plan = cross_plan(selected_values(view["hand"], pick), pick.row,
+                      own_makes(view, pick.row)["free"])
+    if plan.action is None:
+        raise ValueError(f"The selected cards do not make {pick.row}: use one card of "
+                         f"{pick.row} or two cards that add up to it (TR-7).")
+    controller._act(plan.action)
+    controller.focus = '[data-action="triggs-bonus"]'
+
+
+def on_bonus(controller, data):
+    controller._act(("bonus", int(data["row"])))
+    controller.focus = '[data-action="triggs-bonus"]'
+
+
+HANDLERS = {
+    "triggs-card": on_card, "triggs-row": on_row, "triggs-best": on_best,
+    "triggs-clear": on_clear, "triggs-draw": on_draw, "triggs-discard": on_discard,
+    "triggs-cross": on_cross, "triggs-bonus": on_bonus,
+}
+
+
+# -- drawing -------------------------------------------------------------------------
+def own_makes(view: dict, row) -> dict:
+    """The view's ``makes`` entry of ``row`` (free boxes, count, best grouping); a full
+    row gives zeros."""
+    for entry in view["makes"]:
+        if entry["row"] == row:
+            return entry
+    return {"row": row, "free": 0, "count": 0, "best": []}
+
+
+def pick_of(ui: TableUi) -> Pick:
+    return ui.table.pick if isinstance(ui.table, TriggsTable) else Pick(-1)
+
+
+def acting(view: dict, ui: TableUi, phase: str) -> bool:
+    """Whether the viewer acts now in ``phase`` ("turn", "draw" or "bonus")."""
+    return ui.my_turn and view["phase"] == phase
+
+
+def status_html(view: dict, ui: TableUi) -> str:
+    name = ui.names[view["current"]]
+    if view["over"]:
+        doing = "The game is over"
+    elif not ui.my_turn:
+        doing = f"{name} is playing"
+    else:
+        doing = {"turn": "Your turn: draw, discard or cross",
+                 "draw": f"Your turn: take {view['picks_left']} more card",
+                 "bonus": f"Row {view['chain_from']} is complete: choose a row for your "
+                          f"bonus cross (TR-8)"}[view["phase"]]
+    return f'<p class="turn">Turn {view["turn"] + 1} · {esc(doing)}</p>'
+
+
+def notices_html(ui: TableUi) -> str:
+    notices = ui.table.notices if isinstance(ui.table, TriggsTable) else ()
+    items = "".join(f"<li>{esc(text)}</li>" for text in notices)
+    return f'<ul class="notices" role="status">{items}</ul>'
+
+
+def draw_note(view: dict, ui: TableUi) -> str:
+    """Why the piles can or cannot be drawn from now, in words (TR-5)."""
+    if not ui.my_turn or view["phase"] == "bonus":
+        return ""
+    if view["phase"] == "draw":
+        return "Take your second card: any pile, the new tops are showing."
+    held = len(view["hand"])
+    return {0: f"You hold {held} cards, the limit: you may not draw (TR-5). Discard or cross.",
+            1: f"You hold {held} cards: a draw takes only one card (TR-5).",
+            2: "Draw: take two cards, one pile at a time (TR-5)."}[view["draw_allowance"]]
+
+
+def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
+    name, count, top = pile["name"], pile["count"], pile["top"]
+    can_draw = count and (acting(view, ui, "draw")
+                          or (acting(view, ui, "turn") and view["draw_allowance"]))
+    face = (f'<span class="top">{top}</span>' if top is not None
+            else '<span class="back" aria-hidden="true"></span>')
+    shown = f"top {top}" if top is not None else ("face down" if count else "empty")
+    label = f"{PILE_WORDS[name]} pile, {shown}, {count} cards"
+    inner = (f'<span class="label">{PILE_WORDS[name]}</span>{face}'
+             f'<span class="count">{count} cards</span>')
+    return (f'<button type="button"{attrs(class_="pile " + name, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, aria_label=label, disabled=not can_draw)}>'
+            f'{inner}</button>')
+
+
+def discard_pile_html(view: dict) -> str:
+    cards = view["discard"]
+    top = f'<span class="top">{cards[-1]}</span>' if cards else '<span class="top">–</span>'
+    label = (f"Discard pile, top {cards[-1]}, {len(cards)} cards" if cards
+             else "Discard pile, empty")
+    return (f'<div{attrs(class_="pile discard", data_count=len(cards), aria_label=label, role="img")}>'
+            f'<span class="label">Discard</span>{top}<span class="count">{len(cards)} cards</span></div>')
+
+
+def piles_html(view: dict, ui: TableUi) -> str:
+    piles = "".join(pile_html(view, ui, pile) for pile in view["piles"])
+    retired = "".join(f'<span class="retired" data-retired="{v}">{v}s out of the game</span>'
+                      for v in view["retired"])
+    note = draw_note(view, ui)
+    return (f'<section class="triggs-piles" aria-label="Piles">{piles}{discard_pile_html(view)}</section>'
+            + (f'<p class="retired-line">{retired}</p>' if retired else "")
+            + (f'<p class="draw-note">{esc(note)}</p>' if note else ""))
+
+
+def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
+    can_pick = acting(view, ui, "turn")
+    useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
+    cards = "".join(
+        f'<button type="button"{attrs(class_="card" + (" fits" if i in useful else ""), data_action="triggs-card", data_index=i, data_card=c, aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)}>{c}</button>'
+        for i, c in enumerate(view["hand"]))
+    return (f'<section class="hand" aria-label="Your hand ({esc(ui.names[view["seat"]])}), '
+            f'{len(view["hand"])} cards">{cards}</section>')
+
+
+def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
+    """Discard and cross, with what the selection amounts to (only on the viewer's turn)."""
+    if not acting(view, ui, "turn"):
+        return ""
+    values = selected_values(view["hand"], pick)
+    discard, why = discard_action(values)
+    discard_label = f"Discard {discard[2]} × {discard[1]}" if discard else "Discard"
+    parts = [button(discard_label, "triggs-discard", disabled=discard is None),
+             button("Clear selection", "triggs-clear", disabled=not pick.cards)]
+    note = f'<p class="why">{esc(why)}</p>' if why and values else ""
+    return (f'<section class="triggs-actions"><div class="controls">{"".join(parts)}</div>'
+            f'{note}{cross_panel(view, pick, values)}</section>')
+
+
+def cross_panel(view: dict, pick: Pick, values) -> str:
+    if pick.row is None:
+        return ('<div class="cross-panel"><p>To cross, choose a row on your sheet: each row '
+                'shows how often your hand makes it.</p></div>')
+    entry = own_makes(view, pick.row)
+    plan = cross_plan(values, pick.row, entry["free"])
+    best = [tuple(make) for make in entry["best"]]
+    best_words = cross_plan(tuple(c for m in best for c in m), pick.row, entry["free"]).words()
+    confirm = (f"Cross {len(plan.makes)} box{'es' if len(plan.makes) > 1 else ''} of row {pick.row}"
+               if plan.makes else f"Cross row {pick.row}")
+    return (f'<div class="cross-panel" data-row="{pick.row}">'
+            f'<p>Row {pick.row}: {entry["free"]} free box{"es" if entry["free"] > 1 else ""}. '
+            f'Selected cards {esc(plan.words())}.</p>'
+            f'<p>Best from your hand: {esc(best_words)}.</p>'
+            f'<div class="controls">'
+            + button(f"Select the best grouping for {pick.row}", "triggs-best", disabled=not best)
+            + button(confirm, "triggs-cross", class_="primary", data_makes=len(plan.makes),
+                     disabled=plan.action is None)
+            + "</div></div>")
+
+
+def boxes_html(total: int, crossed: int) -> str:
+    return "".join(f'<span class="box{" x" if i < crossed else ""}"></span>'
+                   for i in range(total))
+
+
+def row_head(view: dict, ui: TableUi, pick: Pick, row: int, free: int) -> str:
+    """The row's value: a button to choose it (cross or bonus) when that is allowed now."""
+    if free and acting(view, ui, "bonus"):
+        completes = free == 1
+        label = f"Bonus cross in row {row}" + (": completes it, the chain goes on" if completes else "")
+        return button(str(row), "triggs-bonus", class_="row-head" + (" completes" if completes else ""),
+                      data_row=row, aria_label=label)
+    if free and acting(view, ui, "turn"):
+        count = own_makes(view, row)["count"]
+        return button(str(row), "triggs-row", class_="row-head", data_row=row,
+                      aria_pressed=str(row == pick.row).lower(), disabled=not count,
+                      aria_label=f"Cross row {row}: your hand makes it {times(count) if count else 'no time'}")
+    return f'<span class="row-head">{row}</span>'
+
+
+def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
+    """The viewer's sheet in full: 12 rows of TR-2's boxes, crossed left to right."""
+    seat = view["seat"]
+    rows = []
+    for row, (total, crossed) in enumerate(zip(view["boxes"], view["sheets"][seat]), start=1):
+        free = total - crossed
+        makes = own_makes(view, row)["count"]
+        info = "✓" if not free else (f"×{makes}" if makes else "")
+        classes = "row" + (" done" if not free else "") + (" chosen" if row == pick.row else "")
+        classes += " completes" if free == 1 and acting(view, ui, "bonus") else ""
+        rows.append(f'<li{attrs(class_=classes, data_row=row, data_crossed=crossed, data_boxes=total)}>'
+                    f'{row_head(view, ui, pick, row, free)}<span class="boxes" aria-label="{crossed} of {total} crossed">'
+                    f'{boxes_html(total, crossed)}</span><span class="makes">{info}</span></li>')
+    crossed = sum(view["sheets"][seat])
+    return (f'<section class="sheet full" data-seat="{seat}" aria-label="Your sheet">'
+            f'<h3>Your sheet · {crossed} of {sum(view["boxes"])}</h3><ol>{"".join(rows)}</ol></section>')
+
+
+def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
+    """Another player's sheet, one narrow column per row, with their hand size."""
+    sheet = view["sheets"][seat]
+    columns = "".join(
+        f'<li{attrs(class_="col" + (" done" if crossed == total else ""), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=f"row {row}: {crossed} of {total}")}>'
+        f'<b>{row}</b>{boxes_html(total, crossed)}</li>'
+        for row, (total, crossed) in enumerate(zip(view["boxes"], sheet), start=1))
+    current = seat == view["current"] and not view["over"]
+    return (f'<section{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat)}>'
+            f'<h3><span class="name">{esc(ui.names[seat])}</span> '
+            f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{view["hand_counts"][seat]} in hand</span> '
+            f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span></h3><ol>{columns}</ol></section>')
+
+
+def turn_lines(log) -> list:
+    """The log with each turn on one line: "You: crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5"."""
+    turns = []
+    for line in log:
+        who, _, what = line.partition(": ")
+        if turns and turns[-1][0] == who:
+            turns[-1][1].append(what)
+        else:
+            turns.append((who, [what]))
+    return [f"{who}: {' and '.join(merge_chains(parts))}" for who, parts in turns]
+
+
+def merge_chains(parts: list) -> list:
+    """Consecutive "chained a → b", "chained b → c" become "chained a → b → c"."""
+    merged = []
+    for part in parts:
+        link = CHAIN.match(part)
+        if link and merged and merged[-1].endswith(f" → {link.group(1)}") and merged[-1].startswith("chained"):
+            merged[-1] += f" → {link.group(2)}"
+        else:
+            merged.append(part)
+    return merged
+
+
+def table_html(view: dict, ui: TableUi) -> str:
+    """The table as ``ui.names[view["seat"]]`` sees it."""
+    pick = pick_of(ui)
+    others = [(view["seat"] + step) % view["players"] for step in range(1, view["players"])]
+    log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log))
+    return (f'<main class="table triggs">{status_html(view, ui)}{notices_html(ui)}'
+            f'<div class="triggs-main"><div class="triggs-play">{piles_html(view, ui)}'
+            f'{hand_html(view, ui, pick)}{actions_html(view, ui, pick)}</div>'
+            f'{own_sheet_html(view, ui, pick)}</div>'
+            f'<section class="opponents" aria-label="Other players">'
+            f'{"".join(compact_sheet_html(view, ui, seat) for seat in others)}</section>'
+            f'<ol class="log" aria-label="Last turns">{log}</ol></main>')
+
+
+def result_text(result: dict) -> str:
+    """The result in one line (end screen and share text)."""
+    winner = result["winner"]
+    if winner is None:
+        return f"No winner after {result['turns']} turns (TR-12)."
+    who = "You win" if winner == 0 else f"Seat {winner + 1} wins"
+    return f"{who}: every box crossed, after {result['turns']} turns."

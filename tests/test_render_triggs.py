@@ -1,0 +1,417 @@
+"""Triggs' table drawn on CPython, and its buttons driven through the controller.
+
+Positions are crafted from a real 2-player deal (seat 0 to act) by replacing hands, sheets
+and piles; the HTML is read back with ``html.parser``. Rule tests name their rule id.
+"""
+
+from dataclasses import replace
+from html.parser import HTMLParser
+
+import pytest
+
+from cardtable.engine.registry import get
+from cardtable.engine.triggs import BOXES
+from cardtable.web import table_triggs
+from cardtable.web.controller import Controller
+from cardtable.web.lobby import default_setup
+from cardtable.web.render import lobby_html, page_html
+from cardtable.web.session import Session
+from cardtable.web.storage import Store
+from cardtable.web.table_triggs import TriggsTable, recent_notices, turn_lines
+from cardtable.web.triggs_cross import (
+    Pick, cross_plan, discard_action, helpful, indices_of, selected_values,
+)
+from cardtable.web.ui import TableUi
+
+SPEC = get("triggs")
+NAMES = ("You", "Bot 2")
+EMPTY = (0,) * 12
+
+
+def position(hand=(1, 4, 7, 7, 9), other=(2, 3, 5, 6, 8), sheet=EMPTY, other_sheet=EMPTY,
+             **fields):
+    """Seat 0 to act holding ``hand`` (piles and discards as dealt unless ``fields`` say)."""
+    state = SPEC.new(2, {}, "render")
+    return replace(state, hands=(tuple(sorted(hand)), tuple(sorted(other))),
+                   sheets=(tuple(sheet), tuple(other_sheet)), current=0, **fields)
+
+
+def draw(state, seat=0, pick=None, notices=(), names=NAMES, **ui):
+    """The table as ``seat`` sees it (its turn when it is to act), with ``pick``."""
+    ui.setdefault("my_turn", state.current_player == seat)
+    table = TriggsTable(pick=pick or Pick(0), notices=notices)
+    return table_triggs.table_html(state.view(seat), TableUi(names=names, table=table, **ui))
+
+
+class Element:
+    def __init__(self, tag, attrs):
+        self.tag, self.attrs, self.text, self.children = tag, dict(attrs), "", []
+
+    @property
+    def classes(self):
+        return (self.attrs.get("class") or "").split()
+
+
+class Page(HTMLParser):
+    """The elements of some HTML with their attributes, text and child elements."""
+
+    VOID = {"input", "br", "img", "meta", "link"}
+
+    def __init__(self, html):
+        super().__init__()
+        self.elements, self.open = [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, attrs)
+        if self.open:
+            self.open[-1].children.append(element)
+        self.elements.append(element)
+        if tag not in self.VOID:
+            self.open.append(element)
+
+    def handle_endtag(self, tag):
+        while self.open and self.open.pop().tag != tag:
+            pass
+
+    def handle_data(self, data):
+        for element in self.open:
+            element.text += data
+
+    def all(self, cls=None, **attrs):
+        """Elements with class ``cls`` (if given) and every ``data_x=value`` attribute."""
+        wanted = {k.replace("_", "-"): str(v) for k, v in attrs.items()}
+        return [e for e in self.elements
+                if (cls is None or cls in e.classes)
+                and all(e.attrs.get(k) == v for k, v in wanted.items())]
+
+    def one(self, cls=None, **attrs):
+        found = self.all(cls, **attrs)
+        assert len(found) == 1, (cls, attrs, len(found))
+        return found[0]
+
+
+def boxes_of(row: Element) -> list:
+    """The row's boxes as True (crossed) / False, left to right."""
+    found = []
+
+    def walk(element):
+        for child in element.children:
+            if "box" in child.classes:
+                found.append("x" in child.classes)
+            walk(child)
+    walk(row)
+    return found
+
+
+# -- sheets (TR-2) ----------------------------------------------------------------------
+def test_tr2_every_sheet_has_the_rows_and_boxes_of_the_table_crossed_left_to_right():
+    mine = (2, 1, 0, 3, 0, 0, 2, 0, 0, 4, 1, 0)
+    theirs = (0, 2, 2, 0, 1, 0, 0, 4, 3, 0, 0, 5)
+    page = Page(draw(position(sheet=mine, other_sheet=theirs)))
+    for seat, sheet in ((0, mine), (1, theirs)):
+        rows = [e for e in page.elements
+                if e.tag == "li" and e.attrs.get("data-row") and seat_of(page, e) == seat]
+        assert [int(r.attrs["data-row"]) for r in rows] == list(range(1, 13))
+        for row, crossed, total in zip(rows, sheet, BOXES):
+            assert int(row.attrs["data-boxes"]) == total
+            assert int(row.attrs["data-crossed"]) == crossed
+            assert boxes_of(row) == [True] * crossed + [False] * (total - crossed)
+
+
+def seat_of(page: Page, row: Element) -> int:
+    """The seat of the sheet that holds ``row``."""
+    for sheet in page.all("sheet"):
+        if any(child is row for child in descendants(sheet)):
+            return int(sheet.attrs["data-seat"])
+    raise AssertionError("row outside any sheet")
+
+
+def descendants(element):
+    for child in element.children:
+        yield child
+        yield from descendants(child)
+
+
+def test_tr2_own_sheet_is_drawn_in_full_and_the_others_compact_with_hand_sizes():
+    page = Page(draw(position(other=(2, 3, 5, 6, 8, 8, 9))))
+    assert page.one("sheet", data_seat=0).classes == ["sheet", "full"]
+    other = page.one("sheet", data_seat=1)
+    assert "compact" in other.classes
+    assert page.one("cards", data_hand=7).text == "7 in hand"
+
+
+def test_tr13_the_table_shows_the_face_up_tops_pile_sizes_and_discard_but_not_the_middle_card():
+    state = position(discard=(3, 8))
+    page = Page(draw(state))
+    left, middle, right = (page.one(data_action="triggs-draw", data_pile=p) for p in ("left", "middle", "right"))
+    assert left.attrs["data-top"] == str(state.piles[0][0])
+    assert right.attrs["data-top"] == str(state.piles[2][0])
+    assert "data-top" not in middle.attrs
+    assert [int(p.attrs["data-count"]) for p in (left, middle, right)] == [len(p) for p in state.piles]
+    discard = page.one("discard")
+    assert discard.attrs["data-count"] == "2" and "8" in discard.text
+    assert str(state.piles[1][0]) not in middle.text
+
+
+def test_hand_is_sorted_and_every_card_a_select_button():
+    page = Page(draw(position(hand=(9, 1, 7, 4, 7))))
+    cards = page.all(data_action="triggs-card")
+    assert [c.attrs["data-card"] for c in cards] == ["1", "4", "7", "7", "9"]
+    assert [c.attrs["data-index"] for c in cards] == ["0", "1", "2", "3", "4"]
+
+
+# -- draw (TR-5) ------------------------------------------------------------------------
+def test_tr5_with_ten_cards_the_draw_buttons_are_disabled_and_say_why():
+    page = Page(draw(position(hand=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))))
+    assert all("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
+    note = page.one("draw-note").text
+    assert "10 cards" in note and "may not draw" in note
+
+
+def test_tr5_with_nine_cards_a_draw_takes_one_card():
+    page = Page(draw(position(hand=(1, 2, 3, 4, 5, 6, 7, 8, 9))))
+    assert not any("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
+    assert "only one card" in page.one("draw-note").text
+
+
+def test_tr5_after_the_first_pick_only_the_second_pick_is_offered():
+    state = position().apply(("draw", "left"))
+    page = Page(draw(state))
+    assert not any("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
+    assert "second card" in page.one("draw-note").text
+    assert not page.all(data_action="triggs-discard") and not page.all(data_action="triggs-cross")
+    assert all("disabled" in c.attrs for c in page.all(data_action="triggs-card"))
+
+
+def test_an_empty_pile_cannot_be_drawn_from():
+    state = position(piles=((), (5, 6), (7,)), discard=())
+    page = Page(draw(state))
+    left = page.one(data_action="triggs-draw", data_pile="left")
+    assert "disabled" in left.attrs and "empty" in left.attrs["aria-label"]
+
+
+def test_nothing_can_be_clicked_on_another_players_turn():
+    state = replace(position(), current=1)
+    page = Page(draw(state))
+    assert all("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
+    assert all("disabled" in c.attrs for c in page.all(data_action="triggs-card"))
+    assert not page.all(data_action="triggs-row") and not page.all(data_action="triggs-discard")
+    assert "Bot 2 is playing" in page.one("turn").text
+
+
+# -- the cross helper (TR-7) --------------------------------------------------------------
+def test_tr7_the_seeds_four_elevens_make_eleven_four_times():
+    plan = cross_plan((1, 4, 7, 10, 11, 11), 11, 5)
+    assert plan.makes == ((1, 10), (4, 7), (11,), (11,)) and not plan.unused
+    assert plan.action == ("cross", 11, ((1, 10), (4, 7), (11,), (11,)))
+
+
+def test_tr7_makes_are_never_more_than_the_free_boxes():
+    plan = cross_plan((7, 7, 7, 5, 2), 7, 2)
+    assert len(plan.makes) == 2
+    assert plan.makes == ((7,), (7,)) and plan.unused == (2, 5, 7)
+    assert "twice" in plan.words()
+
+
+def test_tr7_three_cards_never_make_one_value_and_leftovers_are_named():
+    plan = cross_plan((2, 2, 3, 9), 7, 4)
+    assert plan.makes == () and plan.action is None
+    plan = cross_plan((2, 5, 9), 7, 4)
+    assert plan.makes == ((2, 5),) and plan.unused == (9,)
+    assert "not used: 9" in plan.words()
+
+
+def test_tr7_selecting_the_best_grouping_picks_those_cards_of_the_hand():
+    hand = (1, 2, 4, 5, 7, 7, 9)
+    makes = ((2, 5), (7,), (7,))
+    chosen = indices_of(hand, makes)
+    assert sorted(hand[i] for i in chosen) == [2, 5, 7, 7]
+    assert cross_plan(selected_values(hand, Pick(0, chosen)), 7, 4).makes == makes
+
+
+def test_tr7_cards_that_can_help_make_the_chosen_row_are_marked():
+    hand = (1, 3, 3, 4, 6, 9, 12)
+    assert helpful(hand, 6) == {1, 2, 4}   # 3+3 and the 6; 1 has no 5, 4 no 2
+    assert helpful(hand, 10) == {0, 5, 4, 3}  # 1+9 and 4+6
+
+
+def test_tr7_the_cross_panel_counts_the_selected_makes_and_offers_the_best():
+    state = position(hand=(2, 5, 7, 7, 9), sheet=(0,) * 6 + (1,) + (0,) * 5)
+    page = Page(draw(state, pick=Pick(0, (0, 1, 4), 7)))
+    panel = page.one("cross-panel")
+    assert "3 free boxes" in panel.text and "once (2+5)" in panel.text
+    assert "not used: 9" in panel.text and "3 times (2+5, 7, 7)" in panel.text
+    confirm = page.one(data_action="triggs-cross")
+    assert confirm.attrs["data-makes"] == "1" and "disabled" not in confirm.attrs
+    assert page.one(data_action="triggs-row", data_row=7).attrs["aria-pressed"] == "true"
+
+
+def test_tr7_rows_the_hand_cannot_make_or_that_are_full_cannot_be_chosen():
+    sheet = (2,) + (0,) * 11
+    page = Page(draw(position(hand=(1, 4, 7, 7, 9), sheet=sheet)))
+    assert not page.all(data_action="triggs-row", data_row=1)          # full
+    assert "disabled" in page.one(data_action="triggs-row", data_row=2).attrs  # no 2, no 1+1
+    assert "disabled" not in page.one(data_action="triggs-row", data_row=8).attrs  # 1+7
+
+
+# -- discard (TR-6) ---------------------------------------------------------------------
+def test_tr6_discarding_needs_cards_of_one_value():
+    assert discard_action((7, 7)) == (("discard", 7, 2), "")
+    action, why = discard_action((7, 9))
+    assert action is None and "one value" in why and "TR-6" in why
+    page = Page(draw(position(), pick=Pick(0, (2, 4))))
+    assert "disabled" in page.one(data_action="triggs-discard").attrs
+    page = Page(draw(position(), pick=Pick(0, (2, 3))))
+    button = page.one(data_action="triggs-discard")
+    assert "disabled" not in button.attrs and button.text == "Discard 2 × 7"
+
+
+# -- bonus crosses (TR-8) -----------------------------------------------------------------
+def test_tr8_bonus_rows_are_the_free_ones_and_rows_it_would_complete_are_highlighted():
+    sheet = (2, 1, 0, 3, 2, 0, 4, 0, 3, 0, 0, 0)
+    state = replace(position(sheet=sheet), phase="bonus", chain_from=7)
+    page = Page(draw(state))
+    rows = {int(b.attrs["data-row"]): b for b in page.all(data_action="triggs-bonus")}
+    assert sorted(rows) == [2, 3, 5, 6, 8, 9, 10, 11, 12]
+    completing = sorted(r for r, b in rows.items() if "completes" in b.classes)
+    assert completing == [2, 5, 9]
+    assert "Row 7 is complete" in page.one("turn").text
+
+
+# -- notices (TR-10, TR-11) -----------------------------------------------------------------
+def test_tr11_retiring_the_twelves_is_noticed_and_shown_by_the_piles():
+    full12 = (0,) * 11 + (5,)
+    state = position(hand=(3, 12, 12), sheet=(0,) * 11 + (3,), other_sheet=full12,
+                     piles=((12, 4), (5, 6, 7), (8, 12)))
+    after = state.apply(("cross", 12, ((12,), (12,))))
+    assert after.retired == (12,)
+    notes = recent_notices([state, after], viewer=0)
+    assert any("row 12" in n and "12s leave the game" in n for n in notes)
+    page = Page(draw(replace(after, current=0, phase="turn"), notices=notes))
+    assert page.one("retired", data_retired=12).text == "12s out of the game"
+    assert "12s leave the game" in page.one("notices").text
+
+
+def test_tr10_a_remade_pile_is_noticed_by_name_with_its_size():
+    state = position(piles=((4,), (5, 6, 7), (8, 9)), discard=(1, 2, 3))
+    after = state.apply(("draw", "left"))
+    notes = recent_notices([state, after], viewer=0)
+    assert notes == ("The left pile ran out: 3 discards were shuffled into a new left pile (TR-10).",)
+    assert recent_notices([state, state.apply(("draw", "middle"))], viewer=0) == ()
+
+
+def test_notices_cover_the_viewers_latest_turn_and_what_followed_only():
+    state = position(piles=((4,), (5, 6, 7, 8, 9, 10), (8, 9)), discard=(1, 2, 3))
+    first = state.apply(("draw", "left")).apply(("draw", "middle"))  # seat 0 remakes left
+    states = [state, state.apply(("draw", "left")), first]
+    bot = first.apply(("draw", "middle"))
+    states += [bot, bot.apply(("draw", "middle"))]
+    assert len(recent_notices(states, viewer=0)) == 1   # its own turn, then the bot's
+    later = states[-1].apply(("discard", states[-1].hands[0][0], 1))
+    assert recent_notices(states + [later], viewer=0) == ()  # a newer turn of its own
+
+
+# -- log, text, result ------------------------------------------------------------------------
+def test_a_turn_is_one_log_line_with_its_chain():
+    log = ["Ana: crossed 2 × 7 (7, 2+5)", "Ana: chained 7 → 9", "Ana: chained 9 → 5",
+           "Bot 2: drew the 4 from the left pile", "Bot 2: drew a card from the middle pile"]
+    assert turn_lines(log) == [
+        "Ana: crossed 2 × 7 (7, 2+5) and chained 7 → 9 → 5",
+        "Bot 2: drew the 4 from the left pile and drew a card from the middle pile"]
+
+
+def test_names_and_log_are_escaped():
+    html = draw(position(), names=("You", "<b>Bo</b>"), log=("<i>x</i>: crossed 1 × 1 (1)",))
+    assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
+    assert "<i>x</i>" not in html
+
+
+def test_tr12_result_in_words():
+    assert table_triggs.result_text({"winner": 0, "turns": 40}) == "You win: every box crossed, after 40 turns."
+    assert table_triggs.result_text({"winner": 2, "turns": 41}).startswith("Seat 3 wins")
+    assert "No winner" in table_triggs.result_text({"winner": None, "turns": 2000})
+
+
+# -- the lobby ----------------------------------------------------------------------------
+def test_the_lobby_offers_triggs_for_two_to_four_with_a_bot_level_per_seat():
+    setup = default_setup("triggs").with_players(4)
+    page = Page(lobby_html(setup))
+    players = [b.attrs["data-value"] for b in page.all(data_action="players")]
+    assert players == ["2", "3", "4"]
+    seats = page.all(data_action="seat")
+    assert [s.attrs["data-seat"] for s in seats] == ["1", "2", "3"]
+    options = [o.attrs["value"] for o in page.elements if o.tag == "option"][:4]
+    assert options == ["human", "random", "basic", "strong"]
+
+
+# -- the buttons, through the controller ----------------------------------------------------
+def controller_at(state, seats=("human", "random")):
+    """A controller playing ``state`` (seat 0 a person) as if the game had just started."""
+    setup = replace(default_setup("triggs"), seats=tuple(seats))
+    controller = Controller(Store.unavailable(), lambda: "seed")
+    controller.setup = setup
+    controller.begin(Session(setup=setup, seed="render", states=[state]))
+    return controller
+
+
+def test_tr8_crossing_by_clicks_then_each_chain_bonus_one_at_a_time():
+    # row 7 has 2 crossed, row 9 has 3: 7 + 5+2 completes row 7, the bonus completes row 9
+    sheet = (0,) * 6 + (2,) + (0, 3, 0, 0, 0)
+    c = controller_at(position(hand=(2, 5, 7, 11, 12), sheet=sheet))
+    c.handle("triggs-row", {"row": "7"})
+    c.handle("triggs-best", {})
+    assert sorted(selected_values(c.current_view()["hand"], table_triggs.current_pick(c))) == [2, 5, 7]
+    c.handle("triggs-cross", {})
+    assert c.session.state.phase == "bonus" and c.session.state.chain_from == 7
+    page = Page(page_html(c.screen()))
+    assert "completes" in page.one(data_action="triggs-bonus", data_row=9).classes
+    c.handle("triggs-bonus", {"row": "9"})
+    assert c.session.state.phase == "bonus" and c.session.state.chain_from == 9
+    c.handle("triggs-bonus", {"row": "5"})
+    assert c.session.state.current == 1
+    assert turn_lines(c.session.log)[-1] == "You: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"
+
+
+def test_tr6_discarding_by_clicks_and_a_mixed_selection_is_refused_in_words():
+    c = controller_at(position(hand=(3, 3, 8, 9, 9)))
+    c.handle("triggs-card", {"index": "0"})
+    c.handle("triggs-card", {"index": "4"})
+    c.handle("triggs-discard", {})
+    assert c.messages == [("alert", "Discard cards of one value only (TR-6).")]
+    c.handle("triggs-card", {"index": "4"})
+    c.handle("triggs-card", {"index": "1"})
+    c.handle("triggs-discard", {})
+    assert c.session.state.hands[0] == (8, 9, 9)
+    assert c.session.state.discard[-2:] == (3, 3)
+
+
+def test_tr5_drawing_by_clicks_takes_two_picks_and_the_selection_does_not_outlive_an_action():
+    state = position()
+    c = controller_at(state)
+    c.handle("triggs-card", {"index": "0"})
+    c.handle("triggs-draw", {"pile": "left"})
+    assert table_triggs.current_pick(c).cards == ()
+    c.handle("triggs-draw", {"pile": "right"})
+    after = c.session.state
+    assert after.current == 1 and len(after.hands[0]) == 7
+    assert state.piles[0][0] in after.hands[0] and state.piles[2][0] in after.hands[0]
+
+
+def test_a_person_who_wins_with_an_undoable_cross_sees_the_end_screen():
+    sheet = tuple(BOXES[:-1]) + (4,)
+    c = controller_at(position(hand=(3, 12), sheet=sheet))
+    c.handle("triggs-row", {"row": "12"})
+    c.handle("triggs-best", {})
+    c.handle("triggs-cross", {})
+    screen = c.screen()
+    assert screen.kind == "end" and c.session.state.winner == 0
+    assert "You win" in page_html(screen) and "Cards left" not in page_html(screen)
+
+
+@pytest.mark.parametrize("action, data", [("triggs-cross", {}), ("triggs-discard", {})])
+def test_confirming_without_a_choice_says_what_to_do(action, data):
+    c = controller_at(position())
+    c.handle(action, data)
+    assert c.messages and c.messages[0][0] == "alert"
+    assert c.session.actions == []
