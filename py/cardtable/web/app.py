@@ -100,8 +100,7 @@ class Page:
         self.draw()
 
     def on_click(self, event) -> None:
-        if self.swallow_click:
-            self.swallow_until = 0  # a drop is followed by a click event to ignore
+        if event.timeStamp < self.swallow_until:
             return
         target = event.target.closest("button[data-action]")
         if target:
