@@ -11,8 +11,8 @@ from ..engine.the_game import SIGNAL_KINDS, fits, is_backwards, pile_name
 from .html import attrs, button, esc
 from .ui import TableUi
 
-SIGNAL_WORDS = {"hold": ("✋", "hold: please don't play here"),
-                "small": ("🤏", "small: please don't jump far here")}
+SIGNAL_WORDS = {"hold": ("hold", "hold: please don't play here"),
+                "small": ("small", "small: please don't jump far here")}
 RATINGS = {"win": "You won: all 98 cards are played!",
            "excellent": "Excellent: fewer than 10 cards left.",
            "lost": "Lost: 10 or more cards left."}
@@ -56,7 +56,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     inner = (f'<span class="dir">{arrow}</span><span class="top">{pile["top"]}</span>{badge}'
              f'<span class="count">{pile["count"]} cards</span>{trick}')
     shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
-    badges = "".join(f'<span class="signal {k}">{SIGNAL_WORDS[k][0]} {esc(k)} · {esc(who)}</span>'
+    badges = "".join(f'<span class="signal {k}">{esc(SIGNAL_WORDS[k][0])} · {esc(who)}</span>'
                      for k, who in shown.items())
     toggles = "".join(
         button(SIGNAL_WORDS[k][1], "signal", html_label=esc(SIGNAL_WORDS[k][0]),
