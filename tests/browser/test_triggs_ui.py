@@ -1,0 +1,111 @@
+"""Triggs in a real browser: a share link opens the deal and a person crosses a row (with
+the chain-reaction bonus it earns, TR-8), discards (TR-6) and draws two cards (TR-5) by
+clicking, on a phone-sized page.
+
+The deal is found with the engine, not hard-coded: the first seed where seat 1 (you)
+starts (TR-4) holding the cards to complete a whole row. What the page shows at the end is
+compared with the same game replayed on CPython (the random bot in seat 2 is seeded too).
+"""
+
+import time
+
+from cardtable.bots import make_bot
+from cardtable.engine.registry import get
+from cardtable.engine.triggs import boxes, best_makes
+
+SPEC = get("triggs")
+PHONE = {"width": 360, "height": 780}
+
+
+def deal_with_a_completing_cross():
+    """``(seed, row)``: a 2-player deal where you start and your hand completes ``row``."""
+    for index in range(500):
+        seed = f"triggs-ui-{index}"
+        state = SPEC.new(2, {}, seed)
+        if state.current_player != 0:
+            continue
+        for row in range(1, 13):
+            if len(best_makes(state.hands[0], row, boxes(row))) == boxes(row):
+                return seed, row
+    raise AssertionError("no deal among 500 lets the first player complete a row")
+
+
+def wait_until(page, expression: str, timeout_s: float = 30) -> None:
+    """Poll ``expression`` (wait_for_function would need eval, which the page's CSP blocks)."""
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
+        time.sleep(0.1)
+
+
+def view(page) -> dict:
+    return page.evaluate("window.cardtable.view()")
+
+
+def wait_for_my_turn(page) -> None:
+    wait_until(page, "(v => v.current === 0 && v.phase === 'turn')(window.cardtable.view())")
+
+
+def replayed(seed: str, actions):
+    """The game on CPython: your ``actions``, the random bot in seat 2 between them."""
+    state, bot = SPEC.new(2, {}, seed), make_bot("triggs", "random", 1, seed)
+    for action in actions:
+        while state.current_player == 1:
+            state = state.apply(bot.act(state.view(1)))
+        state = state.apply(action)
+    while state.current_player == 1:
+        state = state.apply(bot.act(state.view(1)))
+    return state
+
+
+def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(page, site, open_app):
+    seed, row = deal_with_a_completing_cross()
+    page.set_viewport_size(PHONE)
+    open_app(page, site.link(f"#/triggs?seed={seed}&players=2&seats=human,random"))
+    start = SPEC.new(2, {}, seed)
+    assert view(page)["hand"] == list(start.hands[0])  # the very same deal
+    assert page.locator(".sheet.full .row").count() == 12
+
+    # cross: choose the row, take the best grouping in one click, confirm (TR-7)
+    page.click(f'[data-action="triggs-row"][data-row="{row}"]')
+    page.click('[data-action="triggs-best"]')
+    makes = best_makes(start.hands[0], row, boxes(row))
+    assert page.locator('[data-action="triggs-card"][aria-pressed="true"]').count() == \
+        sum(len(make) for make in makes)
+    assert page.get_attribute('[data-action="triggs-cross"]', "data-makes") == str(boxes(row))
+    page.click('[data-action="triggs-cross"]')
+
+    # the completed row earns a bonus cross, placed by clicking a row (TR-8)
+    shown = view(page)
+    assert shown["phase"] == "bonus" and shown["chain_from"] == row
+    assert f"Row {row} is complete" in page.inner_text(".turn")
+    bonus = page.locator('[data-action="triggs-bonus"]').first
+    bonus_row = int(bonus.get_attribute("data-row"))
+    bonus.click()
+    sheet = view(page)["sheets"][0]
+    assert sheet[row - 1] == boxes(row) and sheet[bonus_row - 1] == 1
+    assert page.get_attribute(f'.sheet.full .row[data-row="{row}"]', "data-crossed") == str(boxes(row))
+    assert "chained" in page.inner_text(".log")
+
+    # discard the lowest card (TR-6)
+    wait_for_my_turn(page)
+    card = view(page)["hand"][0]
+    before = len(view(page)["discard"])
+    page.click('[data-action="triggs-card"][data-index="0"]')
+    page.click('[data-action="triggs-discard"]')
+    assert len(view(page)["discard"]) == before + 1 and view(page)["discard"][-1] == card
+
+    # draw: the left pile, see its new top, then the middle pile (TR-5)
+    wait_for_my_turn(page)
+    held = len(view(page)["hand"])
+    page.click('[data-action="triggs-draw"][data-pile="left"]')
+    shown = view(page)
+    assert shown["phase"] == "draw" and len(shown["hand"]) == held + 1
+    assert page.get_attribute('[data-action="triggs-draw"][data-pile="left"]', "data-top") == \
+        str(shown["piles"][0]["top"])
+    page.click('[data-action="triggs-draw"][data-pile="middle"]')
+
+    wait_for_my_turn(page)
+    actions = [("cross", row, makes), ("bonus", bonus_row), ("discard", card, 1),
+               ("draw", "left"), ("draw", "middle")]
+    assert view(page) == replayed(seed, actions).view(0)
