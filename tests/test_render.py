@@ -1,0 +1,291 @@
+"""The Game's UI drawn on CPython: the page HTML read back with ``html.parser``, and the
+controller driven as the page's listeners drive it. Rule tests name their rule id."""
+
+from dataclasses import replace
+from html.parser import HTMLParser
+
+from cardtable.engine.registry import get
+from cardtable.web import table_the_game
+from cardtable.web.controller import Controller
+from cardtable.web.lobby import default_setup
+from cardtable.web.render import lobby_html, messages_html, page_html, shell_html
+from cardtable.web.session import Session
+from cardtable.web.storage import SAVE_KEY, MemoryBackend, Store
+from cardtable.web.ui import TableUi
+
+SPEC = get("the-game")
+
+
+class Tags(HTMLParser):
+    """Every start tag as ``(tag, attributes)``, and the text."""
+
+    def __init__(self, html):
+        super().__init__()
+        self.tags, self.text = [], []
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+    def handle_data(self, data):
+        self.text.append(data)
+
+    def find(self, **wanted):
+        """Attributes of the tags whose attributes include ``wanted`` (``data_card`` style)."""
+        wanted = {k.rstrip("_").replace("_", "-"): v for k, v in wanted.items()}
+        return [a for _, a in self.tags if all(a.get(k) == v for k, v in wanted.items())]
+
+
+def table(state, seat=0, **ui):
+    names = ("You",) + tuple(f"Bot {i + 1}" for i in range(1, state.players))
+    ui.setdefault("my_turn", state.current_player == seat)
+    return Tags(table_the_game.table_html(state.view(seat), TableUi(names=names, **ui)))
+
+
+def position(hand, tops, deck=None, played=()):
+    """Seat 0 of a solo game to act holding ``hand`` with these pile tops."""
+    state = SPEC.new(1, {}, "render")
+    return replace(state, hands=(tuple(sorted(hand)),), piles=tuple((s, t) for s, t in zip((1, 1, 100, 100), tops)),
+                   deck=state.deck if deck is None else deck, played=played)
+
+
+def controller(store=None, seed="r1"):
+    return Controller(store or Store(), lambda: seed)
+
+
+# -- escaping and the automation contract ------------------------------------------------
+def test_every_text_is_escaped():
+    html = messages_html([("alert", "<script>alert(1)</script>"), ("status", 'a "b" & c')])
+    assert "<script>" not in html and "&lt;script&gt;" in html and "&quot;b&quot; &amp; c" in html
+
+
+def test_names_and_log_lines_are_escaped():
+    state = position([20, 30], (10, 10, 90, 90))
+    tags = Tags(table_the_game.table_html(state.view(0), TableUi(
+        names=("<i>You</i>",), log=("<img src=x onerror=alert(1)>",))))
+    assert not any(tag in ("img", "i") for tag, _ in tags.tags)
+    text = "".join(tags.text)
+    assert "<img src=x onerror=alert(1)>" in text and "<i>You</i>" in text
+
+
+def test_hand_cards_and_piles_carry_the_contract_attributes():
+    state = position([20, 30, 95], (10, 15, 90, 85))
+    tags = table(state)
+    assert [a["data-card"] for a in tags.find(data_action="select")] == ["20", "30", "95"]
+    piles = tags.find(data_action="play")
+    assert [(p["data-pile"], p["data-dir"], p["data-top"]) for p in piles] == [
+        ("0", "up", "10"), ("1", "up", "15"), ("2", "down", "90"), ("3", "down", "85")]
+    assert tags.find(class_="draw")[0]["data-count"] == str(len(state.deck))
+
+
+def test_hand_is_sorted():
+    state = replace(position([1], (10, 10, 90, 90)), hands=((70, 20, 45),))
+    assert [a["data-card"] for a in table(state).find(data_action="select")] == ["20", "45", "70"]
+
+
+# -- legal piles (TG-5) and the backwards trick ------------------------------------------------
+def test_only_legal_piles_light_up_for_the_selected_card():  # TG-5
+    state = position([50], (65, 40, 30, 55))
+    legal = [p["data-pile"] for p in table(state, selected=50).find(data_action="play")
+             if "legal" in p["class"].split()]
+    assert legal == ["1", "3"]
+
+
+def test_no_pile_lights_up_without_a_selected_card():
+    state = position([50], (60, 40, 30, 55))
+    assert not any("legal" in p["class"] for p in table(state).find(data_action="play"))
+
+
+def test_backwards_trick_is_shown_as_such():  # TG-5
+    state = position([30, 70], (40, 10, 60, 90))
+    up = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), selected=30, my_turn=True),
+                                       0, {0}, set()))
+    assert "↩ −10" in "".join(up.text)
+    down = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), selected=70, my_turn=True),
+                                         2, {2}, set()))
+    assert "↩ +10" in "".join(down.text)
+
+
+# -- end turn, undo --------------------------------------------------------------------------
+def end_turn_disabled(tags):
+    return "disabled" in tags.find(data_action="end-turn")[0]
+
+
+def test_end_turn_is_enabled_exactly_when_the_minimum_is_met():  # TG-4
+    state = position([20, 30, 40], (10, 10, 90, 90))
+    assert end_turn_disabled(table(state))
+    state = state.apply(("play", 20, 0))
+    assert not state.view(0)["can_end"] and end_turn_disabled(table(state))
+    state = state.apply(("play", 30, 0))
+    assert state.view(0)["can_end"] and not end_turn_disabled(table(state))
+
+
+def test_end_turn_needs_only_one_card_once_the_draw_pile_is_empty():  # TG-7
+    state = position([20, 30], (10, 10, 90, 90), deck=()).apply(("play", 20, 0))
+    assert not end_turn_disabled(table(state))
+
+
+# -- the lobby ---------------------------------------------------------------------------------
+def test_lobby_option_controls_come_from_the_schema():
+    tags = Tags(lobby_html(default_setup("the-game")))
+    for option in SPEC.options:
+        values = [a["data-value"] for a in tags.find(data_action="option", data_key=option.key)]
+        assert len(values) == len(option.choices)
+
+
+def test_shell_is_the_lobby_with_a_start_button():
+    assert Tags(shell_html()).find(data_action="start")
+
+
+def test_seat_one_is_always_you():
+    c = controller()
+    c.handle("players", {"value": "3"})
+    assert c.setup.seats[0] == "human"
+    c.handle("seat", {"seat": "0", "value": "casual"})
+    assert c.setup.seats[0] == "human" and c.messages[0][0] == "alert"
+    c.handle("seat", {"seat": "2", "value": "human"})
+    assert c.setup.seats == ("human", c.setup.seats[1], "human")
+
+
+# -- playing through the controller --------------------------------------------------------------
+def started(fragment="#/the-game?seed=r1&players=2&seats=human,casual", store=None):
+    c = controller(store)
+    c.boot(fragment)
+    return c
+
+
+def test_a_card_then_a_pile_plays_it_and_saves():
+    store = Store()
+    c = started(store=store)
+    card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
+    c.handle("select", {"card": str(card)})
+    c.handle("play", {"pile": str(pile)})
+    assert c.session.actions == [["play", card, pile]]
+    assert store.load_save()[0]["actions"] == [["play", card, pile]]
+
+
+def test_an_illegal_play_shows_the_engines_message_in_an_alert():
+    c = started("#/the-game?seed=r1&players=1")
+    c.handle("play", {"card": str(max(c.current_view()["hand"])), "pile": "0"})
+    legal = set(c.session.state.legal_actions())
+    card, pile = next((card, pile) for card in c.current_view()["hand"] for pile in range(4)
+                      if ("play", card, pile) not in legal)
+    c.handle("play", {"card": str(card), "pile": str(pile)})
+    (role, text), = c.messages
+    assert role == "alert" and "cannot go on" in text
+    assert Tags(page_html(c.screen())).find(role="alert")
+
+
+def test_stuck_human_may_undo_and_the_game_ends_only_when_confirmed():  # TG-9
+    c = controller()
+    stuck = position([50, 99], (98, 97, 3, 4))
+    c.begin(Session(default_setup("the-game"), "r1", [stuck]))
+    c.handle("play", {"card": "99", "pile": "0"})
+    assert c.session.state.outcome == "stuck"
+    assert c.screen().kind == "table" and c.screen().ui.awaiting
+    c.handle("undo", {})
+    assert c.session.state == stuck
+    c.handle("play", {"card": "99", "pile": "0"})
+    c.handle("confirm-end", {})
+    assert c.screen().kind == "end"
+
+
+def test_pass_the_device_screen_hides_the_hand_between_humans():
+    c = started("#/the-game?seed=r1&players=2&seats=human,human")
+    assert c.screen().kind == "pass" and c.screen().pass_to == "You"
+    assert not Tags(page_html(c.screen())).find(data_action="select")
+    c.handle("reveal", {})
+    plays = [a for a in c.session.state.legal_actions() if a[0] == "play"]
+    for _ in range(2):
+        card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
+        c.handle("play", {"card": str(card), "pile": str(pile)})
+    c.handle("end-turn", {})
+    assert plays and c.screen().kind == "pass" and c.screen().pass_to == "Player 2"
+
+
+def test_no_pass_screen_with_one_human():
+    assert started().screen().kind == "table"
+
+
+def test_bots_play_their_turns_one_action_at_a_time():
+    c = started("#/the-game?seed=r1&players=2&seats=human,random")
+    for _ in range(2):
+        card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
+        c.handle("play", {"card": str(card), "pile": str(pile)})
+    c.handle("end-turn", {})
+    steps = 0
+    while c.bot_due():
+        c.bot_step()
+        steps += 1
+    assert steps >= 2 and (c.session.state.is_over or c.session.state.current_player == 0)
+
+
+def test_hint_button_only_when_a_bot_offers_hints():
+    c = started()
+    tags = Tags(page_html(c.screen()))
+    assert bool(tags.find(data_action="hint")) == (c.hint_bot is not None)
+    c.hint_bot = None
+    assert not Tags(page_html(c.screen())).find(data_action="hint")
+
+
+def test_end_screen_offers_replay_new_deal_and_share():  # TG-10
+    c = controller()
+    won = position([99], (98, 10, 90, 90), deck=())
+    c.begin(Session(default_setup("the-game"), "r1", [won]))
+    c.handle("play", {"card": "99", "pile": "0"})
+    screen = c.screen()
+    assert screen.kind == "end" and screen.result["rating"] == "win"
+    tags = Tags(page_html(screen))
+    for action in ("again", "new-deal", "share"):
+        assert tags.find(data_action=action)
+    assert "You won" in c.share_text() and "#/the-game?seed=r1" in c.share_text()
+
+
+def test_clipboard_refusal_shows_the_text_to_copy_by_hand():
+    c = started()
+    effect = c.handle("share", {})
+    assert effect[0] == "copy"
+    c.copy_failed(effect[1])
+    tags = Tags(page_html(c.screen()))
+    assert tags.find(id="panel-text") and effect[1] in "".join(tags.text)
+
+
+def test_embed_snippet_points_at_this_deal():
+    c = started()
+    c.handle("embed", {})
+    kind, snippet = c.panel
+    assert kind == "embed" and snippet.startswith("<iframe") and "seed=r1" in snippet
+
+
+# -- booting: links and saves ------------------------------------------------------------------
+def test_bad_link_shows_the_lobby_with_a_message():
+    c = controller()
+    assert c.boot("#/the-game?players=0")
+    screen = c.screen()
+    assert screen.kind == "lobby" and screen.messages[0][0] == "alert"
+
+
+def test_reload_resumes_the_same_position():
+    store = Store()
+    c = started(store=store)
+    card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
+    c.handle("play", {"card": str(card), "pile": str(pile)})
+    again = controller(store)
+    assert not again.boot("")
+    assert again.session.state == c.session.state
+
+
+def test_an_old_schema_save_is_kept_aside_and_reported():
+    backend = MemoryBackend()
+    backend.setItem(SAVE_KEY, '{"schema": 0, "game": "the-game"}')
+    c = controller(Store(backend))
+    c.boot("")
+    assert c.session is None and "kept aside" in c.messages[0][1]
+    assert backend.getItem("cardtable.unreadable.1") is not None
+
+
+def test_lobby_offers_to_continue_a_saved_game():
+    store = Store()
+    started(store=store).handle("lobby", {})
+    c = controller(store)
+    assert Tags(page_html(c.screen())).find(data_action="continue")
