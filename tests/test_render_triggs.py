@@ -321,6 +321,11 @@ def test_a_turn_is_one_log_line_with_its_chain():
         "Bot 2: drew the 4 from the left pile and drew a card from the middle pile"]
 
 
+def test_a_chain_whose_cross_left_the_log_is_left_out():
+    log = ["Bot 4: chained 2 → 1", "You: drew a card from the middle pile"]
+    assert turn_lines(log) == ["You: drew a card from the middle pile"]
+
+
 def test_names_and_log_are_escaped():
     html = draw(position(), names=("You", "<b>Bo</b>"), log=("<i>x</i>: crossed 1 × 1 (1)",))
     assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
@@ -368,6 +373,10 @@ def test_tr8_crossing_by_clicks_then_each_chain_bonus_one_at_a_time():
     assert "completes" in page.one(data_action="triggs-bonus", data_row=9).classes
     c.handle("triggs-bonus", {"row": "9"})
     assert c.session.state.phase == "bonus" and c.session.state.chain_from == 9
+    assert "disabled" not in Page(page_html(c.screen())).one(data_action="undo").attrs
+    c.handle("undo", {})  # a bonus reveals nothing: it may be taken back (TR-8 choice)
+    assert c.session.state.chain_from == 7
+    c.handle("triggs-bonus", {"row": "9"})
     c.handle("triggs-bonus", {"row": "5"})
     assert c.session.state.current == 1
     assert turn_lines(c.session.log)[-1] == "You: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"

@@ -243,8 +243,18 @@ def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
             f'{len(view["hand"])} cards">{cards}</section>')
 
 
+def bonus_html(ui: TableUi) -> str:
+    """During a chain: what the highlighted rows mean, and undo (back to the cross)."""
+    undo = button("Undo", "undo", disabled=not ui.can_undo)
+    return ('<section class="triggs-actions"><p class="why">Choose a free row on your sheet. '
+            'Highlighted rows have one free box left: the bonus completes them and earns '
+            f'another bonus.</p><div class="controls">{undo}</div></section>')
+
+
 def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
     """Discard and cross, with what the selection amounts to (only on the viewer's turn)."""
+    if acting(view, ui, "bonus"):
+        return bonus_html(ui)
     if not acting(view, ui, "turn"):
         return ""
     values = selected_values(view["hand"], pick)
@@ -331,7 +341,8 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
 
 
 def turn_lines(log) -> list:
-    """The log with each turn on one line: "You: crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5"."""
+    """The log with each turn on one line: "You: crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5"
+    (a chain whose cross has left the log is left out)."""
     turns = []
     for line in log:
         who, _, what = line.partition(": ")
@@ -339,6 +350,8 @@ def turn_lines(log) -> list:
             turns[-1][1].append(what)
         else:
             turns.append((who, [what]))
+    if turns and turns[0][1][0].startswith("chained"):
+        turns = turns[1:]  # the rest of a turn whose start is no longer in the log
     return [f"{who}: {' and '.join(merge_chains(parts))}" for who, parts in turns]
 
 
