@@ -424,3 +424,17 @@ def test_confirming_without_a_choice_says_what_to_do(action, data):
     c.handle(action, data)
     assert c.messages and c.messages[0][0] == "alert"
     assert c.session.actions == []
+
+
+def test_tr13_two_people_pass_the_device_and_each_sees_only_their_own_hand():
+    c = controller_at(position(hand=(1, 4, 7, 7, 9), other=(2, 3, 5, 6, 8)), seats=("human", "human"))
+    c.revealed_to = 0
+    c.handle("triggs-card", {"index": "0"})
+    c.handle("triggs-discard", {})
+    assert c.screen().kind == "pass"
+    assert "data-card" not in page_html(c.screen())  # no hand shows before the reveal
+    c.handle("reveal", {})
+    page = Page(page_html(c.screen()))
+    assert [b.attrs["data-card"] for b in page.all(data_action="triggs-card")] == ["2", "3", "5", "6", "8"]
+    assert page.one("sheet", data_seat=1).classes == ["sheet", "full"]
+    assert page.one("cards", data_hand=4).text == "4 in hand"  # seat 0, one card discarded

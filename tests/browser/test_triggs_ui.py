@@ -109,3 +109,22 @@ def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(pag
     actions = [("cross", row, makes), ("bonus", bonus_row), ("discard", card, 1),
                ("draw", "left"), ("draw", "middle")]
     assert view(page) == replayed(seed, actions).view(0)
+
+
+def test_lobby_starts_triggs_for_four_with_a_bot_level_per_seat(page, site, open_app):
+    page.set_viewport_size(PHONE)
+    open_app(page, site.url)
+    page.click('[data-action="pick-game"][data-value="triggs"]')
+    assert [b.get_attribute("data-value") for b in page.query_selector_all('[data-action="players"]')] \
+        == ["2", "3", "4"]
+    page.click('[data-action="players"][data-value="4"]')
+    page.select_option('select[data-seat="1"]', "random")
+    page.select_option('select[data-seat="2"]', "basic")
+    page.click('[data-action="start"]')
+    page.wait_for_selector("main.triggs")
+    assert view(page)["players"] == 4
+    assert page.locator(".sheet.full").count() == 1 and page.locator(".sheet.compact").count() == 3
+    assert [name.inner_text() for name in page.query_selector_all(".sheet.compact .name")] == \
+        ["Bot 2", "Bot 3", "Bot 4"]
+    save = page.evaluate("JSON.parse(localStorage.getItem('cardtable.save'))")
+    assert save["game"] == "triggs" and save["seats"] == ["human", "random", "basic", "strong"]
