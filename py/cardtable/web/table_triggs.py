@@ -29,6 +29,7 @@ from .ui import TableUi
 
 PICK_ATTR = "triggs_pick"  # where the controller keeps (session, Pick)
 PILE_WORDS = {"left": "Left", "middle": "Middle", "right": "Right"}
+LOG_TURNS = 4  # the latest turns shown, one line each
 CHAIN = re.compile(r"chained (\d+) → (\d+)$")
 
 
@@ -371,14 +372,14 @@ def table_html(view: dict, ui: TableUi) -> str:
     """The table as ``ui.names[view["seat"]]`` sees it."""
     pick = pick_of(ui)
     others = [(view["seat"] + step) % view["players"] for step in range(1, view["players"])]
-    log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log))
+    log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log)[-LOG_TURNS:])
     return (f'<main class="table triggs">{status_html(view, ui)}{notices_html(ui)}'
             f'<div class="triggs-main"><div class="triggs-play">{piles_html(view, ui)}'
-            f'{hand_html(view, ui, pick)}{actions_html(view, ui, pick)}</div>'
+            f'{hand_html(view, ui, pick)}{actions_html(view, ui, pick)}'
+            f'<ol class="log" aria-label="Last turns">{log}</ol></div>'
             f'{own_sheet_html(view, ui, pick)}</div>'
             f'<section class="opponents" aria-label="Other players">'
-            f'{"".join(compact_sheet_html(view, ui, seat) for seat in others)}</section>'
-            f'<ol class="log" aria-label="Last turns">{log}</ol></main>')
+            f'{"".join(compact_sheet_html(view, ui, seat) for seat in others)}</section></main>')
 
 
 def result_text(result: dict) -> str:
