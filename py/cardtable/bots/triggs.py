@@ -18,8 +18,8 @@ from collections import Counter
 
 from ..engine.rng import make_rng
 from ..engine.triggs import (
-    COPIES, MAKE_TYPES, PILES, REFILL, VALUES, bonus_actions, best_makes, free_boxes,
-    turn_actions,
+    COPIES, MAKE_TYPES, PILES, REFILL, VALUES, available, best_makes, bonus_actions,
+    free_boxes, turn_actions, value_counts,
 )
 
 
@@ -122,23 +122,21 @@ def plan(free: list, hand) -> tuple:
     """A greedy use of ``hand`` on the free boxes: single cards first, then pairs, rows
     from 12 down. Returns (rows it completes, boxes left uncovered per row, spare cards
     as a count per value, index ``v``)."""
-    counts = [0] * (len(VALUES) + 1)
-    for card in hand:
-        counts[card] += 1
+    counts = value_counts(hand)
     left = list(free)
     for v in VALUES:
         take = min(counts[v], left[v - 1])
         counts[v] -= take
         left[v - 1] -= take
     for v in reversed(VALUES):
-        for low, high in MAKE_TYPES[v][1:]:
+        for make in MAKE_TYPES[v][1:]:
             if not left[v - 1]:
                 break
-            pairs = counts[low] // 2 if low == high else min(counts[low], counts[high])
-            take = min(pairs, left[v - 1])
-            counts[low] -= take
-            counts[high] -= take
-            left[v - 1] -= take
+            take = min(available(make, counts), left[v - 1])
+            if take:
+                counts[make[0]] -= take
+                counts[make[1]] -= take
+                left[v - 1] -= take
     completed = sum(1 for f, rest in zip(free, left) if f and not rest)
     return completed, left, counts
 
@@ -194,14 +192,15 @@ class StrongBot:
             return ("bonus", self.bonus_row(free, hand, odds))
         if view["phase"] == "draw":
             return ("draw", self.best_pick(view, free, hand, odds))
-        scored = [(self.after_play(free, hand, action, odds), -len(action[2]) if action[0] == "cross" else 0, index, action)
-                  for index, action in enumerate(legal_actions(view)) if action[0] != "draw"]
+        # Lowest estimate first; ties go to the action crossing more boxes, then to
+        # drawing, then to the first in the engine's order.
+        choices = [(self.after_play(free, hand, action, odds), -boxes_crossed(action), index,
+                    action)
+                   for index, action in enumerate(legal_actions(view)) if action[0] != "draw"]
         if view["draw_allowance"]:
-            scored.append((self.after_draw(view, free, hand, odds), 0, -1, ("draw", "middle")))
-        action = min(scored)[-1]
-        if action[0] == "draw":
-            return ("draw", self.best_pick(view, free, hand, odds))
-        return action
+            choices.append((self.after_draw(view, free, hand, odds), 0, -1, "draw"))
+        best = min(choices)[-1]
+        return ("draw", self.best_pick(view, free, hand, odds)) if best == "draw" else best
 
     @staticmethod
     def odds(view: dict) -> list:
@@ -282,6 +281,11 @@ class StrongBot:
             return self.estimate(crossed, hand, odds), v
 
         return min(after(v) for v in VALUES if free[v - 1])[1]
+
+
+def boxes_crossed(action) -> int:
+    """How many boxes a turn action crosses with cards (0 for a discard)."""
+    return len(action[2]) if action[0] == "cross" else 0
 
 
 def _choose(cards, n: int) -> list:

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, replace
+from functools import cached_property
 from itertools import product
 
 from .core import GameSpec, GameState, IllegalAction
@@ -64,8 +65,17 @@ def make_types(value: int) -> tuple:
 MAKE_TYPES = {value: make_types(value) for value in VALUES}
 
 
-def available(make: tuple, counts: Counter) -> int:
-    """How many disjoint copies of ``make`` the cards ``counts`` hold."""
+def value_counts(hand) -> list:
+    """How many cards of each value ``hand`` holds, at index ``value`` (index 0 unused)."""
+    counts = [0] * (len(VALUES) + 1)
+    for card in hand:
+        counts[card] += 1
+    return counts
+
+
+def available(make: tuple, counts) -> int:
+    """How many disjoint copies of ``make`` the cards hold (``counts`` as from
+    :func:`value_counts`)."""
     if len(make) == 1:
         return counts[make[0]]
     low, high = make
@@ -77,13 +87,13 @@ def cross_options(hand, value: int, free: int) -> tuple:
 
     The make types of one value share no card value, so each is chosen independently;
     1 ≤ total makes ≤ ``free``."""
-    return _cross_options(Counter(hand), value, free)
+    return _cross_options(value_counts(hand), value, free)
 
 
-def _cross_options(counts: Counter, value: int, free: int) -> tuple:
-    types = [(make, n) for make in MAKE_TYPES[value] if (n := available(make, counts))]
-    if not free or not types:
+def _cross_options(counts: list, value: int, free: int) -> tuple:
+    if not free:
         return ()
+    types = [(make, n) for make in MAKE_TYPES[value] if (n := available(make, counts))]
     options = []
     for numbers in product(*(range(n + 1) for _, n in types)):
         if 1 <= sum(numbers) <= free:
@@ -94,7 +104,7 @@ def _cross_options(counts: Counter, value: int, free: int) -> tuple:
 
 def make_count(hand, value: int, free: int) -> int:
     """How many times ``hand`` makes ``value``, capped at the ``free`` boxes (TR-7)."""
-    counts = Counter(hand)
+    counts = value_counts(hand)
     return min(free, sum(available(make, counts) for make in MAKE_TYPES[value]))
 
 
@@ -102,7 +112,7 @@ def best_makes(hand, value: int, free: int) -> tuple:
     """The grouping a UI offers in one click: as many makes as possible (capped at
     ``free``), single cards first, then pairs from the middle out (6+6, 5+7, … 1+11), so
     that the 1s and 2s that rows 1–3 need stay in hand. Empty if ``value`` cannot be made."""
-    counts = Counter(hand)
+    counts = value_counts(hand)
     singles_then_pairs = MAKE_TYPES[value][:1] + MAKE_TYPES[value][:0:-1]
     makes = []
     for make in singles_then_pairs:
@@ -146,9 +156,9 @@ def turn_actions(hand, sheet, pile_sizes) -> tuple:
     actions = []
     if draw_allowance(len(hand)):
         actions.extend(("draw", pile) for pile, size in zip(PILES, pile_sizes) if size)
-    counts = Counter(hand)
-    for value, count in sorted(counts.items()):
-        actions.extend(("discard", value, n) for n in range(1, count + 1))
+    counts = value_counts(hand)
+    for value in VALUES:
+        actions.extend(("discard", value, n) for n in range(1, counts[value] + 1))
     for value, free in zip(VALUES, free_boxes(sheet)):
         actions.extend(("cross", value, makes) for makes in _cross_options(counts, value, free))
     return tuple(actions)
@@ -213,6 +223,11 @@ class TriggsState(GameState):
         return tuple(len(pile) for pile in self.piles)
 
     def legal_actions(self) -> tuple:
+        return self._legal_actions
+
+    @cached_property
+    def _legal_actions(self) -> tuple:
+        """Worked out once per state (a state never changes)."""
         if self.is_over:
             return ()
         seat = self.current
