@@ -159,6 +159,7 @@ def test_hand_is_sorted_and_every_card_a_select_button():
     cards = page.all(data_action="triggs-card")
     assert [c.attrs["data-card"] for c in cards] == ["1", "4", "7", "7", "9"]
     assert [c.attrs["data-index"] for c in cards] == ["0", "1", "2", "3", "4"]
+    assert {c.attrs["data-nav"] for c in cards} == {"hand"}  # arrow keys move between them
 
 
 # -- draw (TR-5) ------------------------------------------------------------------------

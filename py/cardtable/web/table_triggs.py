@@ -211,7 +211,7 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
     label = f"{PILE_WORDS[name]} pile, {shown}, {count} cards"
     inner = (f'<span class="label">{PILE_WORDS[name]}</span>{face}'
              f'<span class="count">{count} cards</span>')
-    return (f'<button type="button"{attrs(class_="pile " + name, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, aria_label=label, disabled=not can_draw)}>'
+    return (f'<button type="button"{attrs(class_="pile " + name, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, disabled=not can_draw)}>'
             f'{inner}</button>')
 
 
@@ -238,7 +238,7 @@ def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
     can_pick = acting(view, ui, "turn")
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
     cards = "".join(
-        f'<button type="button"{attrs(class_="card" + (" fits" if i in useful else ""), data_action="triggs-card", data_index=i, data_card=c, aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)}>{c}</button>'
+        f'<button type="button"{attrs(class_="card" + (" fits" if i in useful else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)}>{c}</button>'
         for i, c in enumerate(view["hand"]))
     return (f'<section class="hand" aria-label="Your hand ({esc(ui.names[view["seat"]])}), '
             f'{len(view["hand"])} cards">{cards}</section>')
@@ -300,10 +300,10 @@ def row_head(view: dict, ui: TableUi, pick: Pick, row: int, free: int) -> str:
         completes = free == 1
         label = f"Bonus cross in row {row}" + (": completes it, the chain goes on" if completes else "")
         return button(str(row), "triggs-bonus", class_="row-head" + (" completes" if completes else ""),
-                      data_row=row, aria_label=label)
+                      data_row=row, data_nav="rows", aria_label=label)
     if free and acting(view, ui, "turn"):
         count = own_makes(view, row)["count"]
-        return button(str(row), "triggs-row", class_="row-head", data_row=row,
+        return button(str(row), "triggs-row", class_="row-head", data_row=row, data_nav="rows",
                       aria_pressed=str(row == pick.row).lower(), disabled=not count,
                       aria_label=f"Cross row {row}: your hand makes it {times(count) if count else 'no time'}")
     return f'<span class="row-head">{row}</span>'
