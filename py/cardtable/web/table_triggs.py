@@ -41,6 +41,15 @@ class TriggsTable:
     notices: tuple = ()
 
 
+def own_makes(view: dict, row) -> dict:
+    """The view's ``makes`` entry of ``row`` (free boxes, count, best grouping); a full
+    row gives zeros."""
+    for entry in view["makes"]:
+        if entry["row"] == row:
+            return entry
+    return {"row": row, "free": 0, "count": 0, "best": []}
+
+
 # -- the controller's side -------------------------------------------------------------
 def current_pick(controller) -> Pick:
     """The pick for the game and action on the table (a fresh one once either changed)."""
@@ -97,14 +106,13 @@ def on_card(controller, data):
 
 def on_row(controller, data):
     keep_pick(controller, current_pick(controller).toggle_row(int(data["row"])))
-    controller.focus = ".cross-panel button.primary:not([disabled]), .cross-panel button"
+    controller.focus = '[data-action="triggs-best"]'
 
 
 def on_best(controller, data):
-    pick = current_pick(controller)
-    hand = controller.current_view()["hand"]
-    makes = own_makes(controller.current_view(), pick.row)["best"]
-    keep_pick(controller, Pick(pick.step, indices_of(hand, makes), pick.row))
+    view, pick = controller.current_view(), current_pick(controller)
+    makes = own_makes(view, pick.row)["best"]
+    keep_pick(controller, Pick(pick.step, indices_of(view["hand"], makes), pick.row))
     controller.focus = '[data-action="triggs-cross"]'
 
 
@@ -151,17 +159,9 @@ HANDLERS = {
 
 
 # -- drawing -------------------------------------------------------------------------
-def own_makes(view: dict, row) -> dict:
-    """The view's ``makes`` entry of ``row`` (free boxes, count, best grouping); a full
-    row gives zeros."""
-    for entry in view["makes"]:
-        if entry["row"] == row:
-            return entry
-    return {"row": row, "free": 0, "count": 0, "best": []}
-
-
-def pick_of(ui: TableUi) -> Pick:
-    return ui.table.pick if isinstance(ui.table, TriggsTable) else Pick(-1)
+def table_of(ui: TableUi) -> TriggsTable:
+    """``ui.table``, or an empty one (nothing picked, no notices) when none is given."""
+    return ui.table if isinstance(ui.table, TriggsTable) else TriggsTable(Pick(-1))
 
 
 def acting(view: dict, ui: TableUi, phase: str) -> bool:
@@ -184,8 +184,7 @@ def status_html(view: dict, ui: TableUi) -> str:
 
 
 def notices_html(ui: TableUi) -> str:
-    notices = ui.table.notices if isinstance(ui.table, TriggsTable) else ()
-    items = "".join(f"<li>{esc(text)}</li>" for text in notices)
+    items = "".join(f"<li>{esc(text)}</li>" for text in table_of(ui).notices)
     return f'<ul class="notices" role="status">{items}</ul>'
 
 
@@ -211,7 +210,7 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
     label = f"{PILE_WORDS[name]} pile, {shown}, {count} cards"
     inner = (f'<span class="label">{PILE_WORDS[name]}</span>{face}'
              f'<span class="count">{count} cards</span>')
-    return (f'<button type="button"{attrs(class_="pile " + name, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, disabled=not can_draw)}>'
+    return (f'<button type="button"{attrs(class_="pile " + name, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
 
 
@@ -231,7 +230,7 @@ def piles_html(view: dict, ui: TableUi) -> str:
     note = draw_note(view, ui)
     return (f'<section class="triggs-piles" aria-label="Piles">{piles}{discard_pile_html(view)}</section>'
             + (f'<p class="retired-line">{retired}</p>' if retired else "")
-            + (f'<p class="draw-note">{esc(note)}</p>' if note else ""))
+            + (f'<p class="draw-note" id="draw-note">{esc(note)}</p>' if note else ""))
 
 
 def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
@@ -370,7 +369,7 @@ def merge_chains(parts: list) -> list:
 
 def table_html(view: dict, ui: TableUi) -> str:
     """The table as ``ui.names[view["seat"]]`` sees it."""
-    pick = pick_of(ui)
+    pick = table_of(ui).pick
     others = [(view["seat"] + step) % view["players"] for step in range(1, view["players"])]
     log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log)[-LOG_TURNS:])
     return (f'<main class="table triggs">{status_html(view, ui)}{notices_html(ui)}'
