@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import build  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -80,8 +81,13 @@ def measure(page, url: str, reload: bool = False) -> dict:
         page.reload(wait_until="commit")
     else:
         page.goto(url, wait_until="commit")
-    page.wait_for_selector("html[data-app=ready], html[data-app=error]", state="attached",
-                           timeout=120_000)
+    for _ in range(1200):  # polled: wait_for_selector was seen to miss data-app changes
+        try:
+            if page.evaluate("window.__bench?.done !== undefined"):
+                break
+        except PlaywrightError:  # the document is still being replaced
+            pass
+        page.wait_for_timeout(100)
     result = page.evaluate("""() => ({
         tti: __bench.done, state: __bench.state, phases: __bench.phases,
         first_paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,

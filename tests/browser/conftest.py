@@ -41,6 +41,13 @@ Fixtures
     A function ``wait_ready(page_or_frame, timeout_ms=60_000)``: waits for
     ``<html data-app="ready">`` (boot takes 2-10 s here); if the page says
     ``data-app="error"`` the test fails at once with the page's message.
+``wait_app_state``
+    A function ``wait_app_state(page_or_frame, states, timeout_ms=60_000)`` that polls
+    ``data-app`` until it is one of ``states`` and returns it (e.g. to expect ``error``).
+``wait_until``
+    A function ``wait_until(page_or_frame, "js expression", timeout_ms=60_000)`` that polls
+    the expression (awaiting promises) until it is truthy. Playwright's wait_for_function
+    would evaluate a string, which the page's CSP forbids.
 ``open_app``
     A function ``open_app(page, url)``: ``page.goto(url)`` then ``wait_ready``; returns page.
 
@@ -56,11 +63,13 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 
 import build
@@ -275,13 +284,39 @@ def storage_blocked_page(playwright_instance, tmp_path, site, embedder):
 
 def _wait_ready(target, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     """Wait until ``<html data-app="ready">``; fail with the page's message on ``error``."""
-    target.wait_for_selector("html[data-app=ready], html[data-app=error]", state="attached",
-                             timeout=timeout_ms)
-    state = target.evaluate("document.documentElement.dataset.app")
+    state = _wait_app_state(target, ("ready", "error"), timeout_ms)
     if state != "ready":
         message = target.evaluate(
             "[...document.querySelectorAll('[role=alert]')].map(e => e.textContent).join(' ')")
         pytest.fail(f"the app reports data-app={state!r}: {message.strip()}")
+
+
+def _wait_until(target, expression: str, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    """Poll a JavaScript expression (awaited if a promise) until it is truthy."""
+    deadline = time.monotonic() + timeout_ms / 1000
+    while not target.evaluate(expression):
+        if time.monotonic() > deadline:
+            pytest.fail(f"still false after {timeout_ms} ms: {expression}")
+        time.sleep(0.1)
+
+
+def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:
+    """Poll ``data-app`` until it is one of ``states``; returns it.
+
+    Polled from Python: Playwright's wait_for_function evaluates strings (our CSP forbids
+    that) and its wait_for_selector was seen to miss this attribute change on <html>.
+    """
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        try:
+            state = target.evaluate("document.documentElement.dataset.app")
+        except PlaywrightError:  # navigating: the document is being replaced
+            state = None
+        if state in states:
+            return state
+        if time.monotonic() > deadline:
+            pytest.fail(f"data-app is still {state!r} after {timeout_ms} ms")
+        time.sleep(0.1)
 
 
 def _open_app(page, url: str, timeout_ms: int = READY_TIMEOUT_MS):
@@ -298,6 +333,16 @@ def watch_page_fixture():
 @pytest.fixture
 def wait_ready():
     return _wait_ready
+
+
+@pytest.fixture
+def wait_until():
+    return _wait_until
+
+
+@pytest.fixture
+def wait_app_state():
+    return _wait_app_state
 
 
 @pytest.fixture

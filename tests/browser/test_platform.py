@@ -6,6 +6,8 @@ logs a console error or violates the Content-Security-Policy.
 
 import json
 import re
+import shutil
+import threading
 
 import build
 
@@ -15,15 +17,6 @@ def precache(dist) -> dict:
     text = (dist / "sw.js").read_text(encoding="utf-8")
     entries = json.loads(re.search(r"const PRECACHE = (\[.*?\]);", text, re.S).group(1))
     return dict(entries)
-
-
-def wait_until(target, expression: str, timeout_s: float = 60) -> None:
-    """Poll ``expression`` from Python (wait_for_function would eval, which our CSP blocks)."""
-    import time
-    deadline = time.monotonic() + timeout_s
-    while not target.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
-        time.sleep(0.1)
 
 
 def dist_files(dist) -> set:
@@ -51,7 +44,7 @@ def test_dist_holds_only_what_the_page_loads(page, site, open_app):
     assert dist_files(site.dist) - not_booted <= requested
 
 
-def test_first_paint_shows_the_lobby_before_python(page, site):
+def test_first_paint_shows_the_lobby_before_python(page, site, wait_ready):
     page.goto(site.url, wait_until="domcontentloaded")
     state = page.evaluate("""() => ({
         app: document.documentElement.dataset.app,
@@ -59,7 +52,7 @@ def test_first_paint_shows_the_lobby_before_python(page, site):
         progress: !!document.querySelector("#boot progress"),
     })""")
     assert state == {"app": "loading", "lobby": 1, "progress": True}
-    page.wait_for_selector("html[data-app=ready]", state="attached", timeout=60_000)
+    wait_ready(page)
     assert page.locator("#boot").is_hidden()
 
 
@@ -77,7 +70,7 @@ def test_service_worker_cache_name_follows_the_content(site):
 
 
 def test_reload_offline_boots_from_the_service_worker(page, context, site, open_app,
-                                                     wait_ready):
+                                                     wait_ready, wait_until):
     open_app(page, site.url + "#/the-game?seed=offline&players=2")
     wait_until(page, "navigator.serviceWorker.controller !== null")
     page.evaluate("navigator.serviceWorker.ready")
@@ -88,14 +81,33 @@ def test_reload_offline_boots_from_the_service_worker(page, context, site, open_
     assert page.evaluate("navigator.serviceWorker.controller !== null")
 
 
-def test_old_caches_are_deleted_on_activation(page, site, open_app):
-    page.goto(site.url)
-    page.evaluate("caches.open('cardtable-0000000000000000').then(c => c.put('x', new Response('old')))")
-    wait_until(page, "navigator.serviceWorker.controller !== null")
-    page.reload()
-    names = page.evaluate("caches.keys()")
-    assert names and all(n.startswith("cardtable-") for n in names)
-    assert "cardtable-0000000000000000" not in names
+def cache_name(dist) -> str:
+    return re.search(r'const CACHE = "([^"]+)"', (dist / "sw.js").read_text()).group(1)
+
+
+def test_an_update_replaces_the_old_cache(page, site, wait_ready, wait_until, tmp_path):
+    dist = tmp_path / "dist"
+    shutil.copytree(site.dist, dist)
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://localhost:{server.server_address[1]}/"
+    page.watch.origins += (url.rstrip("/"),)
+    try:
+        page.goto(url)
+        wait_ready(page)
+        old = cache_name(dist)
+        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === '{old}')")
+        # A new version is deployed: one file changes, and so does sw.js.
+        with open(dist / "assets" / "boot.css", "a") as css:
+            css.write("/* v2 */\n")
+        (dist / "sw.js").write_text(build.service_worker(dist))
+        new = cache_name(dist)
+        assert new != old
+        page.reload()
+        wait_ready(page)
+        wait_until(page, f"caches.keys().then(k => k.length === 1 && k[0] === '{new}')")
+    finally:
+        server.shutdown()
 
 
 def test_cross_site_iframe_with_storage_blocked_boots_and_plays(storage_blocked_page, site,
@@ -130,11 +142,13 @@ def test_serves_under_a_project_sub_path(context, subpath_site, wait_ready, watc
     assert requested and all(url.startswith(subpath_site.url) for url in requested)
 
 
-def test_boot_failure_shows_an_alert(page, site, wait_ready):
+def test_boot_failure_shows_an_alert(new_page, site, wait_app_state):
+    # No service worker: it could serve the zip from its precache, past the route below.
+    page = new_page(service_workers="block")
     page.watch.allow_errors(".")  # the failed fetch is reported on purpose
     page.route("**/cardtable.zip", lambda route: route.abort())
     page.goto(site.url)
-    page.wait_for_selector("html[data-app=error]", state="attached", timeout=60_000)
+    assert wait_app_state(page, ("ready", "error")) == "error"
     alert = page.locator("#boot-error[role=alert]")
     assert alert.is_visible()
     assert "could not start" in alert.text_content()
