@@ -246,6 +246,9 @@ def test_tr7_the_cross_panel_counts_the_selected_makes_and_offers_the_best():
     confirm = page.one(data_action="triggs-cross")
     assert confirm.attrs["data-makes"] == "1" and "disabled" not in confirm.attrs
     assert page.one(data_action="triggs-row", data_row=7).attrs["aria-pressed"] == "true"
+    nothing = Page(draw(state, pick=Pick(0, (), 7)))
+    assert "Select cards that make 7" in nothing.one("cross-panel").text
+    assert "disabled" in nothing.one(data_action="triggs-cross").attrs
 
 
 def test_tr7_rows_the_hand_cannot_make_or_that_are_full_cannot_be_chosen():

@@ -268,24 +268,28 @@ def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
 
 
 def cross_panel(view: dict, pick: Pick, values) -> str:
+    """The chosen row's cross: what the selection makes, the hand's best, confirm (TR-7)."""
     if pick.row is None:
         return ('<div class="cross-panel"><p>To cross, choose a row on your sheet: each row '
                 'shows how often your hand makes it.</p></div>')
-    entry = own_makes(view, pick.row)
-    plan = cross_plan(values, pick.row, entry["free"])
-    best = [tuple(make) for make in entry["best"]]
-    best_words = cross_plan(tuple(c for m in best for c in m), pick.row, entry["free"]).words()
-    confirm = (f"Cross {len(plan.makes)} box{'es' if len(plan.makes) > 1 else ''} of row {pick.row}"
-               if plan.makes else f"Cross row {pick.row}")
-    return (f'<div class="cross-panel" data-row="{pick.row}">'
-            f'<p>Row {pick.row}: {entry["free"]} free box{"es" if entry["free"] > 1 else ""}. '
-            f'Selected cards {esc(plan.words())}.</p>'
-            f'<p>Best from your hand: {esc(best_words)}.</p>'
-            f'<div class="controls">'
-            + button(f"Select the best grouping for {pick.row}", "triggs-best", disabled=not best)
+    row, entry = pick.row, own_makes(view, pick.row)
+    plan = cross_plan(values, row, entry["free"])
+    best = cross_plan(tuple(card for make in entry["best"] for card in make), row, entry["free"])
+    selected = (f"Selected cards {plan.words()}." if values
+                else f"Select cards that make {row}, or take the best grouping.")
+    confirm = f"Cross {count_of(len(plan.makes), 'box')} of row {row}" if plan.makes else f"Cross row {row}"
+    return (f'<div class="cross-panel" data-row="{row}">'
+            f'<p>Row {row}: {count_of(entry["free"], "free box")}. {esc(selected)}</p>'
+            f'<p>Best from your hand: {esc(best.words())}.</p><div class="controls">'
+            + button(f"Select the best grouping for {row}", "triggs-best", disabled=not best.makes)
             + button(confirm, "triggs-cross", class_="primary", data_makes=len(plan.makes),
                      disabled=plan.action is None)
             + "</div></div>")
+
+
+def count_of(number: int, noun: str) -> str:
+    """"1 box", "3 boxes" (nouns here take -es)."""
+    return f"{number} {noun}{'' if number == 1 else 'es'}"
 
 
 def boxes_html(total: int, crossed: int) -> str:
