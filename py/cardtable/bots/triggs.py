@@ -43,6 +43,15 @@ def face_up_tops(view: dict) -> dict:
     return {p["name"]: p["top"] for p in view["piles"] if p["face_up"] and p["top"] is not None}
 
 
+def pile_count(view: dict, name: str) -> int:
+    return next(p["count"] for p in view["piles"] if p["name"] == name)
+
+
+def any_pile(view: dict) -> str:
+    """The first pile that has cards (a draw is legal, so one has)."""
+    return next(p["name"] for p in view["piles"] if p["count"])
+
+
 class RandomBot:
     """Legal and nothing more."""
 
@@ -67,9 +76,9 @@ class BasicBot:
 
     def act(self, view: dict):
         free = own_free(view)
-        if view["phase"] == "bonus":
-            row = min((f, -v) for v, f in zip(VALUES, free) if f)[1]
-            return ("bonus", -row)
+        if view["phase"] == "bonus":  # the row closest to completion; ties: the higher
+            open_rows = [v for v in VALUES if free[v - 1]]
+            return ("bonus", min(open_rows, key=lambda v: (free[v - 1], -v)))
         if view["phase"] == "draw":
             return ("draw", self.pile_to_draw(view, free))
         cross = self.best_cross(view, free)
@@ -90,6 +99,7 @@ class BasicBot:
 
     @staticmethod
     def worth(view: dict, cross, free: list) -> bool:
+        """Two boxes or more, the row's last boxes, or the whole hand (TR-9 refills it)."""
         row, makes = cross[1], cross[2]
         used = sum(len(make) for make in makes)
         return len(makes) >= 2 or len(makes) == free[row - 1] or used == len(view["hand"])
@@ -100,22 +110,22 @@ class BasicBot:
         for name, top in face_up_tops(view).items():
             if free[top - 1]:
                 return name
-        if view["piles"][1]["count"]:
-            return "middle"
-        return next(p["name"] for p in view["piles"] if p["count"])
+        return "middle" if pile_count(view, "middle") else any_pile(view)
 
     @staticmethod
     def discard(view: dict, free: list):
-        """All copies of the value least use as a single card (full rows first)."""
+        """All copies of the value least useful as a single card (full rows first)."""
         counts = Counter(view["hand"])
         value = min(counts, key=lambda v: (free[v - 1] > 0, -counts[v]))
         return ("discard", value, counts[value])
 
 
 # -- the strong bot's estimate ------------------------------------------------------
+# ROW_CROSS and HALF_PAIR were tuned by simulation against ``basic`` (seed "tune", 300
+# games per setting; 2..6 and 0..0.7 tried): the win rate moved between 0.63 and 0.82.
 CARDS_PER_DRAW = 2
 ROW_CROSS = 2  # free boxes one later cross of a row is expected to cover
-HALF_PAIR = 0.2  # a spare card that may pair with a later one, in boxes covered
+HALF_PAIR = 0.2  # what a card that may pair with a later one covers, in boxes
 
 
 def plan(free: list, hand) -> tuple:
@@ -145,9 +155,10 @@ def turns_needed(free: list, hand, odds) -> float:
     """The estimated turns to cross every free box holding ``hand`` (smaller is better).
 
     Turns to cross: each open row needs one cross per ``ROW_CROSS`` free boxes. Turns to
-    draw: the boxes the hand does not cover (less one bonus box per row it completes,
-    less half a box per spare card that may pair later) times the cards a box costs, which
-    ``odds`` (hidden value → probability) gives, two cards a turn."""
+    draw: the boxes the hand does not cover (less one bonus box per row it completes, less
+    ``HALF_PAIR`` of a box per spare card below the highest open row, which may pair with
+    a later card) times the cards a box costs, which ``odds`` (hidden value → probability)
+    gives, two cards a turn."""
     if not sum(free):
         return 0.0
     completed, left, spare = plan(free, hand)
@@ -220,11 +231,9 @@ class StrongBot:
         """The pile of the best single pick: a known face-up top or a hidden card."""
         options = [(self.estimate(free, hand + (top,), odds), name)
                    for name, top in face_up_tops(view).items()]
-        if view["piles"][1]["count"]:
+        if pile_count(view, "middle"):
             options.append((self.expected_with(free, hand, odds, 1), "middle"))
-        if options:
-            return min(options)[1]
-        return next(p["name"] for p in view["piles"] if p["count"])
+        return min(options)[1] if options else any_pile(view)
 
     def after_draw(self, view, free, hand, odds) -> float:
         """The estimate after a whole draw: every mix of the known face-up tops (each
