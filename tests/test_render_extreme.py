@@ -207,6 +207,8 @@ def test_ex11_after_draw_one_is_covered_hands_refill():
     page = Page(draw(state))
     assert "draws 5 cards, back up to a full hand of 7" in page.one("p", "end-note").text
     assert "back up to a full hand of 7" in page.one("li", "refill").text
+    short = Page(draw(replace(state, deck=(50, 51, 53, 54))))
+    assert "draws 4 cards, the last of the draw pile" in short.one("p", "end-note").text
 
 
 def test_ex12_shared_kinds_show_on_the_hand_summary_without_numbers():

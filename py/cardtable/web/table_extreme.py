@@ -95,8 +95,9 @@ def draw_note(view: dict) -> str:
     if "draw_one" in showing(view):
         return "Ending the turn draws 1 card: draw one is in force (EX-11)."
     if draw > played:
-        return (f"Ending the turn draws {draw} cards, back up to a full hand of"
-                f" {view['hand_size']}: no draw one is visible (EX-11).")
+        full = len(view["hand"]) + draw == view["hand_size"]
+        upto = f"back up to a full hand of {view['hand_size']}" if full else "the last of the draw pile"
+        return f"Ending the turn draws {draw} cards, {upto}: no draw one is visible (EX-11)."
     return f"Ending the turn draws {draw} card{'s' if draw != 1 else ''}."
 
 
