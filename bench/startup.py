@@ -154,7 +154,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json-only", action="store_true")
     args = parser.parse_args(argv)
 
-    dist = build.build()
+    dist = build.build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
     server, root, base = serve_bench_root(dist)
     app_url, bare_url = base + "app/", base + "bare.html"
     app_runs, bare_runs, downloads = [], [], {}

@@ -45,18 +45,24 @@ def test_csp_allows_no_other_origin_and_no_eval(dist):
     assert "unsafe-inline" not in csp and "http" not in csp and "*" not in csp
 
 
-def test_package_zip_holds_every_module(dist):
+def test_package_zip_holds_every_module_and_its_3_14_bytecode(dist):
     with zipfile.ZipFile(dist / "cardtable.zip") as archive:
         names = set(archive.namelist())
+        pycs = {name: archive.read(name) for name in names if name.endswith(".pyc")}
     sources = {p.relative_to(build.ROOT / "py").as_posix()
                for p in (build.ROOT / "py" / "cardtable").rglob("*.py")}
-    assert names == sources
+    assert names - set(pycs) == sources
     assert "cardtable/main.py" in names and "cardtable/web/app.py" in names
+    expected = {f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
+                for folder, _, file in (name.rpartition("/") for name in sources)}
+    assert set(pycs) == expected
+    for data in pycs.values():  # PEP 552 flags: hash-based (bit 0), source unchecked (bit 1)
+        assert int.from_bytes(data[4:8], "little") == 0b01
 
 
-def test_package_zip_is_reproducible():
+def test_package_zip_is_reproducible(dist):
     package = build.ROOT / "py" / "cardtable"
-    assert build.package_zip(package) == build.package_zip(package)
+    assert build.package_zip(package) == (dist / "cardtable.zip").read_bytes()
 
 
 def test_runtime_holds_only_pyscript_core_and_its_imports(dist):

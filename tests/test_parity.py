@@ -2,24 +2,22 @@
 
 Python promises only that ``random.Random(seed).random()`` repeats across versions, so every
 shuffle is built on it (engine/rng.py). This runs one probe under both interpreters and
-compares the JSON: Pyodide from node_modules under Node, with the project's py/ mounted.
+compares the JSON: Pyodide from node_modules under Node (build.run_in_pyodide), with the
+project's py/ mounted.
 The browser runs that same Pyodide build.
 """
 
 import json
 import shutil
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-RUNNER = Path(__file__).resolve().parent / "pyodide_run.mjs"
+import build
 
 # Evaluated by both interpreters; the last expression is the JSON compared.
 PROBE = """
 import json, sys
+sys.dont_write_bytecode = True  # py/ is the host's folder: leave no 3.14 bytecode there
 from cardtable.engine import registry, rng
 from cardtable.engine.the_game import HAND_SIZES, deal
 from cardtable.sim import play_one
@@ -53,11 +51,8 @@ def run_cpython() -> dict:
 @pytest.fixture(scope="module")
 def pyodide_report() -> dict:
     assert shutil.which("node"), "node is needed (python3 build.py test installs it)"
-    assert (ROOT / "node_modules" / "pyodide").is_dir(), "run npm ci first"
-    result = subprocess.run(["node", str(RUNNER), str(ROOT / "py")], input=PROBE,
-                            capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert result.returncode == 0, result.stderr
-    return json.loads(result.stdout)
+    assert (build.NODE_MODULES / "pyodide").is_dir(), "run npm ci first"
+    return json.loads(build.run_in_pyodide(PROBE, mount=build.ROOT / "py"))
 
 
 @pytest.fixture(scope="module")

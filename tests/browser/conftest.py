@@ -1,7 +1,7 @@
 """Browser test harness: the built site in Debian's Chromium through Playwright.
 
-Every browser test runs against ``dist/`` as built by ``python3 build.py`` (``build.py test``
-builds it first; run alone, the ``site`` fixture builds it once per session). One Chromium
+Every browser test runs against the site as ``build.py`` builds it: ``dist/`` under
+``python3 build.py test`` (which builds it first), else a private build made once per session. One Chromium
 serves the whole session; each test gets a fresh context (empty cache, storage and service
 workers), so tests never see each other's state.
 
@@ -61,6 +61,7 @@ Example::
 from __future__ import annotations
 
 import json
+import os
 import re
 import threading
 import time
@@ -110,12 +111,14 @@ def start_server(directory: Path, prefix: str = "/", hostname: str = "localhost"
 
 
 @pytest.fixture(scope="session")
-def dist() -> Path:
-    """dist/, built once by this session unless ``build.py test`` just built it."""
-    import os
-    if os.environ.get("CARDTABLE_DIST_BUILT") != "1" or not (build.DIST / "sw.js").exists():
-        build.build()
-    return build.DIST
+def dist(tmp_path_factory) -> Path:
+    """The built site: dist/ when ``build.py test`` has just built it, else a private build.
+
+    A private build keeps a session safe from anyone rebuilding dist/ meanwhile.
+    """
+    if os.environ.get("CARDTABLE_DIST_BUILT") == "1" and (build.DIST / "sw.js").exists():
+        return build.DIST
+    return build.build(tmp_path_factory.mktemp("site") / "dist")
 
 
 @pytest.fixture(scope="session")
