@@ -220,10 +220,19 @@ def test_bots_play_their_turns_one_action_at_a_time():
     assert steps >= 2 and (c.session.state.is_over or c.session.state.current_player == 0)
 
 
-def test_hint_button_only_when_a_bot_offers_hints():
+def test_hint_shows_the_suggested_turn_and_its_reason():
     c = started()
+    assert Tags(page_html(c.screen())).find(data_action="hint")  # the strong bot offers hints
+    c.handle("hint", {})
+    first = c.hint["actions"][0]
     tags = Tags(page_html(c.screen()))
-    assert bool(tags.find(data_action="hint")) == (c.hint_bot is not None)
+    assert "Hint:" in "".join(tags.text) and c.hint["reason"] in "".join(tags.text)
+    if first[0] == "play":
+        assert "hinted" in tags.find(data_card=str(first[1]))[0]["class"]
+
+
+def test_no_hint_button_when_no_bot_offers_hints():
+    c = started()
     c.hint_bot = None
     assert not Tags(page_html(c.screen())).find(data_action="hint")
 

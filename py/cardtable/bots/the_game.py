@@ -98,6 +98,10 @@ class StrongBot:
             self.turn = view["turn"]
         return self.pending.pop(0)
 
+    def hint(self, view: dict) -> dict:
+        """The web UI's Hint button: see the module's :func:`hint`."""
+        return hint(view)
+
 
 def allowed(view: dict, action) -> bool:
     """Whether ``action`` is legal in ``view`` (a cheap check before replaying a plan)."""
