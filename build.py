@@ -62,15 +62,17 @@ PYSCRIPT_CONFIG = {
     "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
 }
 
-# Content-Security-Policy: nothing from any other origin.
+# Content-Security-Policy: nothing from any other origin, no eval.
 # - script-src 'wasm-unsafe-eval': Pyodide compiles pyodide.asm.wasm with
-#   WebAssembly.instantiate, which CSP blocks without it. Neither Pyodide nor PyScript calls
-#   eval() or new Function() on the boot path we use (tests/browser/test_platform.py fails on
-#   any CSP violation report), so 'unsafe-eval' stays off.
-# - connect-src 'self' blob:: fetches of the runtime files and the package zip.
-# - style-src 'self': the page's own stylesheet only; style attributes that scripts set
-#   through the CSSOM (element.style) are not governed by CSP.
-# - worker-src 'self': the service worker.
+#   WebAssembly.instantiate(Streaming), which CSP blocks without it.
+# - no 'unsafe-eval': Pyodide's boot path calls no eval()/new Function(). PyScript 0.7.31
+#   does, in two places, and the page avoids both: it builds its worker hooks with
+#   Function() (boot.js empties hooks.worker: the page runs no workers), and for an
+#   interpreter type without a configuration it loads every plugin (index.html gives the
+#   unused MicroPython type one that switches them off). tests/browser fail on any
+#   violation, so a PyScript update that needs eval shows up there.
+# - style-src 'self': assets/*.css only (style attributes in markup would be blocked;
+#   element.style set from script is not governed by CSP).
 CSP = "; ".join((
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",

@@ -2,7 +2,8 @@
 // <html data-app="error"> with a message in role="alert" when boot fails or takes too long.
 // <html data-app="ready"> is set by the UI (cardtable.web.app.start) once it is interactive.
 
-const BOOT_TIMEOUT_MS = 60_000;
+// Boot fails when no step completes for this long (the first download can be slow).
+const STALL_TIMEOUT_MS = 90_000;
 // PyScript reports its steps as "py:progress" events; these are the ones of a normal boot.
 const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
                "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
@@ -101,12 +102,18 @@ async function boot() {
   addEventListener("error", ({ message }) => fail(message));
   addEventListener("unhandledrejection", ({ reason }) => fail(reason?.message ?? String(reason)));
   registerServiceWorker();
-  const timer = setTimeout(() => fail("it took too long to load"), BOOT_TIMEOUT_MS);
+  let timer;
+  const watchdog = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => fail("it took too long to load"), STALL_TIMEOUT_MS);
+  };
+  watchdog();
   new MutationObserver(() => {
     if (root.dataset.app !== "loading") clearTimeout(timer);
   }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
 
   addEventListener("py:progress", ({ detail }) => {
+    watchdog();
     const step = STEPS.indexOf(detail);
     if (step >= 0) bar.value = Math.max(bar.value, (100 * (step + 1)) / (STEPS.length + 1));
     status.textContent = `${detail}…`;
