@@ -192,7 +192,7 @@ def test_stuck_human_may_undo_and_the_game_ends_only_when_confirmed():  # TG-9
 
 def test_pass_the_device_screen_hides_the_hand_between_humans():
     c = started("#/the-game?seed=r1&players=2&seats=human,human")
-    assert c.screen().kind == "pass" and c.screen().pass_to == "You"
+    assert c.screen().kind == "pass" and c.screen().pass_to == "Player 1"
     assert not Tags(page_html(c.screen())).find(data_action="select")
     c.handle("reveal", {})
     plays = [a for a in c.session.state.legal_actions() if a[0] == "play"]

@@ -204,7 +204,7 @@ def test_share_link_in_a_fresh_context_gives_the_identical_deal(page, site, open
 def test_pass_the_device_between_two_humans(page, site, open_app):
     open_app(page, site.link("#/the-game?seed=ui-pass&players=2&seats=human,human"))
     assert page.locator('[data-action="select"]').count() == 0
-    assert "Pass the device to You" in page.inner_text("main.pass")
+    assert "Pass the device to Player 1" in page.inner_text("main.pass")
     page.click('[data-action="reveal"]')
     for _ in range(2):
         click_play(page, *first_play(view(page)))

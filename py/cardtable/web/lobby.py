@@ -63,7 +63,8 @@ def default_setup(game: str | None = None) -> Setup:
 
 
 def seat_name(seats, seat: int) -> str:
-    """How the table names a seat: "You", "Player 2" or "Bot 3"."""
-    if seat == 0:
+    """How the table names a seat: "You" (seat 1 when it is the only human),
+    "Player 2" or "Bot 3"."""
+    if seat == 0 and seats.count(HUMAN) == 1:
         return "You"
     return f"Player {seat + 1}" if seats[seat] == HUMAN else f"Bot {seat + 1}"
