@@ -237,3 +237,14 @@ def test_phone_and_desktop_screenshots(page, site, open_app, tmp_path):
         page.screenshot(path=str(tmp_path / f"the-game-{name}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
     print(json.dumps(str(tmp_path)))
+
+
+def test_hint_shows_the_strong_bots_turn(page, site, open_app):
+    seed = "ui-hint"
+    open_app(page, site.link(f"#/the-game?seed={seed}&players=1"))
+    page.click('[data-action="hint"]')
+    expected = make_bot("the-game", "strong", 0, seed).hint(SPEC.new(1, {}, seed).view(0))
+    text = page.inner_text(".hint")
+    assert expected["reason"] in text
+    first = expected["actions"][0]
+    assert "hinted" in page.get_attribute(f'[data-card="{first[1]}"]', "class")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
@@ -23,5 +23,4 @@ class TableUi:
     can_undo: bool = False
     my_turn: bool = False
     awaiting: bool = False
-    bots: tuple = field(default_factory=tuple)
     table: object = None
