@@ -247,7 +247,23 @@ def test_end_screen_offers_replay_new_deal_and_share():  # TG-10
     tags = Tags(page_html(screen))
     for action in ("again", "new-deal", "share"):
         assert tags.find(data_action=action)
-    assert "You won" in c.share_text() and "#/the-game?seed=r1" in c.share_text()
+    assert "Won" in c.share_text() and "#/the-game?seed=r1" in c.share_text()
+
+
+def test_the_end_screen_cannot_undo_the_confirmed_end():  # TG-9
+    c = controller()
+    c.begin(Session(default_setup("the-game"), "r1", [position([50, 99], (98, 97, 3, 4))]))
+    c.handle("play", {"card": "99", "pile": "0"})
+    c.handle("confirm-end", {})
+    assert "disabled" in Tags(page_html(c.screen())).find(data_action="undo")[0]
+    c.handle("undo", {})
+    assert c.screen().kind == "end" and c.messages[0][0] == "alert"
+
+
+def test_result_text_follows_the_rulebook_rating():  # TG-10
+    assert table_the_game.result_text({"rating": "win", "cards_left": 0}).startswith("Won")
+    assert "only 1 card left" in table_the_game.result_text({"rating": "excellent", "cards_left": 1})
+    assert "Lost: 12 cards left" in table_the_game.result_text({"rating": "lost", "cards_left": 12})
 
 
 def test_clipboard_refusal_shows_the_text_to_copy_by_hand():

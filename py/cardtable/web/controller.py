@@ -237,6 +237,8 @@ class Controller:
         self._act(("signal", int(data["pile"]), data["kind"]))
 
     def on_undo(self, data):
+        if self.finished:
+            raise ValueError("The game is over: start a new deal or play this one again.")
         self.session.undo()
         self.selected = None
         self.hint = None
@@ -315,7 +317,8 @@ class Controller:
         seats = s.setup.seats
         return TableUi(names=tuple(seat_name(seats, i) for i in range(len(seats))),
                        selected=self.selected, log=tuple(s.log[-LOG_LINES:]), hint=self.hint,
-                       can_hint=self.hint_bot is not None, can_undo=s.can_undo(),
+                       can_hint=self.hint_bot is not None and not self.finished,
+                       can_undo=s.can_undo() and not self.finished,
                        my_turn=self.my_turn(), awaiting=s.awaiting_confirmation() and not self.ended,
                        table=self.table_state())
 

@@ -13,9 +13,9 @@ from .ui import TableUi
 
 SIGNAL_WORDS = {"hold": ("hold", "hold: please don't play here"),
                 "small": ("small", "small: please don't jump far here")}
-RATINGS = {"win": "You won: all 98 cards are played!",
-           "excellent": "Excellent: fewer than 10 cards left.",
-           "lost": "Lost: 10 or more cards left."}
+RATINGS = {"win": "Won: all 98 cards are played!",  # TG-10
+           "excellent": "Excellent: only {left} left (fewer than 10).",
+           "lost": "Lost: {left} left (fewer than 10 would be excellent)."}
 
 
 def no_mark(card: int) -> tuple:
@@ -54,7 +54,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
              + (", legal for the chosen card" if index in legal else ""))
     badge, extra = mark(pile["top"])
     inner = (f'<span class="dir">{arrow}</span><span class="top">{pile["top"]}</span>{badge}'
-             f'<span class="count">{pile["count"]} cards</span>{trick}')
+             f'<span class="count">{cards(pile["count"])}</span>{trick}')
     shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
     badges = "".join(f'<span class="signal {k}">{esc(SIGNAL_WORDS[k][0])} · {esc(who)}</span>'
                      for k, who in shown.items())
@@ -91,7 +91,12 @@ def players_html(view: dict, ui: TableUi, note=lambda seat: "") -> str:
 
 
 def turn_line(view: dict, ui: TableUi) -> str:
-    who = "Your turn" if ui.my_turn else f"{ui.names[view['current']]} is playing"
+    if view["over"] and not ui.awaiting:
+        who = "Game over"
+    elif ui.my_turn or ui.awaiting:
+        who = "Your turn"
+    else:
+        who = f"{ui.names[view['current']]} is playing"
     played = len(view["played"])
     return (f'<p class="turn">Turn {view["turn"]} · {esc(who)} · '
             f'played <b>{played}</b> of at least <b>{view["required"]}</b></p>')
@@ -156,5 +161,9 @@ def log_html(ui: TableUi) -> str:
 
 def result_text(result: dict) -> str:
     """The result in one line (end screen and share text)."""
-    left = result["cards_left"]
-    return f"{RATINGS[result['rating']]} {left} card{'s' if left != 1 else ''} left."
+    return RATINGS[result["rating"]].format(left=cards(result["cards_left"]))
+
+
+def cards(n: int) -> str:
+    """ "1 card", "7 cards"."""
+    return f"{n} card{'' if n == 1 else 's'}"
