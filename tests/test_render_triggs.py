@@ -301,7 +301,8 @@ def test_tr10_a_remade_pile_is_noticed_by_name_with_its_size():
     state = position(piles=((4,), (5, 6, 7), (8, 9)), discard=(1, 2, 3))
     after = state.apply(("draw", "left"))
     notes = recent_notices([state, after], viewer=0)
-    assert notes == ("The left pile ran out: 3 discards were shuffled into a new left pile (TR-10).",)
+    assert notes == ("The left pile ran out: the discards were shuffled into a new left pile, "
+                     "3 cards now (TR-10).",)
     assert recent_notices([state, state.apply(("draw", "middle"))], viewer=0) == ()
 
 

@@ -94,8 +94,8 @@ def changes(before, after) -> list:
     if after.reshuffles > before.reshuffles:
         for name, old, new in zip(PILES, before.piles, after.piles):
             if new and old[len(old) - len(new):] != new:
-                notes.append(f"The {name} pile ran out: {len(new)} discards were shuffled "
-                             f"into a new {name} pile (TR-10).")
+                notes.append(f"The {name} pile ran out: the discards were shuffled into "
+                             f"a new {name} pile, {len(new)} cards now (TR-10).")
     return notes
 
 
