@@ -13,6 +13,10 @@ table's own buttons, each ``handler(controller, data)``:
   hand's best grouping for it; ``triggs-cross`` crosses with the selected cards (TR-7);
 - ``triggs-bonus`` (``data-row``): place a chain-reaction bonus cross (TR-8);
 - ``triggs-clear``: drop the selection.
+
+During a chain the controller's own ``undo`` takes back a bonus or the cross. Sheets are
+``.sheet[data-seat]`` (``full`` for the viewer, ``compact`` for the others) whose rows
+carry ``data-row``, ``data-crossed`` and ``data-boxes``.
 """
 
 from __future__ import annotations
