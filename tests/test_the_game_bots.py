@@ -60,7 +60,7 @@ def test_strong_beats_casual_on_seeded_deals():
         results = [play_one(SPEC, 3, options, derive_seed("strength", i), [level] * 3).result()
                    for i in range(60)]
         left[level] = sum(r["cards_left"] for r in results) / len(results)
-    # Measured with bench/the_game_strength.py: casual leaves about 16, strong about 10.
+    # bench/the_game_strength.py, 3 players, 1000 deals: casual leaves 18.1, strong 9.9.
     assert left["strong"] < left["casual"] - 3
 
 
