@@ -51,7 +51,8 @@ def test_first_paint_shows_the_lobby_before_python(page, site, wait_ready):
         lobby: document.querySelectorAll("#app [data-action=start]").length,
         progress: !!document.querySelector("#boot progress"),
     })""")
-    assert state == {"app": "loading", "lobby": 1, "progress": True}
+    assert state["app"] == "loading" and state["progress"]
+    assert state["lobby"] >= 1  # the prerendered lobby's Start button
     wait_ready(page)
     assert page.locator("#boot").is_hidden()
 
