@@ -22,8 +22,10 @@ function fail(message) {
 }
 
 function registerServiceWorker() {
-  // Offline play after the first visit. Where service workers are unavailable (file://,
-  // private modes, a cross-site iframe with storage blocked) the page still works online.
+  // Offline play after the first visit. Called once the app is ready, so that the worker's
+  // precache downloads do not compete with the first boot's. Where service workers are
+  // unavailable (private modes, a cross-site iframe with storage blocked) the page still
+  // works online.
   if (!("serviceWorker" in navigator)) return;
   navigator.serviceWorker.register("sw.js").catch((error) => {
     console.info("cardtable: no offline copy here:", error.message);
@@ -101,16 +103,19 @@ function memoryIndexedDB() {
 async function boot() {
   addEventListener("error", ({ message }) => fail(message));
   addEventListener("unhandledrejection", ({ reason }) => fail(reason?.message ?? String(reason)));
-  registerServiceWorker();
   let timer;
   const watchdog = () => {
     clearTimeout(timer);
     timer = setTimeout(() => fail("it took too long to load"), STALL_TIMEOUT_MS);
   };
   watchdog();
-  new MutationObserver(() => {
-    if (root.dataset.app !== "loading") clearTimeout(timer);
-  }).observe(root, { attributes: true, attributeFilter: ["data-app"] });
+  const observer = new MutationObserver(() => {
+    if (root.dataset.app === "loading") return;
+    clearTimeout(timer);
+    observer.disconnect();
+    if (root.dataset.app === "ready") registerServiceWorker();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-app"] });
 
   addEventListener("py:progress", ({ detail }) => {
     watchdog();
