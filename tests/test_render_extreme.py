@@ -7,7 +7,7 @@ Each test names the rule id it checks; the HTML is read back with ``html.parser`
 """
 
 from dataclasses import replace
-from html.parser import HTMLParser
+from html_page import Page
 
 from cardtable.engine.extreme import KINDS
 from cardtable.engine.registry import get
@@ -37,56 +37,6 @@ def draw(state, seat=0, **ui):
     """The table as ``seat`` sees it; it is that seat's turn unless ``ui`` says otherwise."""
     ui.setdefault("my_turn", state.current_player == seat)
     return table_extreme.table_html(state.view(seat), TableUi(names=ui.pop("names", NAMES), **ui))
-
-
-class Element:
-    def __init__(self, tag, attrs):
-        self.tag, self.attrs, self.text = tag, dict(attrs), ""
-
-    @property
-    def classes(self):
-        return (self.attrs.get("class") or "").split()
-
-
-class Page(HTMLParser):
-    """Every element of a piece of HTML, with its attributes and all the text inside it."""
-
-    VOID = {"input", "br", "img", "path", "meta", "link"}
-
-    def __init__(self, html):
-        super().__init__()
-        self.elements, self.open = [], []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        element = Element(tag, attrs)
-        self.elements.append(element)
-        if tag not in self.VOID:
-            self.open.append(element)
-
-    def handle_startendtag(self, tag, attrs):
-        self.elements.append(Element(tag, attrs))
-
-    def handle_endtag(self, tag):
-        while self.open:
-            if self.open.pop().tag == tag:
-                break
-
-    def handle_data(self, data):
-        for element in self.open:
-            element.text += data
-
-    def find(self, tag=None, cls=None, **attrs):
-        """Elements with this tag, class and attributes (``data_card=7`` → data-card="7")."""
-        wanted = {k.replace("_", "-"): str(v) for k, v in attrs.items()}
-        return [e for e in self.elements
-                if (tag is None or e.tag == tag) and (cls is None or cls in e.classes)
-                and all(e.attrs.get(k) == v for k, v in wanted.items())]
-
-    def one(self, tag=None, cls=None, **attrs):
-        found = self.find(tag, cls, **attrs)
-        assert len(found) == 1, (tag, cls, attrs, len(found))
-        return found[0]
 
 
 def end_button(page):

@@ -5,7 +5,7 @@ and piles; the HTML is read back with ``html.parser``. Rule tests name their rul
 """
 
 from dataclasses import replace
-from html.parser import HTMLParser
+from html_page import Element, Page
 
 import pytest
 
@@ -43,54 +43,6 @@ def draw(state, seat=0, pick=None, notices=(), names=NAMES, **ui):
     return table_triggs.table_html(state.view(seat), TableUi(names=names, table=table, **ui))
 
 
-class Element:
-    def __init__(self, tag, attrs):
-        self.tag, self.attrs, self.text, self.children = tag, dict(attrs), "", []
-
-    @property
-    def classes(self):
-        return (self.attrs.get("class") or "").split()
-
-
-class Page(HTMLParser):
-    """The elements of some HTML with their attributes, text and child elements."""
-
-    VOID = {"input", "br", "img", "meta", "link"}
-
-    def __init__(self, html):
-        super().__init__()
-        self.elements, self.open = [], []
-        self.feed(html)
-
-    def handle_starttag(self, tag, attrs):
-        element = Element(tag, attrs)
-        if self.open:
-            self.open[-1].children.append(element)
-        self.elements.append(element)
-        if tag not in self.VOID:
-            self.open.append(element)
-
-    def handle_endtag(self, tag):
-        while self.open and self.open.pop().tag != tag:
-            pass
-
-    def handle_data(self, data):
-        for element in self.open:
-            element.text += data
-
-    def all(self, cls=None, **attrs):
-        """Elements with class ``cls`` (if given) and every ``data_x=value`` attribute."""
-        wanted = {k.replace("_", "-"): str(v) for k, v in attrs.items()}
-        return [e for e in self.elements
-                if (cls is None or cls in e.classes)
-                and all(e.attrs.get(k) == v for k, v in wanted.items())]
-
-    def one(self, cls=None, **attrs):
-        found = self.all(cls, **attrs)
-        assert len(found) == 1, (cls, attrs, len(found))
-        return found[0]
-
-
 def boxes_of(row: Element) -> list:
     """The row's boxes as True (crossed) / False, left to right."""
     found = []
@@ -121,7 +73,7 @@ def test_tr2_every_sheet_has_the_rows_and_boxes_of_the_table_crossed_left_to_rig
 
 def seat_of(page: Page, row: Element) -> int:
     """The seat of the sheet that holds ``row``."""
-    for sheet in page.all("sheet"):
+    for sheet in page.find(cls="sheet"):
         if any(child is row for child in descendants(sheet)):
             return int(sheet.attrs["data-seat"])
     raise AssertionError("row outside any sheet")
@@ -135,10 +87,10 @@ def descendants(element):
 
 def test_tr2_own_sheet_is_drawn_in_full_and_the_others_compact_with_hand_sizes():
     page = Page(draw(position(other=(2, 3, 5, 6, 8, 8, 9))))
-    assert page.one("sheet", data_seat=0).classes == ["sheet", "full"]
-    other = page.one("sheet", data_seat=1)
+    assert page.one(cls="sheet", data_seat=0).classes == ["sheet", "full"]
+    other = page.one(cls="sheet", data_seat=1)
     assert "compact" in other.classes
-    assert page.one("cards", data_hand=7).text == "7 in hand"
+    assert page.one(cls="cards", data_hand=7).text == "7 in hand"
 
 
 def test_tr13_the_table_shows_the_face_up_tops_pile_sizes_and_discard_but_not_the_middle_card():
@@ -149,14 +101,14 @@ def test_tr13_the_table_shows_the_face_up_tops_pile_sizes_and_discard_but_not_th
     assert right.attrs["data-top"] == str(state.piles[2][0])
     assert "data-top" not in middle.attrs
     assert [int(p.attrs["data-count"]) for p in (left, middle, right)] == [len(p) for p in state.piles]
-    discard = page.one("discard")
+    discard = page.one(cls="discard")
     assert discard.attrs["data-count"] == "2" and "8" in discard.text
     assert str(state.piles[1][0]) not in middle.text
 
 
 def test_hand_is_sorted_and_every_card_a_select_button():
     page = Page(draw(position(hand=(9, 1, 7, 4, 7))))
-    cards = page.all(data_action="triggs-card")
+    cards = page.find(data_action="triggs-card")
     assert [c.attrs["data-card"] for c in cards] == ["1", "4", "7", "7", "9"]
     assert [c.attrs["data-index"] for c in cards] == ["0", "1", "2", "3", "4"]
     assert {c.attrs["data-nav"] for c in cards} == {"hand"}  # arrow keys move between them
@@ -165,24 +117,24 @@ def test_hand_is_sorted_and_every_card_a_select_button():
 # -- draw (TR-5) ------------------------------------------------------------------------
 def test_tr5_with_ten_cards_the_draw_buttons_are_disabled_and_say_why():
     page = Page(draw(position(hand=(1, 2, 3, 4, 5, 6, 7, 8, 9, 10))))
-    assert all("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
-    note = page.one("draw-note").text
+    assert all("disabled" in b.attrs for b in page.find(data_action="triggs-draw"))
+    note = page.one(cls="draw-note").text
     assert "10 cards" in note and "may not draw" in note
 
 
 def test_tr5_with_nine_cards_a_draw_takes_one_card():
     page = Page(draw(position(hand=(1, 2, 3, 4, 5, 6, 7, 8, 9))))
-    assert not any("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
-    assert "only one card" in page.one("draw-note").text
+    assert not any("disabled" in b.attrs for b in page.find(data_action="triggs-draw"))
+    assert "only one card" in page.one(cls="draw-note").text
 
 
 def test_tr5_after_the_first_pick_only_the_second_pick_is_offered():
     state = position().apply(("draw", "left"))
     page = Page(draw(state))
-    assert not any("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
-    assert "second card" in page.one("draw-note").text
-    assert not page.all(data_action="triggs-discard") and not page.all(data_action="triggs-cross")
-    assert all("disabled" in c.attrs for c in page.all(data_action="triggs-card"))
+    assert not any("disabled" in b.attrs for b in page.find(data_action="triggs-draw"))
+    assert "second card" in page.one(cls="draw-note").text
+    assert not page.find(data_action="triggs-discard") and not page.find(data_action="triggs-cross")
+    assert all("disabled" in c.attrs for c in page.find(data_action="triggs-card"))
 
 
 def test_an_empty_pile_cannot_be_drawn_from():
@@ -195,10 +147,10 @@ def test_an_empty_pile_cannot_be_drawn_from():
 def test_nothing_can_be_clicked_on_another_players_turn():
     state = replace(position(), current=1)
     page = Page(draw(state))
-    assert all("disabled" in b.attrs for b in page.all(data_action="triggs-draw"))
-    assert all("disabled" in c.attrs for c in page.all(data_action="triggs-card"))
-    assert not page.all(data_action="triggs-row") and not page.all(data_action="triggs-discard")
-    assert "Bot 2 is playing" in page.one("turn").text
+    assert all("disabled" in b.attrs for b in page.find(data_action="triggs-draw"))
+    assert all("disabled" in c.attrs for c in page.find(data_action="triggs-card"))
+    assert not page.find(data_action="triggs-row") and not page.find(data_action="triggs-discard")
+    assert "Bot 2 is playing" in page.one(cls="turn").text
 
 
 # -- the cross helper (TR-7) --------------------------------------------------------------
@@ -240,21 +192,21 @@ def test_tr7_cards_that_can_help_make_the_chosen_row_are_marked():
 def test_tr7_the_cross_panel_counts_the_selected_makes_and_offers_the_best():
     state = position(hand=(2, 5, 7, 7, 9), sheet=(0,) * 6 + (1,) + (0,) * 5)
     page = Page(draw(state, pick=Pick(0, (0, 1, 4), 7)))
-    panel = page.one("cross-panel")
+    panel = page.one(cls="cross-panel")
     assert "3 free boxes" in panel.text and "once (2+5)" in panel.text
     assert "not used: 9" in panel.text and "3 times (2+5, 7, 7)" in panel.text
     confirm = page.one(data_action="triggs-cross")
     assert confirm.attrs["data-makes"] == "1" and "disabled" not in confirm.attrs
     assert page.one(data_action="triggs-row", data_row=7).attrs["aria-pressed"] == "true"
     nothing = Page(draw(state, pick=Pick(0, (), 7)))
-    assert "Select cards that make 7" in nothing.one("cross-panel").text
+    assert "Select cards that make 7" in nothing.one(cls="cross-panel").text
     assert "disabled" in nothing.one(data_action="triggs-cross").attrs
 
 
 def test_tr7_rows_the_hand_cannot_make_or_that_are_full_cannot_be_chosen():
     sheet = (2,) + (0,) * 11
     page = Page(draw(position(hand=(1, 4, 7, 7, 9), sheet=sheet)))
-    assert not page.all(data_action="triggs-row", data_row=1)          # full
+    assert not page.find(data_action="triggs-row", data_row=1)          # full
     assert "disabled" in page.one(data_action="triggs-row", data_row=2).attrs  # no 2, no 1+1
     assert "disabled" not in page.one(data_action="triggs-row", data_row=8).attrs  # 1+7
 
@@ -276,11 +228,11 @@ def test_tr8_bonus_rows_are_the_free_ones_and_rows_it_would_complete_are_highlig
     sheet = (2, 1, 0, 3, 2, 0, 4, 0, 3, 0, 0, 0)
     state = replace(position(sheet=sheet), phase="bonus", chain_from=7)
     page = Page(draw(state))
-    rows = {int(b.attrs["data-row"]): b for b in page.all(data_action="triggs-bonus")}
+    rows = {int(b.attrs["data-row"]): b for b in page.find(data_action="triggs-bonus")}
     assert sorted(rows) == [2, 3, 5, 6, 8, 9, 10, 11, 12]
     completing = sorted(r for r, b in rows.items() if "completes" in b.classes)
     assert completing == [2, 5, 9]
-    assert "Row 7 is complete" in page.one("turn").text
+    assert "Row 7 is complete" in page.one(cls="turn").text
 
 
 # -- notices (TR-10, TR-11) -----------------------------------------------------------------
@@ -293,8 +245,8 @@ def test_tr11_retiring_the_twelves_is_noticed_and_shown_by_the_piles():
     notes = recent_notices([state, after], viewer=0)
     assert any("row 12" in n and "12s leave the game" in n for n in notes)
     page = Page(draw(replace(after, current=0, phase="turn"), notices=notes))
-    assert page.one("retired", data_retired=12).text == "12s out of the game"
-    assert "12s leave the game" in page.one("notices").text
+    assert page.one(cls="retired", data_retired=12).text == "12s out of the game"
+    assert "12s leave the game" in page.one(cls="notices").text
 
 
 def test_tr10_a_remade_pile_is_noticed_by_name_with_its_size():
@@ -347,9 +299,9 @@ def test_tr12_result_in_words():
 def test_the_lobby_offers_triggs_for_two_to_four_with_a_bot_level_per_seat():
     setup = default_setup("triggs").with_players(4)
     page = Page(lobby_html(setup))
-    players = [b.attrs["data-value"] for b in page.all(data_action="players")]
+    players = [b.attrs["data-value"] for b in page.find(data_action="players")]
     assert players == ["2", "3", "4"]
-    seats = page.all(data_action="seat")
+    seats = page.find(data_action="seat")
     assert [s.attrs["data-seat"] for s in seats] == ["1", "2", "3"]
     options = [o.attrs["value"] for o in page.elements if o.tag == "option"][:4]
     assert options == ["human", "random", "basic", "strong"]
@@ -440,6 +392,6 @@ def test_tr13_two_people_pass_the_device_and_each_sees_only_their_own_hand():
     assert "data-card" not in page_html(c.screen())  # no hand shows before the reveal
     c.handle("reveal", {})
     page = Page(page_html(c.screen()))
-    assert [b.attrs["data-card"] for b in page.all(data_action="triggs-card")] == ["2", "3", "5", "6", "8"]
-    assert page.one("sheet", data_seat=1).classes == ["sheet", "full"]
-    assert page.one("cards", data_hand=4).text == "4 in hand"  # seat 0, one card discarded
+    assert [b.attrs["data-card"] for b in page.find(data_action="triggs-card")] == ["2", "3", "5", "6", "8"]
+    assert page.one(cls="sheet", data_seat=1).classes == ["sheet", "full"]
+    assert page.one(cls="cards", data_hand=4).text == "4 in hand"  # seat 0, one card discarded

@@ -6,7 +6,6 @@ open with a card carrying an infinity instruction (EX-8..EX-11), which stays in 
 the turn. What the page shows is compared with the same game replayed on CPython.
 """
 
-import time
 
 from cardtable.bots import make_bot
 from cardtable.engine.extreme import KINDS
@@ -29,14 +28,6 @@ def opening_with_an_instruction():
     raise AssertionError("no deal among 500 opens with an infinity instruction")
 
 
-def wait_until(page, expression: str, timeout_s: float = 30) -> None:
-    """Poll ``expression`` (wait_for_function would need eval, which the page's CSP blocks)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
-        time.sleep(0.1)
-
-
 def view(page) -> dict:
     return page.evaluate("window.cardtable.view()")
 
@@ -57,7 +48,8 @@ def replayed(seed: str, actions):
     return state
 
 
-def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, site, open_app):
+def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, site, open_app,
+                                                                        wait_until):
     seed, card, pile, kind = opening_with_an_instruction()
     page.set_viewport_size(PHONE)
     open_app(page, site.link(f"#/extreme?seed={seed}&players=2&seats=human,careful"))

@@ -7,7 +7,6 @@ starts (TR-4) holding the cards to complete a whole row. What the page shows at 
 compared with the same game replayed on CPython (the random bot in seat 2 is seeded too).
 """
 
-import time
 
 from cardtable.bots import make_bot
 from cardtable.engine.registry import get
@@ -30,19 +29,11 @@ def deal_with_a_completing_cross():
     raise AssertionError("no deal among 500 lets the first player complete a row")
 
 
-def wait_until(page, expression: str, timeout_s: float = 30) -> None:
-    """Poll ``expression`` (wait_for_function would need eval, which the page's CSP blocks)."""
-    deadline = time.monotonic() + timeout_s
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"still false after {timeout_s} s: {expression}"
-        time.sleep(0.1)
-
-
 def view(page) -> dict:
     return page.evaluate("window.cardtable.view()")
 
 
-def wait_for_my_turn(page) -> None:
+def wait_for_my_turn(page, wait_until) -> None:
     wait_until(page, "(v => v.current === 0 && v.phase === 'turn')(window.cardtable.view())")
 
 
@@ -58,7 +49,8 @@ def replayed(seed: str, actions):
     return state
 
 
-def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(page, site, open_app):
+def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(page, site, open_app,
+                                                                           wait_until):
     seed, row = deal_with_a_completing_cross()
     page.set_viewport_size(PHONE)
     open_app(page, site.link(f"#/triggs?seed={seed}&players=2&seats=human,random"))
@@ -88,7 +80,7 @@ def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(pag
     assert "chained" in page.inner_text(".log")
 
     # discard the lowest card (TR-6)
-    wait_for_my_turn(page)
+    wait_for_my_turn(page, wait_until)
     card = view(page)["hand"][0]
     before = len(view(page)["discard"])
     page.click('[data-action="triggs-card"][data-index="0"]')
@@ -96,7 +88,7 @@ def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(pag
     assert len(view(page)["discard"]) == before + 1 and view(page)["discard"][-1] == card
 
     # draw: the left pile, see its new top, then the middle pile (TR-5)
-    wait_for_my_turn(page)
+    wait_for_my_turn(page, wait_until)
     held = len(view(page)["hand"])
     page.click('[data-action="triggs-draw"][data-pile="left"]')
     shown = view(page)
@@ -105,7 +97,7 @@ def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(pag
         str(shown["piles"][0]["top"])
     page.click('[data-action="triggs-draw"][data-pile="middle"]')
 
-    wait_for_my_turn(page)
+    wait_for_my_turn(page, wait_until)
     actions = [("cross", row, makes), ("bonus", bonus_row), ("discard", card, 1),
                ("draw", "left"), ("draw", "middle")]
     assert view(page) == replayed(seed, actions).view(0)
