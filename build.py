@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Build, serve and test cardtable's static site.
 
-    python3 build.py                     build dist/
-    python3 build.py serve [--port N]    build, then serve dist/ on http://localhost:N/
+    python3 build.py                     npm ci if node_modules/ is not the locked one; build dist/
+    python3 build.py serve [--port N]    the same, then serve dist/ on http://localhost:N/
     python3 build.py test [pytest args]  install what is missing, build, run pytest over tests/
 
 dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
@@ -109,7 +109,7 @@ ICON_SIZES = (192, 512)
 def build(dist: Path = DIST) -> Path:
     """Write the whole site into ``dist`` (emptied first) and return it."""
     if not (NODE_MODULES / "pyodide").is_dir():
-        sys.exit("node_modules/ is missing: run `npm ci` (or `python3 build.py test`).")
+        sys.exit("node_modules/ is missing: run `python3 build.py` (it runs npm ci).")
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
@@ -435,9 +435,11 @@ def test(argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     command, rest = (argv[0], argv[1:]) if argv else ("build", [])
     if command == "build":
+        ensure_node_modules()
         print(f"built {build().relative_to(ROOT)}/")
         return 0
     if command == "serve":
+        ensure_node_modules()
         return serve(rest)
     if command == "test":
         return test(rest)
