@@ -395,3 +395,12 @@ def test_tr13_two_people_pass_the_device_and_each_sees_only_their_own_hand():
     assert [b.attrs["data-card"] for b in page.find(data_action="triggs-card")] == ["2", "3", "5", "6", "8"]
     assert page.one(cls="sheet", data_seat=1).classes == ["sheet", "full"]
     assert page.one(cls="cards", data_hand=4).text == "4 in hand"  # seat 0, one card discarded
+
+
+def test_the_lobby_counts_the_moves_of_a_saved_triggs_game():
+    # A Triggs turn has no "end" action: the saved-game line counts moves, for every game.
+    store = Store()
+    store.write_save({"schema": 1, "game": "triggs", "players": 2, "options": {},
+                      "seed": "s", "actions": [["draw", "left"], ["draw", "middle"]],
+                      "seats": ["human", "basic"]})
+    assert "(2 moves made)" in Controller(store, lambda: "seed").saved_text()

@@ -332,9 +332,9 @@ class Controller:
         save = self.store.peek_save()
         if not save or save.get("game") not in GAMES:
             return None
-        turns = sum(1 for a in save.get("actions", []) if a[:1] == ["end"])
+        moves = len(save.get("actions", []))
         return (f"A game of {GAMES[save['game']].name} for {save.get('players')} players is saved"
-                f" ({turns} turns played).")
+                f" ({moves} {'move' if moves == 1 else 'moves'} made).")
 
 
 def hint_bot(game: str, seed: str):
