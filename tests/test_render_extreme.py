@@ -93,6 +93,7 @@ def test_ex6_three_counts_the_cards_still_to_play():
     assert "exactly 3 cards: 2 more to play" in page.one("li", data_kind="three").text
     assert "disabled" in end_button(page).attrs
     assert "exactly 3 cards: 2 more to play" in page.one("p", "end-note").text
+    assert "played 1 of exactly 3" in page.one("p", "turn").text
 
 
 def test_ex6_end_turn_enabled_once_three_cards_are_played():

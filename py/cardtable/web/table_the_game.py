@@ -98,8 +98,11 @@ def turn_line(view: dict, ui: TableUi) -> str:
     else:
         who = f"{ui.names[view['current']]} is playing"
     played = len(view["played"])
+    # A variant's "exactly 3 cards" instruction (Extreme's EX-6) replaces the minimum.
+    exactly_three = any(entry["kind"] == "three" for entry in view.get("in_force", ()))
+    goal = "exactly <b>3</b>" if exactly_three else f'at least <b>{view["required"]}</b>'
     return (f'<p class="turn">Turn {view["turn"]} · {esc(who)} · '
-            f'played <b>{played}</b> of at least <b>{view["required"]}</b></p>')
+            f'played <b>{played}</b> of {goal}</p>')
 
 
 def hint_html(ui: TableUi) -> str:
