@@ -5,7 +5,6 @@ import re
 import struct
 import zipfile
 import zlib
-from io import BytesIO
 
 import pytest
 

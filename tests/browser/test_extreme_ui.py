@@ -7,9 +7,10 @@ the turn. What the page shows is compared with the same game replayed on CPython
 """
 
 
-from cardtable.bots import make_bot
 from cardtable.engine.extreme import KINDS
 from cardtable.engine.registry import get
+
+from replay import replay_with_bot
 
 SPEC = get("extreme")
 PHONE = {"width": 360, "height": 780}
@@ -36,16 +37,6 @@ def play(page, card: int, pile: int) -> None:
     """Click the hand card, then the pile, as a person would."""
     page.click(f'[data-action="select"][data-card="{card}"]')
     page.click(f'[data-action="play"][data-pile="{pile}"]')
-
-
-def replayed(seed: str, actions):
-    """The game on CPython: ``actions`` for you, the careful bot for seat 2, until your turn."""
-    state, bot = SPEC.new(2, {}, seed), make_bot("extreme", "careful", 1, seed)
-    for action in actions:
-        state = state.apply(action)
-    while state.current_player == 1:
-        state = state.apply(bot.act(state.view(1)))
-    return state
 
 
 def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, site, open_app,
@@ -83,7 +74,7 @@ def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, s
 
     wait_until(page, "(() => { const v = window.cardtable.view();"
                      " return v.over || (v.current === 0 && v.turn > 2); })()")
-    expected = replayed(seed, actions).view(0)
+    expected = replay_with_bot("extreme", seed, actions, "careful").view(0)
     shown = view(page)
     assert shown["hand"] == expected["hand"] and shown["deck"] == expected["deck"]
     assert [p["top"] for p in shown["piles"]] == [p["top"] for p in expected["piles"]]

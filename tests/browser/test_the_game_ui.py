@@ -11,6 +11,8 @@ from cardtable.bots import make_bot
 from cardtable.engine.registry import get
 from cardtable.engine.the_game import PILE_DIRS, fits
 
+from replay import replay_with_bot
+
 SPEC = get("the-game")
 PHONE = {"width": 360, "height": 780}
 FAST = "localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast'}))"
@@ -38,16 +40,6 @@ def first_play(shown: dict):
     """A legal ``(card, pile)`` in a view, by CPython's rules (TG-5)."""
     tops = [p["top"] for p in shown["piles"]]
     return next((c, p) for c in shown["hand"] for p in range(4) if fits(c, PILE_DIRS[p], tops[p]))
-
-
-def replay_until_my_turn(seed, actions):
-    """The 2-player game on CPython: ``actions`` for you, the casual bot for seat 2."""
-    state, bot = SPEC.new(2, {}, seed), make_bot("the-game", "casual", 1, seed)
-    for action in actions:
-        state = state.apply(action)
-    while state.current_player == 1:
-        state = state.apply(bot.act(state.view(1)))
-    return state
 
 
 def play_a_turn_by_clicking(page, wait_until) -> list:
@@ -83,7 +75,7 @@ def test_a_full_turn_by_clicking_with_undo(page, site, open_app, wait_until):
     assert view(page)["hand"] == list(start.hands[0])
 
     actions = play_a_turn_by_clicking(page, wait_until)
-    expected = replay_until_my_turn(seed, actions).view(0)
+    expected = replay_with_bot("the-game", seed, actions, "casual").view(0)
     shown = view(page)
     assert shown["hand"] == expected["hand"] and shown["deck"] == expected["deck"]
     assert [p["top"] for p in shown["piles"]] == [p["top"] for p in expected["piles"]]
@@ -198,7 +190,8 @@ def test_share_link_in_a_fresh_context_gives_the_identical_deal(page, site, open
     theirs = play_a_turn_by_clicking(other, wait_until)
     if mine == theirs:
         assert view(other)["hand"] == view(page)["hand"]  # the same cards drawn
-    assert view(other)["hand"] == replay_until_my_turn(seed, theirs).view(0)["hand"]
+    expected = replay_with_bot("the-game", seed, theirs, "casual").view(0)
+    assert view(other)["hand"] == expected["hand"]
 
 
 def test_pass_the_device_between_two_humans(page, site, open_app):

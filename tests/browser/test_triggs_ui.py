@@ -8,9 +8,10 @@ compared with the same game replayed on CPython (the random bot in seat 2 is see
 """
 
 
-from cardtable.bots import make_bot
 from cardtable.engine.registry import get
 from cardtable.engine.triggs import boxes, best_makes
+
+from replay import replay_with_bot
 
 SPEC = get("triggs")
 PHONE = {"width": 360, "height": 780}
@@ -35,18 +36,6 @@ def view(page) -> dict:
 
 def wait_for_my_turn(page, wait_until) -> None:
     wait_until(page, "(v => v.current === 0 && v.phase === 'turn')(window.cardtable.view())")
-
-
-def replayed(seed: str, actions):
-    """The game on CPython: your ``actions``, the random bot in seat 2 between them."""
-    state, bot = SPEC.new(2, {}, seed), make_bot("triggs", "random", 1, seed)
-    for action in actions:
-        while state.current_player == 1:
-            state = state.apply(bot.act(state.view(1)))
-        state = state.apply(action)
-    while state.current_player == 1:
-        state = state.apply(bot.act(state.view(1)))
-    return state
 
 
 def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(page, site, open_app,
@@ -100,7 +89,7 @@ def test_share_link_deal_crosses_with_a_chain_discards_and_draws_by_clicking(pag
     wait_for_my_turn(page, wait_until)
     actions = [("cross", row, makes), ("bonus", bonus_row), ("discard", card, 1),
                ("draw", "left"), ("draw", "middle")]
-    assert view(page) == replayed(seed, actions).view(0)
+    assert view(page) == replay_with_bot("triggs", seed, actions, "random").view(0)
 
 
 def test_lobby_starts_triggs_for_four_with_a_bot_level_per_seat(page, site, open_app):

@@ -366,7 +366,7 @@ class ExtremeState(TheGameState):
 
     def in_force(self) -> list:
         """The instructions in force now, each with its pile/card and a sentence."""
-        rules, turn = self.rules(), self.turn_now()
+        turn = self.turn_now()
         entries = []
         for pile, top in enumerate(self.tops):
             kind = self.marks[top]
