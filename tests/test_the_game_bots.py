@@ -86,7 +86,7 @@ def test_tg13_a_hold_signal_moves_the_play_elsewhere():
                   if a[0] == "play"]
     plays_held = [a for a in play_turn(held, make_bot("the-game", "strong", 0))[0]
                   if a[0] == "play"]
-    assert {a[2] for a in plays_free} == {0}
+    assert 0 in {a[2] for a in plays_free}
     assert 0 not in {a[2] for a in plays_held}
 
 

@@ -4,7 +4,9 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
 
 1. **What is still live.** Every card 2..99 that is not on a pile is either in our hand or
    unseen (other hands and the draw pile). Jumping a pile over a gap is only a loss for
-   the live cards in that gap; a gap whose cards were all played costs nothing.
+   the live cards in that gap; a gap whose cards were all played costs nothing. A live
+   card that the jump shuts out of this pile costs more the fewer other piles still take
+   it: most when it fits nowhere any more, little when three other piles still do.
 2. **Plan the whole turn.** A depth-first search tries every order of the minimum cards
    on every pile, then keeps adding extra cards while each is cheap (or sets up a
    backwards trick: one that costs more than the reach only loses); every stopping point is scored and the best plan wins. The score is
@@ -34,6 +36,10 @@ UP = tuple(d == "up" for d in PILE_DIRS)
 class Weights:
     """The knobs of the score, in units of "one unseen card skipped"."""
 
+    # What shutting one live card out of a pile costs, by how many other piles still take
+    # it: none (it is dead), one, two, three. Measured against counting every card as 1
+    # (2 players, all seats strong, the same 400 deals): 38.5% won -> 57.5%.
+    options: tuple = (3.0, 1.0, 0.7, 0.4)
     hand_skip: float = 2.0  # skipping one of our own cards costs this many unseen ones
     trick: float = 2.0  # bonus for a backwards trick, on top of the live cards it reopens
     reach: float = 0.3  # bonus per card played while the draw pile has cards
@@ -52,6 +58,10 @@ class Weights:
 
 
 DEFAULT_WEIGHTS = Weights()
+# Alone, every unseen card is in the draw pile and will reach our hand, so our own cards
+# weigh little more than unseen ones, and an extra card is worth less (1,000 deals: 12% won
+# with the team's weights, 17.7% with these).
+SOLO_WEIGHTS = Weights(hand_skip=0.7, reach=0.15)
 
 
 @dataclass(frozen=True)
@@ -80,6 +90,9 @@ class Table:
                       if s["kind"] == "small" and s["seat"] != me}
         self.deck = view["deck"]
         self.reach = weights.reach if self.deck else weights.reach_empty
+        # The search meets the same plays and kept cards again and again: remember them.
+        self.move_costs: dict = {}
+        self.misfits: dict = {}
 
     def gap(self, sums, pile: int, top: int, card: int) -> int:
         """Cards counted by ``sums`` strictly between ``top`` and ``card``."""
@@ -90,13 +103,41 @@ class Table:
         """Live cards (ours or unseen) that a move of ``pile`` from ``top`` to ``card`` buries."""
         return self.gap(self.unseen_sum, pile, top, card) + self.gap(self.hand_sum, pile, top, card)
 
-    def move_cost(self, pile: int, top: int, card: int) -> float:
-        """The score of one play: live cards it buries, plus signal penalties; for a
-        backwards trick (TG-5), minus the live cards it opens again and a bonus."""
+    def shut_out(self, sums, pile: int, tops, card: int) -> float:
+        """The cost of the cards counted by ``sums`` that moving ``pile`` from its top to
+        ``card`` shuts out of it, each weighed by how many other piles still take it.
+
+        The other piles' tops cut the gap into stretches where that number is constant."""
+        top = tops[pile]
+        low, high = (top, card) if UP[pile] else (card, top)
+        if high <= low + 1:
+            return 0.0
+        others = [(UP[q], t) for q, t in enumerate(tops) if q != pile]
+        total, start = 0.0, low
+        for end in sorted({t for _, t in others if low < t < high}) + [high]:
+            count = sums[end - 1] - sums[start]
+            if count:
+                takers = sum(start >= t if up else end <= t for up, t in others)
+                total += self.w.options[takers] * count
+            start = end
+        return total
+
+    def move_cost(self, pile: int, tops, card: int) -> float:
+        """The score of one play on ``pile`` (its top is ``tops[pile]``): the live cards it
+        shuts out (see :meth:`shut_out`), plus signal penalties; for a backwards trick
+        (TG-5), minus the live cards it opens again and a bonus."""
+        key = (pile, card, tops)
+        if key not in self.move_costs:
+            self.move_costs[key] = self.fresh_move_cost(pile, tops, card)
+        return self.move_costs[key]
+
+    def fresh_move_cost(self, pile: int, tops, card: int) -> float:
+        top = tops[pile]
         if is_backwards(card, PILE_DIRS[pile], top):
             return -self.w.trick - self.skipped(pile, card, top)
         unseen = self.gap(self.unseen_sum, pile, top, card)
-        cost = unseen + self.w.hand_skip * self.gap(self.hand_sum, pile, top, card)
+        cost = (self.shut_out(self.unseen_sum, pile, tops, card)
+                + self.w.hand_skip * self.shut_out(self.hand_sum, pile, tops, card))
         if pile in self.held:
             cost += self.w.hold_penalty
         if pile in self.small:
@@ -105,6 +146,12 @@ class Table:
 
     def misfit(self, card: int, tops) -> float | None:
         """How many live cards the cheapest place for ``card`` buries (None: fits nowhere)."""
+        key = (card, tops)
+        if key not in self.misfits:
+            self.misfits[key] = self.fresh_misfit(card, tops)
+        return self.misfits[key]
+
+    def fresh_misfit(self, card: int, tops) -> float | None:
         best = None
         for pile, top in enumerate(tops):
             if fits(card, PILE_DIRS[pile], top):
@@ -145,7 +192,9 @@ class TurnSearch:
     (or set up a backwards trick), which keeps the search small enough for the browser.
     """
 
-    widen = 6
+    # More bases cost time but find better turns: 1,000 solo deals, 12% won with 6, 16% with
+    # 12, 16% with 30.
+    widen = 12
 
     def __init__(self, table: Table, required: int):
         self.t = table
@@ -170,7 +219,7 @@ class TurnSearch:
             for pile, top in enumerate(tops):
                 if fits(card, PILE_DIRS[pile], top):
                     yield (card, pile, rest, tops[:pile] + (card,) + tops[pile + 1:],
-                           t.move_cost(pile, top, card))
+                           t.move_cost(pile, tops, card))
 
     def minimum(self, hand, tops, moves, cost, bases) -> None:
         if len(moves) == self.required:
@@ -289,8 +338,11 @@ def describe_plays(view: dict, plays) -> str:
     return "; ".join(parts)
 
 
-def plan_turn(view: dict, weights: Weights = DEFAULT_WEIGHTS) -> Plan:
-    """The rest of this seat's turn: plays, signal changes, then the end of the turn."""
+def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
+    """The rest of this seat's turn: plays, signal changes, then the end of the turn.
+    ``weights`` defaults to :data:`SOLO_WEIGHTS` alone and :data:`DEFAULT_WEIGHTS` in a team."""
+    if weights is None:
+        weights = SOLO_WEIGHTS if view["players"] == 1 else DEFAULT_WEIGHTS
     plays, table = choose_plays(view, weights)
     actions = [("play", card, pile) for card, pile in plays]
     reason = describe_plays(view, plays)
