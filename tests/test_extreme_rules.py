@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from cardtable.bots import make_bot
+from cardtable.bots import levels, make_bot
 from cardtable.engine.core import IllegalAction
 from cardtable.engine.extreme import (
     DEFAULT_LAYOUT, KINDS, ExtremeState, make_marks, summarize,
@@ -350,7 +350,7 @@ def test_ex12_sharing_shows_kinds_never_numbers():
 
 def test_ex12_bots_share_their_instructions():
     state = SPEC.new(2, {}, "share")
-    for level in ("random", "careful"):
+    for level in levels("extreme"):
         bot = make_bot("extreme", level, 0, "share")
         assert bot.act(state.view(0)) == ("share", True)
 
@@ -392,7 +392,7 @@ def test_json_round_trip_keeps_the_instructions():
 
 
 # -- bots follow every instruction (EX-2) ------------------------------------------------------
-LEVELS = ("random", "careful")
+LEVELS = levels("extreme")
 
 
 @pytest.mark.parametrize("level", LEVELS)

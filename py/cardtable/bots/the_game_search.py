@@ -64,6 +64,11 @@ DEFAULT_WEIGHTS = Weights()
 SOLO_WEIGHTS = Weights(hand_skip=0.7, reach=0.15)
 
 
+def weights_for(players: int) -> Weights:
+    """The weights the strong bot plays with at this table."""
+    return SOLO_WEIGHTS if players == 1 else DEFAULT_WEIGHTS
+
+
 @dataclass(frozen=True)
 class Plan:
     """The actions for the rest of a turn, and why, in words."""
@@ -341,9 +346,7 @@ def describe_plays(view: dict, plays) -> str:
 def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
     """The rest of this seat's turn: plays, signal changes, then the end of the turn.
     ``weights`` defaults to :data:`SOLO_WEIGHTS` alone and :data:`DEFAULT_WEIGHTS` in a team."""
-    if weights is None:
-        weights = SOLO_WEIGHTS if view["players"] == 1 else DEFAULT_WEIGHTS
-    plays, table = choose_plays(view, weights)
+    plays, table = choose_plays(view, weights or weights_for(view["players"]))
     actions = [("play", card, pile) for card, pile in plays]
     reason = describe_plays(view, plays)
     if view["players"] > 1:
