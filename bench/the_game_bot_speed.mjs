@@ -1,6 +1,7 @@
-// Times the strong bot of The Game inside Pyodide (Node), for bench/the_game_bot_speed.py.
-//   node bench/the_game_bot_speed.mjs <pyodide-dir> <py-folder> <views.json>
-// Prints a JSON list: milliseconds per turn plan, one per view, in order.
+// Times strong bots inside Pyodide (Node), for bench/the_game_bot_speed.py.
+//   node bench/the_game_bot_speed.mjs <pyodide-dir> <py-folder> <positions.json>
+// positions.json is a list of [game id, view]; prints a JSON list: milliseconds for a
+// fresh strong bot to answer each view, in order.
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -13,13 +14,13 @@ pyodide.globals.set("views_json", readFileSync(viewsPath, "utf-8"));
 const result = pyodide.runPython(`
 import json, sys, time
 sys.path.insert(0, "/project")
-from cardtable.bots.the_game_search import plan_turn
-views = json.loads(views_json)
-plan_turn(views[0])  # warm up imports
+from cardtable.bots import make_bot
+items = json.loads(views_json)
+make_bot(items[0][0], "strong", 0).act(items[0][1])  # warm up imports
 times = []
-for view in views:
+for game_id, view in items:
     start = time.perf_counter()
-    plan_turn(view)
+    make_bot(game_id, "strong", view["seat"]).act(view)
     times.append((time.perf_counter() - start) * 1000)
 json.dumps(times)
 `);

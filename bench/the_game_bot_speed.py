@@ -1,12 +1,13 @@
-"""How fast the bots of The Game decide: in the browser's Python (Pyodide, via Node) and
-in CPython.
+"""How fast the strong bots of The Game and of Extreme decide: in the browser's Python
+(Pyodide, via Node) and in CPython.
 
-1. Plays seeded games with strong bots (1 to 5 players, classic and expert) and keeps the
-   view at the start of every turn, up to ``--positions`` of them; that first call of a
-   turn is where the strong bot plans (later calls replay the plan and cost nothing).
-2. Times the plan of each position in CPython and inside Pyodide (npm ``pyodide``: the
-   project's ``node_modules/pyodide`` first, else ``--pyodide DIR``), and prints the
-   median, 95th percentile and maximum in milliseconds.
+1. Plays seeded games with strong bots (1 to 5 players; The Game classic and expert,
+   Extreme) and keeps views where the strong bot must think, up to ``--positions`` per
+   game: The Game's at the start of every turn (its strong bot plans the whole turn there;
+   later calls replay the plan and cost nothing), Extreme's at every one of its calls.
+2. Times a fresh strong bot's answer to each view in CPython and inside Pyodide (npm
+   ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), and prints
+   the median, 95th percentile and maximum in milliseconds.
 3. Prints CPython games per second for each bot level (2 players, classic).
 
     python bench/the_game_bot_speed.py --positions 300
@@ -27,50 +28,53 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.bots.the_game import LEVELS  # noqa: E402
-from cardtable.bots.the_game_search import plan_turn  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable.sim import run  # noqa: E402
 
-FALLBACK_PYODIDE = "/tmp/npmprobe/node_modules/pyodide"
-MODES = ({}, {"min_cards": 3, "small_hands": True})
 
 
-def positions(count: int, seed: str) -> list:
-    """Views at the start of turns of seeded strong games, cycling through player counts."""
-    spec, views, game = get("the-game"), [], 0
-    while len(views) < count:
-        players, options = game % 5 + 1, MODES[game // 5 % 2]
+MODES = {"the-game": ({}, {"min_cards": 3, "small_hands": True}), "extreme": ({},)}
+
+
+def positions(game_id: str, count: int, seed: str) -> list:
+    """``[game_id, view]`` where a strong bot must think, from seeded games of all-strong
+    seats, cycling through the player counts and ``MODES``."""
+    spec, found, game = get(game_id), [], 0
+    modes = MODES[game_id]
+    while len(found) < count:
+        players, options = game % 5 + 1, modes[game // 5 % len(modes)]
         state = spec.new(players, options, derive_seed(seed, game))
-        bots = [make_bot("the-game", "strong", s, seed) for s in range(players)]
-        while not state.is_over and len(views) < count:
+        bots = [make_bot(game_id, "strong", s, seed) for s in range(players)]
+        while not state.is_over and len(found) < count:
             view = state.view(state.current)
-            if not view["played"]:
-                views.append(view)
+            if game_id != "the-game" or not view["played"]:
+                found.append([game_id, view])
             state = state.apply(bots[state.current].act(view))
         game += 1
-    return views
+    return found
 
 
-def cpython_times(views: list) -> list:
+def cpython_times(items: list) -> list:
     times = []
-    for view in views:
+    for game_id, view in items:
         start = time.perf_counter()
-        plan_turn(view)
+        make_bot(game_id, "strong", view["seat"]).act(view)
         times.append((time.perf_counter() - start) * 1000)
     return times
 
 
 def pyodide_dir(given: str | None) -> Path:
-    for candidate in (ROOT / "node_modules" / "pyodide", Path(given or FALLBACK_PYODIDE)):
+    candidates = [Path(given)] if given else []
+    for candidate in candidates + [ROOT / "node_modules" / "pyodide"]:
         if (candidate / "pyodide.mjs").exists():
             return candidate
     raise SystemExit("no npm pyodide found: run npm ci, or pass --pyodide DIR")
 
 
-def pyodide_times(views: list, pyodide: Path) -> list:
+def pyodide_times(items: list, pyodide: Path) -> list:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as out:
-        json.dump(views, out)
+        json.dump(items, out)
     script = ROOT / "bench" / "the_game_bot_speed.mjs"
     done = subprocess.run(["node", str(script), str(pyodide), str(ROOT / "py"), out.name],
                           check=True, capture_output=True, text=True)
@@ -91,11 +95,13 @@ def main(argv=None) -> int:
     parser.add_argument("--games", type=int, default=100, help="games per level for games/s")
     parser.add_argument("--pyodide", help="folder of npm pyodide if node_modules has none")
     args = parser.parse_args(argv)
-    views = positions(args.positions, args.seed)
-    print(f"{len(views)} turn-start positions (1-5 players, classic and expert)")
-    print(f"CPython {sys.version.split()[0]}: strong plan {figures(cpython_times(views))}")
     pyodide = pyodide_dir(args.pyodide)
-    print(f"Pyodide ({pyodide}): strong plan {figures(pyodide_times(views, pyodide))}")
+    for game_id, what in (("the-game", "The Game, strong turn plan"),
+                          ("extreme", "Extreme, strong decision")):
+        items = positions(game_id, args.positions, args.seed)
+        print(f"{what}: {len(items)} positions (1-5 players)")
+        print(f"  CPython {sys.version.split()[0]}: {figures(cpython_times(items))}")
+        print(f"  Pyodide ({pyodide}): {figures(pyodide_times(items, pyodide))}")
     for level in LEVELS:
         report = run("the-game", 2, args.games, args.seed, [level, level], {})
         print(f"CPython games/second, 2 players, {level}: {report['games_per_second']}")
