@@ -5,7 +5,7 @@ from dataclasses import replace
 import pytest
 
 from cardtable.bots import make_bot, the_game
-from cardtable.bots.the_game_search import longest_sequence, plan_turn
+from cardtable.bots.the_game_search import DEFAULT_WEIGHTS, Table, longest_sequence, plan_turn
 from cardtable.engine.registry import get
 from cardtable.engine.rng import derive_seed
 from cardtable.engine.the_game import TheGameState
@@ -74,6 +74,18 @@ def test_tg14_decision_depends_only_on_the_own_view():
     first, _ = play_turn(state, make_bot("the-game", "strong", 0))
     second, _ = play_turn(other, make_bot("the-game", "strong", 0))
     assert first == second
+
+
+def test_a_jump_costs_more_the_fewer_piles_still_take_the_cards_it_skips():
+    # ↑1 jumps from 30 to 40 over the unseen cards 31..39 in three worlds.
+    view = table([(91, 92, 93, 94, 95, 96)], deck=range(2, 90)).view(0)
+    scorer = Table(view, DEFAULT_WEIGHTS)
+    elsewhere = scorer.move_cost(0, (30, 20, 100, 100), 40)  # ↑2 and both ↓ still take them
+    downs_only = scorer.move_cost(0, (30, 60, 100, 100), 40)  # only the two ↓ piles do
+    half_dead = scorer.move_cost(0, (30, 60, 35, 100), 40)  # 35..39 fit one ↓ pile only
+    dead = scorer.move_cost(0, (30, 60, 29, 28), 40)  # nothing takes 31..39 any more
+    assert 0 < elsewhere < downs_only < half_dead < dead
+    assert dead == pytest.approx(9 * DEFAULT_WEIGHTS.options[0])
 
 
 def test_tg13_a_hold_signal_moves_the_play_elsewhere():
