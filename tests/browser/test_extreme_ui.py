@@ -61,6 +61,11 @@ def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, s
     assert panel.is_visible() and KINDS[kind].symbol in panel.get_attribute("class")
     assert page.get_attribute(f'[data-action="play"][data-pile="{pile}"]',
                               "data-instruction") == kind
+    page.click(f"#ex-key-{kind} summary")  # tap the key open to read the instruction
+    any_card = view(page)["hand"][0]
+    page.click(f'[data-action="select"][data-card="{any_card}"]')  # the table is redrawn
+    assert page.locator(f"#ex-key-{kind}").get_attribute("open") is not None  # still open
+    page.click(f'[data-action="select"][data-card="{any_card}"]')  # and the choice dropped
 
     actions = [("play", card, pile)]
     while not view(page)["can_end"]:

@@ -90,8 +90,13 @@ def test_an_illegal_move_shows_the_engines_message(page, site, open_app):
     shown = view(page)
     tops = [p["top"] for p in shown["piles"]]
     bad = next((c, p) for c in shown["hand"] for p in range(4) if not fits(c, PILE_DIRS[p], tops[p]))
+    region = page.query_selector('#app [role="alert"]')
     click_play(page, *bad)
     assert "cannot go on" in page.inner_text('#app [role="alert"]')
+    # The alert lands in the region that was already on the page, so screen readers
+    # announce it (a freshly inserted region is often not announced).
+    assert region.evaluate("e => e.isConnected")
+    assert "cannot go on" in region.text_content()
 
 
 def test_keyboard_play(page, site, open_app):

@@ -19,7 +19,7 @@ from pyodide.ffi import create_proxy, to_js
 
 from .controller import Controller
 from .lobby import PACES
-from .render import page_html
+from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
@@ -57,9 +57,41 @@ class Page:
         return js.JSON.parse(json.dumps(self.controller.current_view()))
 
     # -- drawing -------------------------------------------------------------
+    def paint(self) -> None:
+        """Draw the controller's screen into three parts of the root made once: the menu,
+        the live regions and the rest. The live regions stay the same elements and change
+        only when their text does, because screen readers announce changes to a region
+        they already know, not a region that has just been inserted. Explanations the
+        player tapped open (``<details>`` with an id) stay open."""
+        screen = self.controller.screen()
+        parts = self.parts()
+        parts["menu"].innerHTML = menu_html(screen)
+        for role in ("alert", "status"):
+            lines = message_lines(screen.messages, role)
+            if parts[role].innerHTML != lines:
+                parts[role].innerHTML = lines
+        opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
+        parts["screen"].innerHTML = screen_html(screen)
+        for ident in opened:
+            details = js.document.getElementById(ident)
+            if details and details.tagName == "DETAILS":
+                details.open = True
+
+    def parts(self) -> dict:
+        """The root's parts, made on the first paint (replacing the prerendered lobby)."""
+        menu = self.root.querySelector(":scope > .app-menu")
+        if not menu:
+            self.root.innerHTML = ('<div class="app-menu"></div>' + messages_html()
+                                   + '<div class="app-screen"></div>')
+            menu = self.root.querySelector(":scope > .app-menu")
+        return {"menu": menu,
+                "alert": self.root.querySelector(":scope > [role=alert]"),
+                "status": self.root.querySelector(":scope > [role=status]"),
+                "screen": self.root.querySelector(":scope > .app-screen")}
+
     def draw(self) -> None:
         controller = self.controller
-        self.root.innerHTML = page_html(controller.screen())
+        self.paint()
         focus = controller.focus and self.root.querySelector(controller.focus)
         if focus:
             focus.focus()
@@ -78,7 +110,7 @@ class Page:
                 if self.controller.bot_due():
                     self.controller.messages = []
                     self.controller.bot_step()
-                    self.root.innerHTML = page_html(self.controller.screen())
+                    self.paint()
         finally:
             self.bots_task = None
         self.draw()

@@ -15,12 +15,16 @@ from .lobby import HUMAN, PACES, Setup, default_setup
 from .tables import TABLES
 
 
+def message_lines(messages, role: str) -> str:
+    """The messages of one role (``alert`` or ``status``) as paragraphs."""
+    return "".join(f"<p>{esc(text)}</p>" for kind, text in messages if kind == role)
+
+
 def messages_html(messages=()) -> str:
     """The live regions: errors in ``role="alert"``, notices in ``role="status"``."""
-    alerts = "".join(f"<p>{esc(text)}</p>" for role, text in messages if role == "alert")
-    notes = "".join(f"<p>{esc(text)}</p>" for role, text in messages if role == "status")
-    return (f'<div class="alert" role="alert">{alerts}</div>'
-            f'<div class="status" role="status" aria-live="polite">{notes}</div>')
+    return (f'<div class="alert" role="alert">{message_lines(messages, "alert")}</div>'
+            f'<div class="status" role="status" aria-live="polite">'
+            f'{message_lines(messages, "status")}</div>')
 
 
 def choice_group(label: str, action: str, current, values, names=None, **data) -> str:
@@ -118,6 +122,11 @@ def menu_html(screen) -> str:
 
 def page_html(screen) -> str:
     """The whole app for a :class:`~.controller.Screen`."""
+    return menu_html(screen) + messages_html(screen.messages) + screen_html(screen)
+
+
+def screen_html(screen) -> str:
+    """The app below its menu and live regions: the panel and the screen's body."""
     if screen.kind == "lobby":
         body = lobby_html(screen.setup, screen.pace, screen.saved)
     elif screen.kind == "pass":
@@ -126,4 +135,4 @@ def page_html(screen) -> str:
         body = end_html(screen)
     else:
         body = TABLES[screen.setup.game].table_html(screen.view, screen.ui)
-    return menu_html(screen) + messages_html(screen.messages) + panel_html(screen.panel) + body
+    return panel_html(screen.panel) + body

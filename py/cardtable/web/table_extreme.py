@@ -195,10 +195,11 @@ def shared_note(view: dict):
 
 
 def key_html(view: dict) -> str:
-    """The instruction key: one ``<details>`` per kind on the table, tap to read it."""
+    """The instruction key: one ``<details>`` per kind on the table, tap to read it (its id
+    keeps it open across redraws)."""
     kinds = set(card_marks(view).values()) | {e["kind"] for e in view["in_force"]}
     items = "".join(
-        f'<details class="ex-help"><summary>{kind_html(kind)}</summary>'
+        f'<details class="ex-help" id="ex-key-{kind}"><summary>{kind_html(kind)}</summary>'
         f'<p id="{help_id(kind)}">{esc(KINDS[kind].help)}'
         f' <span class="ex-note">{esc(SYMBOL_WORDS[KINDS[kind].symbol])}.</span></p></details>'
         for kind in KINDS if kind in kinds)
