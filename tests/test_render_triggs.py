@@ -9,6 +9,7 @@ from html_page import Element, Page
 
 import pytest
 
+from cardtable.bots import make_bot
 from cardtable.engine.registry import get
 from cardtable.engine.triggs import BOXES
 from cardtable.web import table_triggs
@@ -404,3 +405,23 @@ def test_the_lobby_counts_the_moves_of_a_saved_triggs_game():
                       "seed": "s", "actions": [["draw", "left"], ["draw", "middle"]],
                       "seats": ["human", "basic"]})
     assert "(2 moves made)" in Controller(store, lambda: "seed").saved_text()
+
+
+def test_the_log_shows_the_latest_turns_whole_however_many_lines_they_take():
+    c = controller_at(get("triggs").new(2, {}, "long-log"), seats=("human", "strong"))
+    person = make_bot("triggs", "strong", 0, "long-log")
+
+    def long_turns_on_show():  # the turns on show take more than 8 lines of the log
+        seats = [line.partition(":")[0] for line in c.session.log]
+        starts = [i for i in range(len(seats)) if i == 0 or seats[i] != seats[i - 1]]
+        return len(starts) > table_triggs.LOG_TURNS and \
+            len(seats) - starts[-table_triggs.LOG_TURNS] > 8
+
+    while not long_turns_on_show():
+        assert not c.session.state.is_over
+        if c.bot_due():
+            c.bot_step()
+        else:
+            c.session.apply(person.act(c.session.state.view(0)))
+    shown = [li.text for li in Page(page_html(c.screen())).one("ol", "log").children]
+    assert shown == turn_lines(c.session.log)[-table_triggs.LOG_TURNS:]

@@ -20,7 +20,9 @@ from .session import Session, from_save
 from .tables import TABLES
 from .ui import TableUi
 
-LOG_LINES = 8
+# The log lines a table gets: enough for its last few turns, however many lines a turn
+# takes (a Triggs turn can draw, cross, chain and score); each table shows its share.
+LOG_LINES = 40
 
 
 @dataclass(frozen=True)

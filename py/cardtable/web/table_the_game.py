@@ -13,6 +13,7 @@ from .ui import TableUi
 
 SIGNAL_WORDS = {"hold": ("hold", "hold: please don't play here"),
                 "small": ("small", "small: please don't jump far here")}
+LOG_SHOWN = 8  # log lines on the table, newest last
 RATINGS = {"win": "Won: all 98 cards are played!",  # TG-10
            "excellent": "Excellent: only {left} left (fewer than 10).",
            "lost": "Lost: {left} left (fewer than 10 would be excellent)."}
@@ -158,7 +159,8 @@ def draw_html(view: dict) -> str:
 
 
 def log_html(ui: TableUi) -> str:
-    log = "".join(f"<li>{esc(line)}</li>" for line in ui.log)
+    """The last ``LOG_SHOWN`` lines of the log, newest last."""
+    log = "".join(f"<li>{esc(line)}</li>" for line in ui.log[-LOG_SHOWN:])
     return f'<ol class="log" aria-label="Last turns">{log}</ol>'
 
 
