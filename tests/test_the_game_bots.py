@@ -85,7 +85,7 @@ def test_a_jump_costs_more_the_fewer_piles_still_take_the_cards_it_skips():
     half_dead = scorer.move_cost(0, (30, 60, 35, 100), 40)  # 35..39 fit one ↓ pile only
     dead = scorer.move_cost(0, (30, 60, 29, 28), 40)  # nothing takes 31..39 any more
     assert 0 < elsewhere < downs_only < half_dead < dead
-    assert dead == pytest.approx(9 * DEFAULT_WEIGHTS.options[0])
+    assert dead == pytest.approx(9 * DEFAULT_WEIGHTS.shut_out_by_takers[0])
 
 
 def test_tg13_a_hold_signal_moves_the_play_elsewhere():

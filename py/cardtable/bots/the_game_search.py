@@ -39,7 +39,7 @@ class Weights:
     # What shutting one live card out of a pile costs, by how many other piles still take
     # it: none (it is dead), one, two, three. Measured against counting every card as 1
     # (2 players, all seats strong, the same 400 deals): 38.5% won -> 57.5%.
-    options: tuple = (3.0, 1.0, 0.7, 0.4)
+    shut_out_by_takers: tuple = (3.0, 1.0, 0.7, 0.4)
     hand_skip: float = 2.0  # skipping one of our own cards costs this many unseen ones
     trick: float = 2.0  # bonus for a backwards trick, on top of the live cards it reopens
     reach: float = 0.3  # bonus per card played while the draw pile has cards
@@ -123,7 +123,7 @@ class Table:
             count = sums[end - 1] - sums[start]
             if count:
                 takers = sum(start >= t if up else end <= t for up, t in others)
-                total += self.w.options[takers] * count
+                total += self.w.shut_out_by_takers[takers] * count
             start = end
         return total
 
