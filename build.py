@@ -343,14 +343,21 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        """Stay quiet when a browser drops a connection mid-answer (it cancels preloads
+        and requests of a page it leaves); print any other error as usual."""
+        if not isinstance(sys.exc_info()[1], ConnectionError):
+            super().handle_error(request, client_address)
+
+
 def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
-                host: str = "127.0.0.1",
-                cache_control: str = "no-cache") -> http.server.ThreadingHTTPServer:
+                host: str = "127.0.0.1", cache_control: str = "no-cache") -> SiteServer:
     """A threaded HTTP server for ``directory`` at ``prefix`` (port 0: any free port)."""
     handler = type("Handler", (SiteHandler,), {"prefix": prefix, "cache_control": cache_control})
-    server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), partial(handler, directory=str(directory)))
 
 
 def serve(argv: list[str]) -> int:
