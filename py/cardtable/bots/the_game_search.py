@@ -8,11 +8,12 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    card that the jump shuts out of this pile costs more the fewer other piles still take
    it: most when it fits nowhere any more, little when three other piles still do.
 2. **Plan the whole turn.** A depth-first search tries every order of the minimum cards
-   on every pile, then keeps adding extra cards while each is cheap (or sets up a
-   backwards trick: one that costs more than the reach only loses); every stopping point is scored and the best plan wins. The score is
-   the live cards skipped, minus a bonus per card played (the "reach"), minus bonuses for backwards tricks, plus penalties for what is
-   left in the hand (cards that fit nowhere any more) and for ignoring other seats'
-   signals (TG-13).
+   on every pile, then extends the best of those with extra cards while each is cheap (or
+   sets up a backwards trick); every stopping point is scored and the best plan wins. The
+   score is the live cards shut out (weighed as in 1), minus a bonus per card played (the
+   "reach"), minus bonuses for backwards tricks, plus penalties for what is left in the
+   hand (cards that fit badly or nowhere any more) and for ignoring other seats' signals
+   (TG-13). Alone, the bot uses its own weights (:data:`SOLO_WEIGHTS`).
 3. **Endgame, solo.** With the draw pile empty and one player, nothing is hidden: an
    exact search finds the longest sequence of the remaining cards.
 4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card
