@@ -32,8 +32,6 @@ from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable.sim import run  # noqa: E402
 
-
-
 MODES = {"the-game": ({}, {"min_cards": 3, "small_hands": True}), "extreme": ({},)}
 
 

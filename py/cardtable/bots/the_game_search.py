@@ -133,9 +133,10 @@ class Table:
         shuts out (see :meth:`shut_out`), plus signal penalties; for a backwards trick
         (TG-5), minus the live cards it opens again and a bonus."""
         key = (pile, card, tops)
-        if key not in self.move_costs:
-            self.move_costs[key] = self.fresh_move_cost(pile, tops, card)
-        return self.move_costs[key]
+        cost = self.move_costs.get(key)
+        if cost is None:
+            cost = self.move_costs[key] = self.fresh_move_cost(pile, tops, card)
+        return cost
 
     def fresh_move_cost(self, pile: int, tops, card: int) -> float:
         top = tops[pile]
@@ -153,7 +154,7 @@ class Table:
     def misfit(self, card: int, tops) -> float | None:
         """How many live cards the cheapest place for ``card`` buries (None: fits nowhere)."""
         key = (card, tops)
-        if key not in self.misfits:
+        if key not in self.misfits:  # None is a value here: the card fits nowhere
             self.misfits[key] = self.fresh_misfit(card, tops)
         return self.misfits[key]
 

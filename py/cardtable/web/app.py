@@ -36,6 +36,8 @@ class Page:
         self.bots_task = None
         self.drag = None
         self.swallow_until = 0  # a drop is followed by a click event to ignore
+        self.parts = None  # see make_parts
+        self.shown = {"alert": "", "status": ""}  # what the live regions hold
 
     def listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -64,12 +66,12 @@ class Page:
         they already know, not a region that has just been inserted. Explanations the
         player tapped open (``<details>`` with an id) stay open."""
         screen = self.controller.screen()
-        parts = self.parts()
+        parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
         for role in ("alert", "status"):
             lines = message_lines(screen.messages, role)
-            if parts[role].innerHTML != lines:
-                parts[role].innerHTML = lines
+            if self.shown[role] != lines:  # compared as written: the DOM re-serializes
+                parts[role].innerHTML = self.shown[role] = lines
         opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
         parts["screen"].innerHTML = screen_html(screen)
         for ident in opened:
@@ -77,17 +79,15 @@ class Page:
             if details and details.tagName == "DETAILS":
                 details.open = True
 
-    def parts(self) -> dict:
+    def make_parts(self) -> dict:
         """The root's parts, made on the first paint (replacing the prerendered lobby)."""
-        menu = self.root.querySelector(":scope > .app-menu")
-        if not menu:
-            self.root.innerHTML = ('<div class="app-menu"></div>' + messages_html()
-                                   + '<div class="app-screen"></div>')
-            menu = self.root.querySelector(":scope > .app-menu")
-        return {"menu": menu,
-                "alert": self.root.querySelector(":scope > [role=alert]"),
-                "status": self.root.querySelector(":scope > [role=status]"),
-                "screen": self.root.querySelector(":scope > .app-screen")}
+        self.root.innerHTML = ('<div class="app-menu"></div>' + messages_html()
+                               + '<div class="app-screen"></div>')
+        self.parts = {"menu": self.root.querySelector(":scope > .app-menu"),
+                      "alert": self.root.querySelector(":scope > [role=alert]"),
+                      "status": self.root.querySelector(":scope > [role=status]"),
+                      "screen": self.root.querySelector(":scope > .app-screen")}
+        return self.parts
 
     def draw(self) -> None:
         controller = self.controller
