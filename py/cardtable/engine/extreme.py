@@ -13,18 +13,20 @@ When no play can complete the turn, the game ends; if only the instructions stan
 way, it is lost and ``result()`` names the instruction (``lost_by``).
 
 Actions are those of The Game plus ``("share", on)``: show or hide the kinds of
-instruction in one's own hand to the other seats (EX-12).
+instruction in one's own hand to the other seats (EX-12), at most once a turn.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .core import GameSpec, IllegalAction, Option
+from collections import Counter
+
+from .core import Choice, GameSpec, IllegalAction
 from .rng import make_rng, shuffled
 from .the_game import (
-    CARDS, OPTIONS as THE_GAME_OPTIONS, PILE_DIRS, TheGameState, fits, is_backwards,
-    pile_name, start, summarize as the_game_summary,
+    CARDS, OPTIONS as THE_GAME_OPTIONS, PILE_DIRS, TheGameState, cards, fits, is_backwards,
+    max_actions as the_game_max_actions, pile_name, start, summarize as the_game_summary,
 )
 
 
@@ -67,16 +69,17 @@ LOSS_REASONS = {
 }
 
 OPTIONS = THE_GAME_OPTIONS + (
-    Option("layout", "Which cards carry instructions", "default", ("default", "random"),
-           "default: the project's table (EX-3); random: chosen from the game's seed."),
+    Choice("layout", "Which cards carry instructions", "default",
+           "default: the project's table (EX-3); random: chosen from the game's seed.",
+           choices=("default", "random")),
 )
 
 
 def make_marks(layout: str, seed: str) -> tuple:
     """EX-3: ``marks[card]`` is the instruction on ``card`` ("" for none), cards 0..100."""
     if layout == "random":
-        cards = shuffled(CARDS, make_rng(seed, "layout"))
-        chosen = {kind: cards[i * COPIES:(i + 1) * COPIES] for i, kind in enumerate(KINDS)}
+        deck = shuffled(CARDS, make_rng(seed, "layout"))
+        chosen = {kind: deck[i * COPIES:(i + 1) * COPIES] for i, kind in enumerate(KINDS)}
     else:
         chosen = DEFAULT_LAYOUT
     marks = [""] * 101
@@ -220,13 +223,15 @@ class Rules:
 class ExtremeState(TheGameState):
     """A position of The Game: Extreme. Beside The Game's fields: ``marks`` (the
     instruction on each card, see :func:`make_marks`), ``shared`` (per seat, whether it
-    shows its instruction kinds, EX-12), ``fixed_pile`` (the pile one_pile fixed this
+    shows its instruction kinds, EX-12), ``share_changed`` (whether the seat on turn
+    switched it this turn: once a turn), ``fixed_pile`` (the pile one_pile fixed this
     turn, -1 if none, EX-10) and, when lost to an instruction, ``lost_by`` and
     ``lost_reason``. ``outcome`` is "" while playing, else "won", "blocked" (The Game's
     end, TG-9) or "lost" (an instruction could not be followed, EX-2)."""
 
     marks: tuple = ("",) * 101
     shared: tuple = ()
+    share_changed: bool = False
     fixed_pile: int = -1
     lost_by: str = ""
     lost_reason: str = ""
@@ -287,9 +292,9 @@ class ExtremeState(TheGameState):
         if self.can_end_turn():
             actions.append(("end",))
         if self.talk_allowed():
-            actions.extend(("signal", pile, kind) for pile in range(4)
-                           for kind in ("hold", "small"))
-            actions.append(("share", not self.shared[self.current]))
+            actions.extend(self.signal_actions())
+            if not self.share_changed:
+                actions.append(("share", not self.shared[self.current]))
         return tuple(actions)
 
     # -- transitions -----------------------------------------------------
@@ -303,8 +308,11 @@ class ExtremeState(TheGameState):
             raise IllegalAction(f"share must be on or off, not {on!r}")
         if not self.talk_allowed():
             raise IllegalAction("no talking while a no-talking card is visible")  # EX-8
+        if self.share_changed:
+            raise IllegalAction("sharing was already switched this turn:"
+                                " one change per turn (EX-12)")
         shared = self.shared[:self.current] + (on,) + self.shared[self.current + 1:]
-        return replace(self, shared=shared)
+        return replace(self, shared=shared, share_changed=True)
 
     def _signal(self, pile, kind) -> "ExtremeState":
         if not self.talk_allowed():
@@ -339,7 +347,8 @@ class ExtremeState(TheGameState):
         problem = self.end_problem()
         if problem:
             raise IllegalAction(f"the turn cannot end yet: {problem}")
-        return replace(self, fixed_pile=-1).pass_turn(self.draw_count())  # EX-11
+        turn_over = replace(self, fixed_pile=-1, share_changed=False)
+        return turn_over.pass_turn(self.draw_count())  # EX-11
 
     def check_turn_start(self) -> "ExtremeState":
         """TG-9 and EX-2: the game ends when no turn can be completed; it is lost to an
@@ -391,11 +400,11 @@ class ExtremeState(TheGameState):
                 "one_pile": "one pile: all cards of a turn go onto one pile",
                 "draw_one": "draw one: a turn ends by drawing one card"}[kind]
 
-    def view(self, seat: int) -> dict:
-        """TG-14 plus the instructions: on every card shown, those in force, the plays
-        offered (``loses`` marks a losing three), why the turn cannot end, what sharing
-        shows (EX-12), and how a lost game was lost."""
-        view = super().view(seat)
+    def seat_view(self, seat: int) -> dict:
+        """TG-14 plus the instructions: on every card shown, those in force, the offered
+        plays that lose the game (``losing``: ``[card, pile]`` pairs, EX-6), why the turn
+        cannot end, what sharing shows (EX-12), and how a lost game was lost."""
+        view = super().seat_view(seat)
         talk = self.talk_allowed()
         mine = seat == self.current and not self.outcome
         end_problem = self.end_problem() if mine else ""
@@ -406,8 +415,7 @@ class ExtremeState(TheGameState):
             game="extreme",
             hand_instructions=[self.marks[card] for card in self.hands[seat]],
             in_force=self.in_force(),
-            plays=[{"card": c, "pile": p, "loses": lose}
-                   for c, p, lose in (self.offered_plays() if mine else [])],
+            losing=[[c, p] for c, p, lose in (self.offered_plays() if mine else []) if lose],
             can_end=mine and not end_problem,
             end_problem=end_problem,
             draw=self.draw_count() if mine else 0,
@@ -415,6 +423,7 @@ class ExtremeState(TheGameState):
             talk_allowed=talk,
             signals=view["signals"] if talk else [],
             share=bool(self.shared[seat]),
+            share_changed=self.share_changed,
             shared=[self.shared_kinds(other) if talk and other != seat else None
                     for other in range(self.players)],
             lost_by=self.lost_by,
@@ -429,15 +438,35 @@ class ExtremeState(TheGameState):
         kinds = {self.marks[card] for card in self.hands[seat]} - {""}
         return [kind for kind in KINDS if kind in kinds]
 
-    def describe(self, action) -> str:
+    def events(self, action, after) -> list:
+        """The Game's events, a play with its ``instruction`` ("" for none), and
+        ``share`` (``on``) for the EX-12 switch."""
         if action[0] == "share":
-            return "shares their instructions" if action[1] else "stops sharing instructions"
-        text = super().describe(action)
-        if action[0] == "play" and self.marks[action[1]]:
-            text += f" [{KINDS[self.marks[action[1]]].label}]"
-        if action[0] == "end":
-            text = f"ends the turn, draws {self.draw_count()}"
-        return text
+            return [{"seat": self.current, "kind": "share", "on": action[1]}]
+        return super().events(action, after)
+
+    def play_event(self, card: int, pile: int) -> dict:
+        return {**super().play_event(card, pile), "instruction": self.marks[card]}
+
+    def unseen_shuffled(self, seat: int, rng) -> "ExtremeState":
+        """The other hands and the draw pile dealt again, same sizes, marks staying with
+        their numbers. A card in a hand whose kinds ``seat`` sees (EX-12) is replaced by a
+        card of the same kind, so that what it sees stays the same."""
+        unseen = self.unseen_cards(seat)
+        talk = self.talk_allowed()
+        bound = [self.marks[card] if talk and self.shared[other] else None
+                 for other, hand in enumerate(self.hands) if other != seat for card in hand]
+        bound += [None] * len(self.deck)
+        needed = Counter(kind for kind in bound if kind is not None)
+        by_kind, free = {}, []
+        for card in shuffled(unseen, rng):
+            kind = self.marks[card]
+            if needed[kind] > len(by_kind.setdefault(kind, [])):
+                by_kind[kind].append(card)
+            else:
+                free.append(card)
+        return self.redealt(seat, [free.pop() if kind is None else by_kind[kind].pop()
+                                   for kind in bound])
 
 
 def _entry(kind: str, pile, card, text: str) -> dict:
@@ -464,10 +493,10 @@ SPEC = GameSpec(
     min_players=1,
     max_players=5,
     options=OPTIONS,
-    rules_version=1,
     new_game=new_game,
     state_type=ExtremeState,
     summarize=summarize,
-    cards=CARDS,
+    cards=cards,
+    max_actions=lambda players: the_game_max_actions(players, per_turn=1),  # EX-12 share
     summary="The Game with 28 instruction cards that must be followed to the letter.",
 )

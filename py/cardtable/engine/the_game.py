@@ -6,7 +6,8 @@ Actions (tuples):
 - ``("play", card, pile)``: play a card from the active hand onto pile 0..3 (TG-4, TG-5).
 - ``("end",)``: end the turn and draw (TG-6); allowed once the minimum is met.
 - ``("signal", pile, kind)``: raise, or clear when it shows, a ``hold`` or ``small``
-  signal on a pile (TG-13); it carries no number.
+  signal on a pile (TG-13); it carries no number, and each pile's signals change at most
+  once a turn.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import permutations
 
-from .core import GameSpec, GameState, IllegalAction, Option
+from .core import Choice, GameSpec, GameState, IllegalAction
 from .rng import make_rng, shuffled
 
 CARDS = tuple(range(2, 100))  # TG-1
@@ -25,12 +26,13 @@ SIGNAL_KINDS = ("hold", "small")  # TG-13
 EXCELLENT_BELOW = 10  # TG-10
 
 OPTIONS = (
-    Option("min_cards", "Minimum cards per turn", 2, (2, 3),
-           "2 is the classic game; 3 is expert mode (TG-11)."),
-    Option("small_hands", "Smaller hands", False, (False, True),
-           "Expert option: one card fewer in every hand (TG-12)."),
-    Option("start", "Who starts", "first", ("first", "team"),
-           "first: seat 1 (you) starts; team: the seat with the cheapest opening (TG-3)."),
+    Choice("min_cards", "Minimum cards per turn", 2,
+           "2 is the classic game; 3 is expert mode (TG-11).", choices=(2, 3)),
+    Choice("small_hands", "Smaller hands", False,
+           "Expert option: one card fewer in every hand (TG-12).", choices=(False, True)),
+    Choice("start", "Who starts", "first",
+           "first: seat 1 (you) starts; team: the seat with the cheapest opening (TG-3).",
+           choices=("first", "team")),
 )
 
 
@@ -102,7 +104,8 @@ def pile_name(pile: int) -> str:
 class TheGameState(GameState):
     """A position of The Game. ``hands`` are sorted; ``deck[0]`` is drawn next;
     ``piles`` hold every card played (the start card first); ``signals`` are
-    ``(pile, kind, seat)`` triples; ``outcome`` is "" while playing, else
+    ``(pile, kind, seat)`` triples and ``signalled`` the piles whose signals changed this
+    turn (TG-13, once per pile); ``outcome`` is "" while playing, else
     "won", "blocked" (no legal sequence at a turn's start) or "stuck"
     (fewer than the minimum played and no legal card left), see TG-9/TG-10."""
 
@@ -115,6 +118,7 @@ class TheGameState(GameState):
     current: int
     played: tuple = ()
     signals: tuple = ()
+    signalled: tuple = ()
     outcome: str = ""
     turn: int = 1
 
@@ -159,8 +163,13 @@ class TheGameState(GameState):
         actions = [("play", card, pile) for card, pile in self.playable()]
         if self.can_end_turn():
             actions.append(("end",))
-        actions.extend(("signal", pile, kind) for pile in range(4) for kind in SIGNAL_KINDS)
+        actions.extend(self.signal_actions())
         return tuple(actions)
+
+    def signal_actions(self) -> list:
+        """TG-13: a signal change on every pile whose signals did not change this turn."""
+        return [("signal", pile, kind) for pile in range(4) if pile not in self.signalled
+                for kind in SIGNAL_KINDS]
 
     # -- transitions -----------------------------------------------------
     def apply(self, action) -> "TheGameState":
@@ -216,7 +225,8 @@ class TheGameState(GameState):
         drawn = self.deck[:draw]
         hand = tuple(sorted(self.hands[self.current] + drawn))
         state = replace(self, hands=_replace_at(self.hands, self.current, hand),
-                        deck=self.deck[len(drawn):], played=(), turn=self.turn + 1)
+                        deck=self.deck[len(drawn):], played=(), signalled=(),
+                        turn=self.turn + 1)
         nxt = state.next_seat_with_cards(self.current)  # TG-8
         if nxt is None:
             return replace(state, outcome="won")
@@ -239,10 +249,16 @@ class TheGameState(GameState):
     def _signal(self, pile, kind) -> "TheGameState":
         if pile not in range(4) or kind not in SIGNAL_KINDS:
             raise IllegalAction(f"no signal {kind!r} on pile {pile!r}")
+        if pile in self.signalled:
+            raise IllegalAction(f"the signals on {pile_name(pile)} already changed this turn:"
+                                " one change per pile per turn (TG-13)")
         kept = tuple(s for s in self.signals if s[:2] != (pile, kind))
         if len(kept) == len(self.signals):
             kept = tuple(sorted(kept + ((pile, kind, self.current),)))
-        return replace(self, signals=kept)
+        return replace(self, signals=kept, signalled=tuple(sorted(self.signalled + (pile,))))
+
+    def showing_signal(self, pile: int, kind: str) -> bool:
+        return any(s[:2] == (pile, kind) for s in self.signals)
 
     # -- outcome and views -------------------------------------------------
     def result(self) -> dict:
@@ -256,8 +272,13 @@ class TheGameState(GameState):
             "turns": self.turn,
         }
 
-    def view(self, seat: int) -> dict:
-        """TG-14: own hand, piles with their history, counts and signals; no hidden cards."""
+    def returns(self) -> tuple:
+        """The team's outcome for every seat: 1 for a win, else 0."""
+        return (1.0 if self.outcome == "won" else 0.0,) * self.players
+
+    def seat_view(self, seat: int) -> dict:
+        """TG-14: own hand, piles with their history, counts and signals (``signalled``:
+        the piles whose signals changed this turn); no hidden cards."""
         return {
             "game": "the-game",
             "seat": seat,
@@ -277,6 +298,7 @@ class TheGameState(GameState):
             "played": [list(p) for p in self.played],
             "can_end": self.can_end_turn() if seat == self.current else False,
             "signals": [{"pile": p, "kind": k, "seat": s} for p, k, s in self.signals],
+            "signalled": list(self.signalled),
             "turn": self.turn,
             "over": self.is_over,
             "outcome": self.outcome,
@@ -292,17 +314,38 @@ class TheGameState(GameState):
     def reveals_hidden(self, action) -> bool:
         return action[0] == "end"
 
-    def describe(self, action) -> str:
-        if action[0] == "play":
-            card, pile = action[1], action[2]
-            top = self.piles[pile][-1]
-            trick = " (backwards trick)" if is_backwards(card, PILE_DIRS[pile], top) else ""
-            return f"{card} on {pile_name(pile)}{trick}"
-        if action[0] == "end":
-            return f"ends the turn, draws {min(len(self.played), len(self.deck))}"
-        showing = any(s[:2] == (action[1], action[2]) for s in self.signals)
-        verb = "clears" if showing else "raises"
-        return f"{verb} “{action[2]}” on {pile_name(action[1])}"
+    def events(self, action, after) -> list:
+        """One event: ``play`` (``card``, ``pile``, ``backwards``), ``end`` (``drew``: the
+        cards actually drawn) or ``signal`` (``pile``, ``signal``, ``on``: raised or not)."""
+        seat, kind = self.current, action[0]
+        if kind == "play":
+            return [self.play_event(action[1], action[2])]
+        if kind == "end":
+            return [{"seat": seat, "kind": "end", "drew": len(self.deck) - len(after.deck)}]
+        pile, signal = action[1], action[2]
+        return [{"seat": seat, "kind": "signal", "pile": pile, "signal": signal,
+                 "on": not self.showing_signal(pile, signal)}]
+
+    def play_event(self, card: int, pile: int) -> dict:
+        backwards = is_backwards(card, PILE_DIRS[pile], self.piles[pile][-1])
+        return {"seat": self.current, "kind": "play", "card": card, "pile": pile,
+                "backwards": backwards}
+
+    def unseen_shuffled(self, seat: int, rng) -> "TheGameState":
+        """The other hands and the draw pile dealt again from their cards, same sizes."""
+        return self.redealt(seat, shuffled(self.unseen_cards(seat), rng))
+
+    def unseen_cards(self, seat: int) -> tuple:
+        """What ``seat`` cannot see: the other hands in seat order, then the draw pile."""
+        return sum((h for s, h in enumerate(self.hands) if s != seat), ()) + self.deck
+
+    def redealt(self, seat: int, cards) -> "TheGameState":
+        """The state with :meth:`unseen_cards` replaced, slot by slot, by ``cards``."""
+        hands, rest = list(self.hands), tuple(cards)
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hands[other], rest = tuple(sorted(rest[:len(hand)])), rest[len(hand):]
+        return replace(self, hands=tuple(hands), deck=rest)
 
 
 def rating(cards_left: int) -> str:
@@ -361,16 +404,29 @@ def summarize(results: list) -> dict:
     }
 
 
+def cards(players: int) -> tuple:
+    """TG-1: the deck, whatever the number of players."""
+    return CARDS
+
+
+def max_actions(players: int, per_turn: int = 0) -> int:
+    """A bound on a game's actions: every turn plays a card (so there are at most as many
+    turns as cards), and a turn's actions are its plays, its end, one signal change per
+    pile (TG-13) and ``per_turn`` more."""
+    plays = turns = len(CARDS)
+    return plays + turns * (1 + len(PILE_DIRS) + per_turn)
+
+
 SPEC = GameSpec(
     id="the-game",
     name="The Game",
     min_players=1,
     max_players=5,
     options=OPTIONS,
-    rules_version=1,
     new_game=new_game,
     state_type=TheGameState,
     summarize=summarize,
-    cards=CARDS,
+    cards=cards,
+    max_actions=max_actions,
     summary="Together, play all 98 cards onto two rising and two falling piles.",
 )

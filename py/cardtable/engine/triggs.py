@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import product
 
-from .core import GameSpec, GameState, IllegalAction
+from .core import GameSpec, GameState, IllegalAction, thaw
 from .rng import below, make_rng, shuffled
 
 VALUES = tuple(range(1, 13))  # TR-1
@@ -43,7 +43,9 @@ FACE_UP = {"left": True, "middle": False, "right": True}
 REFILL_PILE = "middle"  # TR-9
 RETIRE_ORDER = (12, 11)  # TR-11
 MAX_TURNS = 2000  # TR-12
-PHASES = ("turn", "draw", "bonus")
+# The most actions one turn takes: a cross and a bonus for each other row (TR-8), or the
+# picks of a draw (TR-5).
+MOST_ACTIONS_PER_TURN = max(len(VALUES), DRAW_PICKS)
 
 
 def boxes(row: int) -> int:
@@ -151,8 +153,8 @@ def draw_allowance(hand_size: int) -> int:
 
 
 def turn_actions(hand, sheet, pile_sizes) -> tuple:
-    """Every action open at the start of a turn (TR-5..TR-7), from what the seat knows:
-    its hand, its sheet and the pile sizes. Bots use this on their view."""
+    """Every action open at the start of a turn (TR-5..TR-7), from the seat's hand, its
+    sheet and the pile sizes."""
     actions = []
     if draw_allowance(len(hand)):
         actions.extend(("draw", pile) for pile, size in zip(PILES, pile_sizes) if size)
@@ -186,8 +188,9 @@ class TriggsState(GameState):
     ``sheets`` holds per seat the crossed boxes of rows 1..12 (row v at index v - 1).
     ``phase`` is ``"turn"`` (choose A, B or C), ``"draw"`` (``picks_left`` more picks of
     this draw) or ``"bonus"`` (a chain bonus is owed; ``chain_from`` is the row just
-    completed). ``retired`` lists retired values in order; ``reshuffles`` counts piles
-    remade so far (each remake shuffles with the seed and this counter, TR-10);
+    completed). ``retired`` lists retired values in order; ``remakes`` lists the piles
+    remade so far, each as ``(pile name, cards)`` (each remake shuffles with the seed and
+    their number, :attr:`reshuffles`, TR-10);
     ``turns`` counts finished turns; ``winner`` is the winning seat or None.
     """
 
@@ -203,7 +206,7 @@ class TriggsState(GameState):
     picks_left: int = 0
     chain_from: int = 0
     retired: tuple = ()
-    reshuffles: int = 0
+    remakes: tuple = ()
     turns: int = 0
     winner: int | None = None
 
@@ -215,6 +218,11 @@ class TriggsState(GameState):
     @property
     def current_player(self):
         return None if self.is_over else self.current
+
+    @property
+    def reshuffles(self) -> int:
+        """How many piles were remade so far (TR-10)."""
+        return len(self.remakes)
 
     def pile(self, name: str) -> tuple:
         return self.piles[PILES.index(name)]
@@ -339,7 +347,7 @@ class TriggsState(GameState):
         ``index`` (so a replay remakes it the same way)."""
         rng = make_rng(self.seed, f"reshuffle-{self.reshuffles}")
         return replace(self, piles=_replace_at(self.piles, index, shuffled(self.discard, rng)),
-                       discard=(), reshuffles=self.reshuffles + 1)
+                       discard=(), remakes=self.remakes + ((PILES[index], len(self.discard)),))
 
     def _after_playing(self) -> "TriggsState":
         """After B or C: tidy the piles (discards may remake an empty one); TR-9: an
@@ -384,7 +392,11 @@ class TriggsState(GameState):
         return {"over": self.is_over, "winner": self.winner, "turns": self.turns,
                 "players": self.players, "crossed": [sum(s) for s in self.sheets]}
 
-    def view(self, seat: int) -> dict:
+    def returns(self) -> tuple:
+        """1 for the winner, 0 for the others (all 0 for a game stopped unfinished)."""
+        return tuple(1.0 if seat == self.winner else 0.0 for seat in range(self.players))
+
+    def seat_view(self, seat: int) -> dict:
         """TR-13: everything public plus the seat's own hand, and helpers for a UI.
 
         ``makes`` lists, for each row with free boxes, how often the hand makes it
@@ -426,21 +438,46 @@ class TriggsState(GameState):
         remakes a pile."""
         return action[0] == "draw" or self.apply(action).piles != self.piles
 
-    def describe(self, action) -> str:
-        kind = action[0]
-        if kind == "draw":
-            top = self.pile(action[1])[:1] if FACE_UP.get(action[1]) else ()
-            card = f"the {top[0]}" if top else "a card"
-            return f"drew {card} from the {action[1]} pile"
-        if kind == "discard":
-            where = " (out of the game)" if action[1] in self.retired else ""
-            return f"discarded {action[2]} × {action[1]}{where}"
-        if kind == "cross":
-            makes = canonical_makes(action[2])
-            return f"crossed {len(makes)} × {action[1]} ({describe_makes(makes)})"
-        if kind == "bonus":
-            return f"chained {self.chain_from} → {action[1]}"
-        return super().describe(action)
+    def events(self, action, after) -> list:
+        """The seat's event (``draw``, ``discard``, ``cross`` or ``bonus``), then what it
+        caused, with ``seat`` None: each value it retired (TR-11) and each pile it remade
+        from the discards (TR-10)."""
+        event = {"seat": self.current, **EVENTS[action[0]](self, *action[1:])}
+        retired = [{"seat": None, "kind": "retired", "value": value}
+                   for value in after.retired[len(self.retired):]]
+        remade = [{"seat": None, "kind": "remade", "pile": name, "count": count}
+                  for name, count in after.remakes[len(self.remakes):]]
+        return [event] + retired + remade
+
+    def _draw_event(self, pile) -> dict:
+        """The card drawn only when it lay face up."""
+        card = self.pile(pile)[0] if FACE_UP[pile] else None
+        return {"kind": "draw", "pile": pile, "card": card}
+
+    def _discard_event(self, value, count) -> dict:
+        return {"kind": "discard", "value": value, "count": count, "out": value in self.retired}
+
+    def _cross_event(self, value, makes) -> dict:
+        return {"kind": "cross", "row": value, "makes": thaw(canonical_makes(makes))}
+
+    def _bonus_event(self, row) -> dict:
+        return {"kind": "bonus", "from": self.chain_from, "row": row}
+
+    def unseen_shuffled(self, seat: int, rng) -> "TriggsState":
+        """The other hands, the face-down middle pile and the face-up piles below their
+        tops dealt again from their cards, same sizes; the face-up tops stay."""
+        slots = [hand for other, hand in enumerate(self.hands) if other != seat]
+        slots += [pile[1:] if FACE_UP[name] else pile for name, pile in zip(PILES, self.piles)]
+        rest = shuffled(sum(slots, ()), rng)
+        hands, piles = list(self.hands), list(self.piles)
+        for other, hand in enumerate(self.hands):
+            if other != seat:
+                hands[other], rest = tuple(sorted(rest[:len(hand)])), rest[len(hand):]
+        for index, (name, pile) in enumerate(zip(PILES, self.piles)):
+            shown = pile[:1] if FACE_UP[name] else ()
+            hidden = len(pile) - len(shown)
+            piles[index], rest = shown + rest[:hidden], rest[hidden:]
+        return replace(self, hands=tuple(hands), piles=tuple(piles))
 
 
 ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
@@ -448,6 +485,12 @@ ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
     "discard": (TriggsState._discard, 3, ("turn",)),
     "cross": (TriggsState._cross, 3, ("turn",)),
     "bonus": (TriggsState._bonus, 2, ("bonus",)),
+}
+EVENTS = {  # kind: the seat's event for that action, from the state before it
+    "draw": TriggsState._draw_event,
+    "discard": TriggsState._discard_event,
+    "cross": TriggsState._cross_event,
+    "bonus": TriggsState._bonus_event,
 }
 PHASE_NEEDS = {
     "turn": "choose to draw, discard or cross",
@@ -505,10 +548,10 @@ SPEC = GameSpec(
     min_players=2,
     max_players=4,
     options=(),
-    rules_version=1,
     new_game=new_game,
     state_type=TriggsState,
     summarize=summarize,
-    cards=CARDS,
+    cards=lambda players: CARDS,  # TR-1, whatever the number of players
+    max_actions=lambda players: MAX_TURNS * MOST_ACTIONS_PER_TURN,  # TR-12
     summary="Race to cross your whole sheet; complete a row and a chain reaction may follow.",
 )
