@@ -1,35 +1,41 @@
 #!/usr/bin/env python3
 """Build, serve and test cardtable's static site.
 
-    python3 build.py                     npm ci if node_modules/ is not the locked one; build dist/
-    python3 build.py serve [--port N]    the same, then serve dist/ on http://localhost:N/
-    python3 build.py test [pytest args]  install what is missing, build, run pytest over tests/
+    python3 build.py [build]                       npm ci if node_modules/ is not the locked
+                                                   one; build dist/
+    python3 build.py serve [--port N] [--host H]   the same, then serve dist/ on
+                                                   http://H:N/ (default 127.0.0.1:8000)
+    python3 build.py test [pytest args...]         install what is missing, build, run pytest
+                                                   (over tests/ unless the args name paths)
+
+A bad argument prints one line and exits with status 2.
 
 dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
-assets/, the project's Python package as one zip, the Pyodide and PyScript files the page
-requests (copied from node_modules), a web app manifest with icons drawn here, and sw.js whose
-precache list names every other file of dist/ with its SHA-256. Every URL is relative, so the
-site also works under a GitHub Pages project path (/<repo>/).
+assets/ (but for the sources of generated files), the project's Python package as one zip, the
+Pyodide and PyScript files the page requests (copied from node_modules), a web app manifest
+naming the icons of assets/icons/, and sw.js whose precache list names every other file of
+dist/ with its SHA-256. Every URL is relative, so the site also works under a GitHub Pages
+project path (/<repo>/).
 
 Runs on the standard library alone (the test command creates .venv for the rest).
 """
 
 from __future__ import annotations
 
+import argparse
 import base64
 import hashlib
+import html
 import http.server
 import io
 import json
 import os
 import re
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import zipfile
-import zlib
 from functools import partial
 from pathlib import Path
 
@@ -101,7 +107,12 @@ MIME_TYPES = {
 
 APP_NAME = "cardtable"
 THEME_COLOR = "#1b5e3a"
+# The committed assets/icons/icon-<size>.png, rasterized once from assets/icons/icon.svg; the
+# felt fills each square and the cards keep to its safe circle, so they serve as maskable too.
 ICON_SIZES = (192, 512)
+# Files of assets/ that dist/ does not ship, since the page loads none of them: sources of
+# generated files (build.py writes sw.js from its template; the icons come from icon.svg).
+ASSET_SOURCES = ("sw.template.js", "icon.svg", "*~")
 
 
 # --- build -----------------------------------------------------------------------------
@@ -116,7 +127,6 @@ def build(dist: Path = DIST) -> Path:
     copy_runtime(dist)
     (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable"))
     copy_assets(dist)
-    write_icons(dist / "assets" / "icons")
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
     (dist / "index.html").write_text(index_html(), encoding="utf-8")
     (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
@@ -226,9 +236,9 @@ def run_in_pyodide(code: str, mount: Path | None = None, timeout: float = 300) -
 
 
 def copy_assets(dist: Path) -> None:
-    """assets/ as is, but for the service-worker template (sw.js is written at the root)."""
+    """assets/ as is, icons included, but for ASSET_SOURCES."""
     shutil.copytree(ROOT / "assets", dist / "assets",
-                    ignore=shutil.ignore_patterns("sw.template.js", "*~"))
+                    ignore=shutil.ignore_patterns(*ASSET_SOURCES))
 
 
 def index_html() -> str:
@@ -239,21 +249,27 @@ def index_html() -> str:
     finally:
         sys.path.remove(str(ROOT / "py"))
     template = (ROOT / "index.html").read_text(encoding="utf-8")
-    fills = {"{{csp}}": CSP, "{{shell}}": shell_html(), "{{theme}}": THEME_COLOR,
-             "{{pyscript_config}}": escape_attr(json.dumps(PYSCRIPT_CONFIG)),
-             "{{plugins_off}}": escape_attr(json.dumps({"plugins": PYSCRIPT_CONFIG["plugins"]}))}
-    for key, value in fills.items():
+    texts = {"csp": CSP, "theme": THEME_COLOR,
+             "pyscript_config": json.dumps(PYSCRIPT_CONFIG),
+             "plugins_off": json.dumps({"plugins": PYSCRIPT_CONFIG["plugins"]})}
+    return fill(template, {"shell": shell_html()}, texts)
+
+
+def fill(template: str, markup: dict[str, str], texts: dict[str, str]) -> str:
+    """``template`` with each ``{{name}}`` replaced: a ``markup`` value as it is (it is HTML
+    already), a ``texts`` value escaped with html.escape (quotes too, so it is safe in an
+    attribute value and in element content alike). A missing placeholder raises ValueError."""
+    values = {**markup, **{name: html.escape(text, quote=True) for name, text in texts.items()}}
+    for name, value in values.items():
+        key = "{{" + name + "}}"
         if key not in template:
-            raise ValueError(f"index.html lacks the placeholder {key}")
+            raise ValueError(f"the template lacks the placeholder {key}")
         template = template.replace(key, value)
     return template
 
 
-def escape_attr(text: str) -> str:
-    return text.replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
-
-
 def manifest() -> dict:
+    """The web app manifest; its icon URLs are relative to dist/."""
     return {
         "name": "cardtable: The Game and friends",
         "short_name": APP_NAME,
@@ -281,42 +297,6 @@ def service_worker(dist: Path) -> str:
 def integrity(data: bytes) -> str:
     """A Subresource Integrity string (the service worker passes it to fetch())."""
     return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
-
-
-# --- icons: PNG drawn with zlib and struct ---------------------------------------------
-
-def write_icons(folder: Path) -> None:
-    folder.mkdir(parents=True, exist_ok=True)
-    for size in ICON_SIZES:
-        (folder / f"icon-{size}.png").write_bytes(icon_png(size))
-
-
-def icon_png(size: int) -> bytes:
-    """A green square (maskable: the motif keeps to the safe centre) with a white card."""
-    green, white, red = (0x1B, 0x5E, 0x3A), (0xFA, 0xFA, 0xF5), (0xC6, 0x28, 0x28)
-    card = (size * 0.32, size * 0.22, size * 0.68, size * 0.78)  # left, top, right, bottom
-    pip = (size * 0.5, size * 0.5, size * 0.1)  # centre x, centre y, radius
-
-    def colour(x: int, y: int):
-        if (x - pip[0]) ** 2 + (y - pip[1]) ** 2 <= pip[2] ** 2:
-            return red
-        if card[0] <= x <= card[2] and card[1] <= y <= card[3]:
-            return white
-        return green
-
-    rows = b"".join(b"\x00" + bytes(c for x in range(size) for c in colour(x, y))
-                    for y in range(size))
-    return png(size, size, rows)
-
-
-def png(width: int, height: int, rows: bytes) -> bytes:
-    """An 8-bit RGB PNG from filtered scanlines."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return (struct.pack(">I", len(data)) + kind + data
-                + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF))
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows, 9)) + chunk(b"IEND", b""))
 
 
 # --- serve -----------------------------------------------------------------------------
@@ -360,11 +340,12 @@ def make_server(directory: Path = DIST, port: int = 0, prefix: str = "/",
     return SiteServer((host, port), partial(handler, directory=str(directory)))
 
 
-def serve(argv: list[str]) -> int:
-    port = int(argv[argv.index("--port") + 1]) if "--port" in argv else 8000
+def serve(port: int, host: str) -> int:
+    """Build dist/, then serve it on ``host``:``port`` until Ctrl+C."""
     build()
-    server = make_server(port=port)
-    print(f"Serving dist/ at http://localhost:{server.server_address[1]}/ (Ctrl+C stops)",
+    server = make_server(port=port, host=host)
+    shown = "localhost" if host == "127.0.0.1" else host
+    print(f"Serving dist/ at http://{shown}:{server.server_address[1]}/ (Ctrl+C stops)",
           flush=True)
     try:
         server.serve_forever()
@@ -425,6 +406,8 @@ def apt_install(*packages: str) -> None:
 
 
 def test(argv: list[str]) -> int:
+    """Install what is missing, build dist/ and run pytest with ``argv`` (over tests/ unless
+    ``argv`` names a path); pytest's exit status, but 1 when it collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
     ensure_chromium()
@@ -439,19 +422,40 @@ def test(argv: list[str]) -> int:
     return code
 
 
+class ArgumentParser(argparse.ArgumentParser):
+    """argparse, but a bad argument prints one line (no usage block) and exits with 2."""
+
+    def error(self, message: str):
+        self.exit(2, f"{self.prog}: {message} (see python3 build.py --help)\n")
+
+
+def parser() -> ArgumentParser:
+    """build.py's command line: build (the default), serve or test."""
+    top = ArgumentParser(prog="build.py", description="Build, serve and test cardtable's site.")
+    commands = top.add_subparsers(dest="command", title="commands")
+    top.set_defaults(command="build")  # after add_subparsers, whose default would be None
+    commands.add_parser("build", help="build dist/ (the default)")
+    serve_command = commands.add_parser("serve", help="build dist/, then serve it")
+    serve_command.add_argument("--port", type=int, default=8000, help="default 8000")
+    serve_command.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+    commands.add_parser("test", add_help=False, help="install what is missing, build, "
+                        "run pytest; every further argument goes to pytest unchanged")
+    return top
+
+
 def main(argv: list[str]) -> int:
-    command, rest = (argv[0], argv[1:]) if argv else ("build", [])
-    if command == "build":
-        ensure_node_modules()
-        print(f"built {build().relative_to(ROOT)}/")
-        return 0
-    if command == "serve":
-        ensure_node_modules()
-        return serve(rest)
-    if command == "test":
-        return test(rest)
-    print(__doc__, file=sys.stderr)
-    return 2
+    """Run the command that ``argv`` names; its exit status."""
+    top = parser()
+    args, rest = top.parse_known_args(argv)
+    if args.command == "test":  # pytest gets the words after "test" as they are, "--" too
+        return test(argv[argv.index("test") + 1:])
+    if rest:
+        top.error(f"unrecognized arguments: {' '.join(rest)}")
+    ensure_node_modules()
+    if args.command == "serve":
+        return serve(args.port, args.host)
+    print(f"built {build().relative_to(ROOT)}/")
+    return 0
 
 
 if __name__ == "__main__":

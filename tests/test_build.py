@@ -1,10 +1,15 @@
-"""build.py's output on CPython: the page, relative URLs, CSP, package zip, icons, manifest."""
+"""build.py's output on CPython (the page, relative URLs, CSP, package zip, icons, manifest)
+and its command line."""
 
+import html
 import json
 import re
 import struct
+import subprocess
+import sys
 import zipfile
 import zlib
+from html.parser import HTMLParser
 
 import pytest
 
@@ -37,7 +42,8 @@ def test_every_url_is_relative(dist):
 
 def test_csp_allows_no_other_origin_and_no_eval(dist):
     page = (dist / "index.html").read_text(encoding="utf-8")
-    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1)
+    csp = html.unescape(
+        re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', page).group(1))
     directives = dict(d.strip().split(" ", 1) for d in csp.split(";"))
     assert directives["default-src"] == "'self'"
     assert directives["script-src"] == "'self' 'wasm-unsafe-eval'"
@@ -74,24 +80,102 @@ def test_runtime_holds_only_pyscript_core_and_its_imports(dist):
             assert imported in shipped, (name, imported)
 
 
-def png_size(data: bytes) -> tuple:
+def png_chunks(data: bytes) -> list:
+    """A PNG's (kind, data) chunks, each CRC checked."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
-    width, height = struct.unpack(">II", data[16:24])
-    return width, height
+    chunks, at = [], 8
+    while at < len(data):
+        length, kind = struct.unpack(">I4s", data[at:at + 8])
+        body = data[at + 8:at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
+        assert crc == zlib.crc32(kind + body), kind
+        chunks.append((kind, body))
+        at += 12 + length
+    return chunks
+
+
+# Bytes per pixel of each 8-bit PNG colour type: grey, RGB, palette, grey + alpha, RGBA.
+PNG_PIXEL_BYTES = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 
 
 def test_manifest_icons_are_valid_pngs_of_their_size(dist):
     manifest = json.loads((dist / "manifest.webmanifest").read_text())
     assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert {icon["sizes"] for icon in manifest["icons"]} >= {"192x192", "512x512"}
     for icon in manifest["icons"]:
-        data = (dist / icon["src"]).read_bytes()
+        assert icon["type"] == "image/png"
+        chunks = png_chunks((dist / icon["src"]).read_bytes())
+        kinds = [kind for kind, _ in chunks]
+        assert kinds[0] == b"IHDR" and kinds[-1] == b"IEND" and b"IDAT" in kinds
+        width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", chunks[0][1])
         size = int(icon["sizes"].split("x")[0])
-        assert png_size(data) == (size, size)
-        # After the signature (8 bytes) and IHDR (25): IDAT holds one filter byte and
-        # RGB pixels per row.
-        length, kind = struct.unpack(">I4s", data[33:41])
-        assert kind == b"IDAT"
-        assert len(zlib.decompress(data[41:41 + length])) == size * (1 + 3 * size)
+        assert (width, height) == (size, size) and icon["sizes"] == f"{size}x{size}"
+        assert depth == 8 and interlace == 0
+        pixels = zlib.decompress(b"".join(body for kind, body in chunks if kind == b"IDAT"))
+        assert len(pixels) == size * (1 + PNG_PIXEL_BYTES[colour] * size)
+
+
+def test_icons_are_committed_and_their_svg_source_is_not_shipped(dist):
+    for size in build.ICON_SIZES:
+        committed = build.ROOT / "assets" / "icons" / f"icon-{size}.png"
+        assert (dist / "assets" / "icons" / committed.name).read_bytes() == committed.read_bytes()
+    assert (build.ROOT / "assets" / "icons" / "icon.svg").is_file()
+    assert not (dist / "assets" / "icons" / "icon.svg").exists()
+    assert not (dist / "assets" / "sw.template.js").exists()
+
+
+class Attributes(HTMLParser):
+    """Every (tag, attributes) of a page, attribute values unescaped as a browser does."""
+
+    def __init__(self):
+        super().__init__()
+        self.tags = []
+
+    def handle_starttag(self, tag, attrs):
+        self.tags.append((tag, dict(attrs)))
+
+
+def test_page_escapes_the_configuration_it_fills_in(dist):
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    parsed = Attributes()
+    parsed.feed(page)
+    (config,) = [attrs["config"] for tag, attrs in parsed.tags if tag == "script" and
+                 attrs.get("type") == "py"]
+    assert json.loads(config) == build.PYSCRIPT_CONFIG
+    assert '"' not in re.search(r'config="([^"]*)"', page).group(1)
+
+
+def test_fill_escapes_text_and_keeps_markup():
+    template = '<p title="{{title}}">{{body}}</p>{{shell}}'
+    texts = {"title": """a "b" & 'c' <d>""", "body": "1 < 2 > 0"}
+    page = build.fill(template, {"shell": "<b>lobby</b>"}, texts)
+    assert page == ('<p title="a &quot;b&quot; &amp; &#x27;c&#x27; &lt;d&gt;">'
+                    "1 &lt; 2 &gt; 0</p><b>lobby</b>")
+    with pytest.raises(ValueError, match="{{missing}}"):
+        build.fill(template, {}, {**texts, "missing": ""})
+
+
+def run_build_py(*args):
+    return subprocess.run([sys.executable, str(build.ROOT / "build.py"), *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+@pytest.mark.parametrize("args", [("bogus",), ("serve", "--port", "x"), ("serve", "--bogus"),
+                                  ("build", "extra"), ("serve", "--port")])
+def test_a_bad_argument_prints_one_line_and_exits_2(args):
+    result = run_build_py(*args)
+    assert result.returncode == 2
+    assert result.stdout == "" and len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert result.stderr.startswith("build.py")
+
+
+def test_command_line_defaults_to_build_and_passes_test_args_on():
+    parser = build.parser()
+    assert parser.parse_known_args([]) == (build.argparse.Namespace(command="build"), [])
+    args, rest = parser.parse_known_args(["serve", "--port", "8123", "--host", "0.0.0.0"])
+    assert (args.command, args.port, args.host) == ("serve", 8123, "0.0.0.0")
+    args, rest = parser.parse_known_args(["test", "-q", "-k", "links", "-h"])
+    assert args.command == "test" and rest == ["-q", "-k", "links", "-h"]
 
 
 def test_mime_types_cover_the_runtime():
