@@ -2,8 +2,10 @@
 what a person in that seat sees) and answers with one action at a time.
 
 Contract: ``make_bot(game_id, level, seat, seed)`` returns an object with
-``act(view) -> action``. A bot may remember things between calls (a plan for the rest of
-its turn), but it learns about the game only from the views it is given.
+``act(view) -> action``, one of the view's ``legal`` actions. ``seed`` is the bot's own
+random stream, never derived from the deal. A bot may remember things between calls (a
+plan for the rest of its turn), but it learns about the game only from the views it is
+given.
 """
 
 from . import extreme, the_game
@@ -27,7 +29,8 @@ def levels(game_id: str) -> tuple:
 
 
 def make_bot(game_id: str, level: str | None, seat: int, seed: str = "0"):
-    """A bot for ``seat``; ``level`` None means the game's default level."""
+    """A bot for ``seat``; ``level`` None means the game's default level; ``seed`` is the
+    bot's own stream, never derived from the deal."""
     level = level or DEFAULT_LEVEL[game_id]
     try:
         factory = LEVELS[game_id][level]

@@ -1,5 +1,5 @@
-"""Bots for The Game. Each sees only its seat's view (TG-14) and talks only through the
-pile signals of TG-13.
+"""Bots for The Game. Each sees only its seat's view (TG-14), chooses only among the
+view's ``legal`` actions, and talks only through the pile signals of TG-13.
 
 - ``random``: any legal play, ends the turn as soon as it may (for tests).
 - ``casual``: card by card, the closest fit first; plays extra cards only when they are
@@ -12,16 +12,19 @@ from __future__ import annotations
 
 import random
 
+from ..engine.core import as_action, thaw
 from ..engine.rng import make_rng
-from ..engine.the_game import PILE_DIRS, distance, fits, is_backwards
+from ..engine.the_game import PILE_DIRS, distance, is_backwards
 from .the_game_search import plan_turn
 
 
-def legal_plays(view: dict):
-    """Every legal ``(card, pile)`` in this view, for its own seat."""
-    tops = [p["top"] for p in view["piles"]]
-    return [(card, pile) for card in view["hand"] for pile in range(4)
-            if fits(card, PILE_DIRS[pile], tops[pile])]
+def plays_of(view: dict) -> list:
+    """The ``(card, pile)`` of every play in the view's ``legal`` actions, in their order."""
+    return [(action[1], action[2]) for action in view["legal"] if action[0] == "play"]
+
+
+def can_end(view: dict) -> bool:
+    return ["end"] in view["legal"]
 
 
 def must_play(view: dict) -> bool:
@@ -41,10 +44,10 @@ class RandomBot:
         self.rng: random.Random = make_rng(seed, f"bot-{seat}")
 
     def act(self, view: dict):
-        if view["can_end"] and (not must_play(view)) and self.rng.random() < 0.5:
+        if can_end(view) and (not must_play(view)) and self.rng.random() < 0.5:
             return ("end",)
-        plays = legal_plays(view)
-        if plays and (must_play(view) or not view["can_end"]):
+        plays = plays_of(view)
+        if plays and (must_play(view) or not can_end(view)):
             card, pile = plays[int(self.rng.random() * len(plays))]
             return ("play", card, pile)
         return ("end",)
@@ -71,7 +74,7 @@ class CasualBot:
         return cost
 
     def act(self, view: dict):
-        plays = legal_plays(view)
+        plays = plays_of(view)
         if not plays:
             return ("end",)
         cost, card, pile = min((self.cost(view, c, p), c, p) for c, p in plays)
@@ -83,8 +86,8 @@ class CasualBot:
 class StrongBot:
     """Plans the whole turn once, on the turn's first call, and replays it action by action.
 
-    The plan is recomputed if the view no longer allows its next action (for instance
-    when someone else's action changed the table in between).
+    The plan is recomputed if the view's ``legal`` actions no longer hold its next action
+    (for instance when someone else's action changed the table in between).
     """
 
     def __init__(self, seat: int, seed: str = "0"):
@@ -93,9 +96,11 @@ class StrongBot:
         self.turn = None
 
     def act(self, view: dict):
-        if self.turn != view["turn"] or not self.pending or not allowed(view, self.pending[0]):
+        if self.turn != view["turn"] or not self.pending or not is_legal(view, self.pending[0]):
             self.pending = list(plan_turn(view).actions)
             self.turn = view["turn"]
+        if not is_legal(view, self.pending[0]):  # a plan the engine disagrees with: drop it
+            self.pending = [as_action(view["legal"][0])]
         return self.pending.pop(0)
 
     def hint(self, view: dict) -> dict:
@@ -103,14 +108,9 @@ class StrongBot:
         return hint(view)
 
 
-def allowed(view: dict, action) -> bool:
-    """Whether ``action`` is legal in ``view`` (a cheap check before replaying a plan)."""
-    if action[0] == "play":
-        return action[1] in view["hand"] and fits(
-            action[1], PILE_DIRS[action[2]], view["piles"][action[2]]["top"])
-    if action[0] == "end":
-        return view["can_end"]
-    return True
+def is_legal(view: dict, action) -> bool:
+    """Whether ``action`` is among the view's ``legal`` actions."""
+    return thaw(action) in view["legal"]
 
 
 def hint(view: dict) -> dict:

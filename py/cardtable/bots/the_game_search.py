@@ -18,10 +18,13 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    exact search finds the longest sequence of the remaining cards.
 4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card
    that fits very closely and ``small`` where a big jump would hurt it, and clears the
-   signals of its own that no longer apply. It never toggles another seat's signal.
+   signals of its own that no longer apply. It never toggles another seat's signal, and
+   changes a pile's signals at most once a turn (TG-13), clearing before raising.
 
 ``plan_turn(view)`` returns a :class:`Plan`: the actions for the rest of the turn (plays,
-signal changes, then ``("end",)``) and the reason in words.
+signal changes, then ``("end",)``) and the reason in words. Its first action is one of the
+view's ``legal`` actions; the later plays are checked with the engine's :func:`fits` on
+the position the plan itself makes.
 """
 
 from __future__ import annotations
@@ -38,15 +41,15 @@ class Weights:
     """The knobs of the score, in units of "one unseen card skipped"."""
 
     # What shutting one live card out of a pile costs, by how many other piles still take
-    # it: none (it is dead), one, two, three. Measured against counting every card as 1
-    # (2 players, all seats strong, the same 400 deals): 38.5% won -> 57.5%.
+    # it: none (it is dead), one, two, three. A dead card costs most: it can never be
+    # played, where a card still taken elsewhere only lost one of its places.
     shut_out_by_takers: tuple = (3.0, 1.0, 0.7, 0.4)
     hand_skip: float = 2.0  # skipping one of our own cards costs this many unseen ones
     trick: float = 2.0  # bonus for a backwards trick, on top of the live cards it reopens
     reach: float = 0.3  # bonus per card played while the draw pile has cards
     # Bonus per card played once the draw pile is empty. A larger reach there seems
-    # natural but measured worse (2 players, 300 deals: 3.0 -> 12% won, 1.0 -> 33%,
-    # 0.3 -> 39%): the other seats need the room more than we need to empty our hand.
+    # natural but plays worse in simulation: the other seats need the room more than we
+    # need to empty our hand.
     reach_empty: float = 0.3
     leftover: float = 0.05  # per unit of how badly each kept card fits afterwards
     leftover_cap: float = 20.0  # a kept card's misfit counts at most this much
@@ -60,8 +63,8 @@ class Weights:
 
 DEFAULT_WEIGHTS = Weights()
 # Alone, every unseen card is in the draw pile and will reach our hand, so our own cards
-# weigh little more than unseen ones, and an extra card is worth less (1,000 deals: 12% won
-# with the team's weights, 17.7% with these).
+# weigh little more than unseen ones, and an extra card is worth less (these win more
+# solo deals than the team's weights in simulation).
 SOLO_WEIGHTS = Weights(hand_skip=0.7, reach=0.15)
 
 
@@ -199,8 +202,8 @@ class TurnSearch:
     (or set up a backwards trick), which keeps the search small enough for the browser.
     """
 
-    # More bases cost time but find better turns: 1,000 solo deals, 12% won with 6, 16% with
-    # 12, 16% with 30.
+    # More bases cost time but find better turns, up to a point where simulation shows no
+    # further gain.
     widen = 12
 
     def __init__(self, table: Table, required: int):
@@ -320,13 +323,20 @@ def wanted_signals(table: Table, tops, kept) -> set:
 
 
 def signal_actions(view: dict, wanted: set) -> list:
-    """Toggles that make this seat's own signals match ``wanted`` (others' are left alone)."""
+    """Toggles that bring this seat's own signals towards ``wanted`` (others' are left
+    alone): clears first, then raises, each one of the view's ``legal`` actions and at
+    most one per pile (TG-13)."""
     me = view["seat"]
     showing = {(s["pile"], s["kind"]): s["seat"] for s in view["signals"]}
     clear = [("signal", p, k) for (p, k), seat in sorted(showing.items())
              if seat == me and (p, k) not in wanted]
     raise_ = [("signal", p, k) for p, k in sorted(wanted) if (p, k) not in showing]
-    return clear + raise_
+    actions, piles = [], set()
+    for action in clear + raise_:
+        if list(action) in view["legal"] and action[1] not in piles:
+            actions.append(action)
+            piles.add(action[1])
+    return actions
 
 
 def describe_plays(view: dict, plays) -> str:

@@ -1,5 +1,6 @@
 """Bots for Triggs. Each sees only its seat's view (TR-13): its hand, every sheet, the
-face-up tops, the pile sizes and the discards.
+face-up tops, the pile sizes and the discards; each chooses among the view's ``legal``
+actions.
 
 - ``random``: a random kind of action (draw, discard, cross), then a random one of that
   kind (for tests).
@@ -16,22 +17,25 @@ from __future__ import annotations
 
 from collections import Counter
 
+from ..engine.core import as_action
 from ..engine.rng import make_rng
 from ..engine.triggs import (
-    COPIES, MAKE_TYPES, PILES, REFILL, VALUES, available, best_makes, bonus_actions,
-    free_boxes, turn_actions, value_counts,
+    COPIES, MAKE_TYPES, REFILL, VALUES, available, best_makes, free_boxes, value_counts,
 )
 
 
-def legal_actions(view: dict) -> tuple:
-    """Every legal action for the view's own seat (the same list the engine allows)."""
-    sheet = view["sheets"][view["seat"]]
-    sizes = [pile["count"] for pile in view["piles"]]
-    if view["phase"] == "bonus":
-        return bonus_actions(sheet)
-    if view["phase"] == "draw":
-        return tuple(("draw", name) for name, size in zip(PILES, sizes) if size)
-    return turn_actions(view["hand"], sheet, sizes)
+def legal(view: dict) -> list:
+    """The view's ``legal`` actions as the engine's tuples, in the engine's order."""
+    return [as_action(action) for action in view["legal"]]
+
+
+def of_kind(actions, kind: str) -> list:
+    return [action for action in actions if action[0] == kind]
+
+
+def draw_piles(actions) -> list:
+    """The piles a legal draw may take from, in table order."""
+    return [action[1] for action in of_kind(actions, "draw")]
 
 
 def own_free(view: dict) -> list:
@@ -41,15 +45,6 @@ def own_free(view: dict) -> list:
 def face_up_tops(view: dict) -> dict:
     """``{pile name: top card}`` for the face-up piles that are not empty."""
     return {p["name"]: p["top"] for p in view["piles"] if p["face_up"] and p["top"] is not None}
-
-
-def pile_count(view: dict, name: str) -> int:
-    return next(p["count"] for p in view["piles"] if p["name"] == name)
-
-
-def any_pile(view: dict) -> str:
-    """The first pile that has cards (a draw is legal, so one has)."""
-    return next(p["name"] for p in view["piles"] if p["count"])
 
 
 class RandomBot:
@@ -63,9 +58,9 @@ class RandomBot:
         return items[int(self.rng.random() * len(items))]
 
     def act(self, view: dict):
-        actions = legal_actions(view)
+        actions = legal(view)
         kind = self.pick(sorted({action[0] for action in actions}))
-        return self.pick([action for action in actions if action[0] == kind])
+        return self.pick(of_kind(actions, kind))
 
 
 class BasicBot:
@@ -75,17 +70,17 @@ class BasicBot:
         self.seat = seat
 
     def act(self, view: dict):
-        free = own_free(view)
-        if view["phase"] == "bonus":  # the row closest to completion; ties: the higher
-            open_rows = [v for v in VALUES if free[v - 1]]
-            return ("bonus", min(open_rows, key=lambda v: (free[v - 1], -v)))
+        free, actions = own_free(view), legal(view)
+        bonuses, piles = of_kind(actions, "bonus"), draw_piles(actions)
+        if bonuses:  # the row closest to completion; ties: the higher
+            return min(bonuses, key=lambda action: (free[action[1] - 1], -action[1]))
         if view["phase"] == "draw":
-            return ("draw", self.pile_to_draw(view, free))
+            return ("draw", self.pile_to_draw(view, free, piles))
         cross = self.best_cross(view, free)
-        if cross and (self.worth(view, cross, free) or not view["draw_allowance"]):
+        if cross in actions and (self.worth(view, cross, free) or not piles):
             return cross
-        if view["draw_allowance"]:
-            return ("draw", self.pile_to_draw(view, free))
+        if piles:
+            return ("draw", self.pile_to_draw(view, free, piles))
         return self.discard(view, free)
 
     @staticmethod
@@ -105,12 +100,13 @@ class BasicBot:
         return len(makes) >= 2 or len(makes) == free[row - 1] or used == len(view["hand"])
 
     @staticmethod
-    def pile_to_draw(view: dict, free: list) -> str:
-        """A face-up card that is a value with free boxes, else the middle pile."""
+    def pile_to_draw(view: dict, free: list, piles: list) -> str:
+        """Of the ``piles`` a draw may take from: a face-up card that is a value with free
+        boxes, else the middle pile, else the first."""
         for name, top in face_up_tops(view).items():
             if free[top - 1]:
                 return name
-        return "middle" if pile_count(view, "middle") else any_pile(view)
+        return "middle" if "middle" in piles else piles[0]
 
     @staticmethod
     def discard(view: dict, free: list):
@@ -121,8 +117,7 @@ class BasicBot:
 
 
 # -- the strong bot's estimate ------------------------------------------------------
-# ROW_CROSS and HALF_PAIR were tuned by simulation against ``basic`` (seed "tune", 300
-# games per setting; 2..6 and 0..0.7 tried): the win rate moved between 0.63 and 0.82.
+# ROW_CROSS and HALF_PAIR were tuned by simulation against ``basic``.
 CARDS_PER_DRAW = 2
 ROW_CROSS = 2  # free boxes one later cross of a row is expected to cover
 HALF_PAIR = 0.2  # what a card that may pair with a later one covers, in boxes
@@ -199,19 +194,23 @@ class StrongBot:
         free = own_free(view)
         hand = tuple(view["hand"])
         odds = self.odds(view)
-        if view["phase"] == "bonus":
+        actions = legal(view)
+        piles = draw_piles(actions)
+        if of_kind(actions, "bonus"):
             return ("bonus", self.bonus_row(free, hand, odds))
         if view["phase"] == "draw":
-            return ("draw", self.best_pick(view, free, hand, odds))
+            return ("draw", self.best_pick(view, free, hand, odds, piles))
         # Lowest estimate first; ties go to the action crossing more boxes, then to
         # drawing, then to the first in the engine's order.
         choices = [(self.after_play(free, hand, action, odds), -boxes_crossed(action), index,
                     action)
-                   for index, action in enumerate(legal_actions(view)) if action[0] != "draw"]
-        if view["draw_allowance"]:
+                   for index, action in enumerate(actions) if action[0] != "draw"]
+        if piles:
             choices.append((self.after_draw(view, free, hand, odds), 0, -1, "draw"))
         best = min(choices)[-1]
-        return ("draw", self.best_pick(view, free, hand, odds)) if best == "draw" else best
+        if best == "draw":
+            return ("draw", self.best_pick(view, free, hand, odds, piles))
+        return best
 
     @staticmethod
     def odds(view: dict) -> list:
@@ -227,13 +226,14 @@ class StrongBot:
         return sum(p * self.expected_with(free, hand + (v,), odds, hidden - 1)
                    for v, p in odds)
 
-    def best_pick(self, view, free, hand, odds) -> str:
-        """The pile of the best single pick: a known face-up top or a hidden card."""
+    def best_pick(self, view, free, hand, odds, piles: list) -> str:
+        """Of the ``piles`` a draw may take from, the one of the best single pick: a known
+        face-up top or a hidden card."""
         options = [(self.estimate(free, hand + (top,), odds), name)
                    for name, top in face_up_tops(view).items()]
-        if pile_count(view, "middle"):
+        if "middle" in piles:
             options.append((self.expected_with(free, hand, odds, 1), "middle"))
-        return min(options)[1] if options else any_pile(view)
+        return min(options)[1] if options else piles[0]
 
     def after_draw(self, view, free, hand, odds) -> float:
         """The estimate after a whole draw: every mix of the known face-up tops (each
