@@ -1,10 +1,22 @@
 """The contract every game follows: a game declared as data, and an immutable state.
 
-A game is a :class:`GameSpec` (id, name, seat range, option schema, rules version and
-two constructors). Its state is a frozen dataclass of tuples that subclasses
-:class:`GameState`; every change makes a new state with :meth:`GameState.apply`.
-Actions are short tuples of strings and integers, e.g. ``("play", 37, 2)``, so that a
-game's action log is plain JSON and replaying it rebuilds the same state.
+A game is a :class:`GameSpec`: id, name, seat range, an option schema, its deck for a
+number of players, a bound on the length of a game and a few constructors. Its state is a
+frozen dataclass of tuples that subclasses :class:`GameState`; every change makes a new
+state with :meth:`GameState.apply`.
+
+Actions are short tuples of strings, integers and booleans (``("play", 37, 2)``,
+``("play", "10C")``, ``("pass",)``), so that a game's action log is plain JSON and
+replaying it rebuilds the same state. In a view and in JSON an action is a list; the
+engine accepts either.
+
+What a seat may do is the engine's to say, once: a seat's :meth:`GameState.view` carries
+``legal``, its legal actions when it is to move (else an empty list). Bots and tables
+choose among those and decide nothing else about legality.
+
+What happened is said as data: :meth:`GameState.events` turns one applied action into
+events, dicts with at least ``seat`` and ``kind`` (``{"seat": 2, "kind": "play",
+"card": "QS"}``). Tables put them into words; no code parses text.
 """
 
 from __future__ import annotations
@@ -20,30 +32,43 @@ class IllegalAction(ValueError):
     """An action that the rules do not allow here; the message says why."""
 
 
+# -- options --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Option:
-    """One game option: its key (as in share links), label, default and allowed values."""
+    """One game option: its key (as in share links and ``--opt``), label, default, help.
+
+    Subclasses say which values are allowed (:meth:`check`), how a value is written in a
+    link (:meth:`encode`) and read back (:meth:`parse`), and which lobby widget edits it
+    (``widget``: ``"choice"``, ``"integer"`` or ``"integers"``). A default may depend on
+    the number of players: :meth:`default_for`.
+    """
 
     key: str
     label: str
     default: Any
-    choices: tuple
     help: str = ""
+    widget = "choice"
+
+    def default_for(self, players: int) -> Any:
+        return self.default
+
+    def check(self, value: Any, players: int) -> None:
+        """Raise ``ValueError`` in words when ``value`` is not allowed with ``players``."""
+        raise NotImplementedError
+
+    def encode(self, value: Any) -> str:
+        """How ``value`` is written in links and on the command line."""
+        return encode_value(value)
 
     def parse(self, text: str) -> Any:
-        """The value that ``text`` (from a share link or the command line) stands for.
-
-        Raises ``ValueError`` with a message for people when ``text`` is not allowed.
-        """
-        for choice in self.choices:
-            if text == encode_value(choice):
-                return choice
-        allowed = ", ".join(encode_value(c) for c in self.choices)
-        raise ValueError(f"{self.label}: “{text[:40]}” is not allowed (choose {allowed})")
+        """The value that ``text`` (from a link or the command line) stands for; raises
+        ``ValueError`` with a message for people when it stands for none. Values that
+        depend on the number of players are checked later, by :meth:`check`."""
+        raise NotImplementedError
 
 
 def encode_value(value: Any) -> str:
-    """How an option value is written in links and on the command line."""
+    """How a plain value is written in links: booleans as on/off, the rest as text."""
     if value is True:
         return "on"
     if value is False:
@@ -52,12 +77,96 @@ def encode_value(value: Any) -> str:
 
 
 @dataclass(frozen=True)
+class Choice(Option):
+    """An option with a few allowed values (lobby: a row of buttons)."""
+
+    choices: tuple = ()
+
+    def check(self, value, players):
+        if value not in self.choices:
+            raise ValueError(f"{self.label}: {encode_value(value)[:40]!r} is not allowed"
+                             f" (choose {', '.join(map(encode_value, self.choices))})")
+
+    def parse(self, text):
+        for choice in self.choices:
+            if text == encode_value(choice):
+                return choice
+        allowed = ", ".join(encode_value(c) for c in self.choices)
+        raise ValueError(f"{self.label}: “{text[:40]}” is not allowed (choose {allowed})")
+
+
+@dataclass(frozen=True)
+class Integer(Option):
+    """A whole number between ``minimum`` and ``maximum`` (lobby: a number field)."""
+
+    minimum: int = 0
+    maximum: int = 0
+    widget = "integer"
+
+    def check(self, value, players):
+        if type(value) is not int or not self.minimum <= value <= self.maximum:
+            raise ValueError(f"{self.label} must be a whole number from {self.minimum}"
+                             f" to {self.maximum}, not {encode_value(value)[:40]}")
+
+    def parse(self, text):
+        try:
+            value = int(text.strip()) if len(text) <= 12 else None
+        except ValueError:
+            value = None
+        if value is None:
+            raise ValueError(f"{self.label} must be a whole number, not “{text[:40]}”")
+        self.check(value, 0)
+        return value
+
+
+@dataclass(frozen=True)
+class Integers(Option):
+    """One whole number per player, e.g. points by placing (lobby: a text field, comma
+    separated; links ``400,200,100,0``). ``default`` maps a player count to its tuple."""
+
+    minimum: int = 0
+    maximum: int = 0
+    widget = "integers"
+
+    def default_for(self, players):
+        return self.default[players]
+
+    def check(self, value, players):
+        if not isinstance(value, tuple) or len(value) != players:
+            raise ValueError(f"{self.label} needs {players} numbers, one per place")
+        for number in value:
+            if type(number) is not int or not self.minimum <= number <= self.maximum:
+                raise ValueError(f"{self.label}: each number must be from {self.minimum}"
+                                 f" to {self.maximum}, not {encode_value(number)[:40]}")
+
+    def encode(self, value):
+        return ",".join(map(str, value))
+
+    def parse(self, text):
+        numbers = []
+        for part in text.split(",")[:12]:
+            try:
+                numbers.append(int(part.strip()))
+            except ValueError:
+                raise ValueError(f"{self.label} must be whole numbers separated by commas,"
+                                 f" not “{text[:40]}”") from None
+        for number in numbers:
+            if not self.minimum <= number <= self.maximum:
+                raise ValueError(f"{self.label}: each number must be from {self.minimum}"
+                                 f" to {self.maximum}, not {number}")
+        return tuple(numbers)
+
+
+# -- the game as data -------------------------------------------------------------------
+@dataclass(frozen=True)
 class GameSpec:
     """A game declared as data; the registry, lobby, links, simulator and tests read it.
 
-    ``new_game(players, options, seed)`` gets complete, valid options; ``summarize``
-    turns a list of ``result()`` dicts into the simulator's figures for this game;
-    ``cards`` is the whole deck (each card as often as it occurs).
+    ``new_game(players, options, seed)`` gets complete, checked options; ``cards(players)``
+    is the whole deck for that many players (each card as often as it occurs);
+    ``max_actions(players)`` bounds the number of actions of any game (the harness and
+    the simulator stop a game that runs past it); ``summarize`` turns a list of
+    ``result()`` dicts into the simulator's figures for this game.
     """
 
     id: str
@@ -65,11 +174,11 @@ class GameSpec:
     min_players: int
     max_players: int
     options: tuple
-    rules_version: int
     new_game: Callable[[int, dict, str], "GameState"]
     state_type: type
     summarize: Callable[[list], dict]
-    cards: tuple
+    cards: Callable[[int], tuple]
+    max_actions: Callable[[int], int]
     summary: str = ""
 
     def option(self, key: str) -> Option:
@@ -78,20 +187,19 @@ class GameSpec:
                 return opt
         raise KeyError(key)
 
-    def resolve_options(self, given: dict | None = None) -> dict:
-        """All options, defaults filled in; raises ``ValueError`` for a key or value not allowed."""
-        values = {opt.key: opt.default for opt in self.options}
+    def resolve_options(self, given: dict | None, players: int) -> dict:
+        """All options for ``players`` seats, defaults filled in; raises ``ValueError``
+        in words for a key or value not allowed."""
+        values = {opt.key: opt.default_for(players) for opt in self.options}
         for key, value in (given or {}).items():
-            opt = self.option(key) if key in values else None
-            if opt is None:
+            if key not in values:
                 raise ValueError(f"{self.name} has no option “{key}”")
-            if value not in opt.choices:
-                raise ValueError(f"{opt.label}: {value!r} is not allowed")
+            self.option(key).check(value, players)
             values[key] = value
         return values
 
     def check_players(self, players: int) -> None:
-        if not self.min_players <= players <= self.max_players:
+        if type(players) is not int or not self.min_players <= players <= self.max_players:
             raise ValueError(
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
             )
@@ -99,30 +207,45 @@ class GameSpec:
     def new(self, players: int, options: dict | None = None, seed: str = "0") -> "GameState":
         """A new game; ``options`` may be partial. Raises ``ValueError`` for bad input."""
         self.check_players(players)
-        return self.new_game(players, self.resolve_options(options), seed)
+        return self.new_game(players, self.resolve_options(options, players), seed)
 
     def replay(self, players: int, options: dict, seed: str, actions) -> "GameState":
         """The state after applying ``actions`` (JSON lists or tuples) to a new game."""
         state = self.new(players, options, seed)
         for action in actions:
-            state = state.apply(tuple(action))
+            state = state.apply(as_action(action))
         return state
 
 
+def as_action(action) -> Action:
+    """An action from JSON (lists all the way down) as the engine's tuple."""
+    return freeze(list(action))
+
+
+# -- the state ----------------------------------------------------------------------------
 class GameState:
     """What every game's state offers. Subclasses are frozen dataclasses of tuples.
 
     - ``players``: the number of seats; seats are numbered from 0.
     - ``current_player``: the seat to act, or ``None`` when the game is over.
     - ``legal_actions()``: every action allowed now (empty only when the game is over).
-    - ``apply(action)``: the next state; raises :class:`IllegalAction` saying why.
-    - ``is_over`` and ``result()``: the outcome, as a JSON-able dict.
-    - ``view(seat)``: what that seat may know, as a JSON-able dict.
-    - ``reveals_hidden(action)``: whether applying the action shows hidden cards
-      (a draw); undo never goes back past such an action.
-    - ``describe(action)``: the action in words, for the log.
+    - ``apply(action)``: the next state; raises :class:`IllegalAction` saying why, for an
+      action that is well formed but not allowed as for one that makes no sense.
+    - ``forced_action()``: the action the rules make for the seat to move without asking
+      it (a seat with no valid card passes), or None; the app applies it by itself.
+    - ``is_over``, ``result()`` (the outcome, a JSON-able dict) and ``returns()`` (one
+      number per seat, higher is better: a team game gives every seat the same).
+    - ``view(seat)``: what that seat may know, a JSON-able dict; it always carries
+      ``legal`` (see the module docstring). Games write ``seat_view``; ``view`` adds it.
+    - ``events(action, after)``: what applying ``action`` here (giving ``after``) did, as
+      a list of event dicts with ``seat`` and ``kind``, for the log and the tables.
+    - ``reveals_hidden(action)``: whether applying the action shows hidden cards (a
+      draw, a card led); undo never goes back past such an action.
     - ``card_locations()``: every card of the game by the place it is in (hands, piles,
-      removed…); together they always make up the spec's ``cards``.
+      tricks taken…); together they always make up ``spec.cards(players)``.
+    - ``unseen_shuffled(seat, rng)``: the same position with what ``seat`` cannot see
+      dealt again (others' hands, the draw order) by ``rng``: the view-honesty tests
+      check that ``seat``'s view does not change.
     """
 
     players: int
@@ -141,19 +264,37 @@ class GameState:
     def apply(self, action: Action) -> "GameState":
         raise NotImplementedError
 
+    def forced_action(self) -> Action | None:
+        return None
+
     def result(self) -> dict:
         raise NotImplementedError
 
-    def view(self, seat: int) -> dict:
+    def returns(self) -> tuple:
         raise NotImplementedError
+
+    def seat_view(self, seat: int) -> dict:
+        raise NotImplementedError
+
+    def view(self, seat: int) -> dict:
+        """``seat_view(seat)`` plus ``legal``: the seat's legal actions (as lists) when it
+        is to move, else empty (another seat's legal cards would show its hand)."""
+        view = self.seat_view(seat)
+        mine = seat == self.current_player
+        view["legal"] = [thaw(action) for action in self.legal_actions()] if mine else []
+        return view
+
+    def events(self, action: Action, after: "GameState") -> list:
+        """By default one event: the seat and the action's words and values."""
+        return [{"seat": self.current_player, "kind": action[0], "args": thaw(action[1:])}]
 
     def reveals_hidden(self, action: Action) -> bool:
         return True
 
-    def describe(self, action: Action) -> str:
-        return " ".join(str(part) for part in action)
-
     def card_locations(self) -> dict:
+        raise NotImplementedError
+
+    def unseen_shuffled(self, seat: int, rng) -> "GameState":
         raise NotImplementedError
 
     def to_json(self) -> dict:
