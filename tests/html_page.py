@@ -58,3 +58,11 @@ class Page(HTMLParser):
         found = self.find(tag, cls, **attrs)
         assert len(found) == 1, (tag, cls, attrs, len(found))
         return found[0]
+
+
+def screen_html(screen) -> str:
+    """The whole app for a controller's screen, as the page draws it: the menu, the live
+    regions and the screen."""
+    from cardtable.web.render import menu_html, messages_html, screen_html as body
+
+    return menu_html(screen) + messages_html(screen.messages) + body(screen)

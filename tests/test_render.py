@@ -8,7 +8,8 @@ from cardtable.engine.registry import get
 from cardtable.web import table_the_game
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
-from cardtable.web.render import lobby_html, messages_html, page_html, shell_html
+from cardtable.web.render import lobby_html, messages_html, shell_html
+from html_page import screen_html
 from cardtable.web.session import Session
 from cardtable.web.storage import SAVE_KEY, MemoryBackend, Store
 from cardtable.web.ui import TableUi
@@ -61,8 +62,9 @@ def test_every_text_is_escaped():
 
 def test_names_and_log_lines_are_escaped():
     state = position([20, 30], (10, 10, 90, 90))
-    tags = Tags(table_the_game.table_html(state.view(0), TableUi(
-        names=("<i>You</i>",), log=("<img src=x onerror=alert(1)>",))))
+    log = ({"seat": 0, "kind": "signal", "pile": 0, "signal": "<img src=x onerror=alert(1)>",
+            "on": True},)
+    tags = Tags(table_the_game.table_html(state.view(0), TableUi(names=("<i>You</i>",), log=log)))
     assert not any(tag in ("img", "i") for tag, _ in tags.tags)
     text = "".join(tags.text)
     assert "<img src=x onerror=alert(1)>" in text and "<i>You</i>" in text
@@ -86,7 +88,7 @@ def test_hand_is_sorted():
 # -- legal piles (TG-5) and the backwards trick ------------------------------------------------
 def test_only_legal_piles_light_up_for_the_selected_card():  # TG-5
     state = position([50], (65, 40, 30, 55))
-    legal = [p["data-pile"] for p in table(state, selected=50).find(data_action="play")
+    legal = [p["data-pile"] for p in table(state, local=50).find(data_action="play")
              if "legal" in p["class"].split()]
     assert legal == ["1", "3"]
 
@@ -98,10 +100,10 @@ def test_no_pile_lights_up_without_a_selected_card():
 
 def test_backwards_trick_is_shown_as_such():  # TG-5
     state = position([30, 70], (40, 10, 60, 90))
-    up = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), selected=30, my_turn=True),
+    up = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), local=30, my_turn=True),
                                        0, {0}, set()))
     assert "↩ −10" in "".join(up.text)
-    down = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), selected=70, my_turn=True),
+    down = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), local=70, my_turn=True),
                                          2, {2}, set()))
     assert "↩ +10" in "".join(down.text)
 
@@ -128,7 +130,7 @@ def test_end_turn_needs_only_one_card_once_the_draw_pile_is_empty():  # TG-7
 # -- the lobby ---------------------------------------------------------------------------------
 def test_lobby_option_controls_come_from_the_schema():
     tags = Tags(lobby_html(default_setup("the-game")))
-    for option in SPEC.options:
+    for option in SPEC.options:  # every option of The Game is a choice
         values = [a["data-value"] for a in tags.find(data_action="option", data_key=option.key)]
         assert len(values) == len(option.choices)
 
@@ -173,7 +175,7 @@ def test_an_illegal_play_shows_the_engines_message_in_an_alert():
     c.handle("play", {"card": str(card), "pile": str(pile)})
     (role, text), = c.messages
     assert role == "alert" and "cannot go on" in text
-    assert Tags(page_html(c.screen())).find(role="alert")
+    assert Tags(screen_html(c.screen())).find(role="alert")
 
 
 def test_stuck_human_may_undo_and_the_game_ends_only_when_confirmed():  # TG-9
@@ -193,7 +195,7 @@ def test_stuck_human_may_undo_and_the_game_ends_only_when_confirmed():  # TG-9
 def test_pass_the_device_screen_hides_the_hand_between_humans():
     c = started("#/the-game?seed=r1&players=2&seats=human,human")
     assert c.screen().kind == "pass" and c.screen().pass_to == "Player 1"
-    assert not Tags(page_html(c.screen())).find(data_action="select")
+    assert not Tags(screen_html(c.screen())).find(data_action="select")
     c.handle("reveal", {})
     plays = [a for a in c.session.state.legal_actions() if a[0] == "play"]
     for _ in range(2):
@@ -222,19 +224,19 @@ def test_bots_play_their_turns_one_action_at_a_time():
 
 def test_hint_shows_the_suggested_turn_and_its_reason():
     c = started()
-    assert Tags(page_html(c.screen())).find(data_action="hint")  # the strong bot offers hints
+    assert Tags(screen_html(c.screen())).find(data_action="hint")  # the strong bot offers hints
     c.handle("hint", {})
-    first = c.hint["actions"][0]
-    tags = Tags(page_html(c.screen()))
-    assert "Hint:" in "".join(tags.text) and c.hint["reason"] in "".join(tags.text)
+    first = c.table.hint["actions"][0]
+    tags = Tags(screen_html(c.screen()))
+    assert "Hint:" in "".join(tags.text) and c.table.hint["reason"] in "".join(tags.text)
     if first[0] == "play":
         assert "hinted" in tags.find(data_card=str(first[1]))[0]["class"]
 
 
 def test_no_hint_button_when_no_bot_offers_hints():
     c = started()
-    c.hint_bot = None
-    assert not Tags(page_html(c.screen())).find(data_action="hint")
+    c.bots.hinter = None
+    assert not Tags(screen_html(c.screen())).find(data_action="hint")
 
 
 def test_end_screen_offers_replay_new_deal_and_share():  # TG-10
@@ -244,7 +246,7 @@ def test_end_screen_offers_replay_new_deal_and_share():  # TG-10
     c.handle("play", {"card": "99", "pile": "0"})
     screen = c.screen()
     assert screen.kind == "end" and screen.result["rating"] == "win"
-    tags = Tags(page_html(screen))
+    tags = Tags(screen_html(screen))
     for action in ("again", "new-deal", "share"):
         assert tags.find(data_action=action)
     assert "Won" in c.share_text() and "#/the-game?seed=r1" in c.share_text()
@@ -255,7 +257,7 @@ def test_the_end_screen_cannot_undo_the_confirmed_end():  # TG-9
     c.begin(Session(default_setup("the-game"), "r1", [position([50, 99], (98, 97, 3, 4))]))
     c.handle("play", {"card": "99", "pile": "0"})
     c.handle("confirm-end", {})
-    assert "disabled" in Tags(page_html(c.screen())).find(data_action="undo")[0]
+    assert "disabled" in Tags(screen_html(c.screen())).find(data_action="undo")[0]
     c.handle("undo", {})
     assert c.screen().kind == "end" and c.messages[0][0] == "alert"
 
@@ -271,7 +273,7 @@ def test_clipboard_refusal_shows_the_text_to_copy_by_hand():
     effect = c.handle("share", {})
     assert effect[0] == "copy"
     c.copy_failed(effect[1])
-    tags = Tags(page_html(c.screen()))
+    tags = Tags(screen_html(c.screen()))
     assert tags.find(id="panel-text") and effect[1] in "".join(tags.text)
 
 
@@ -313,4 +315,4 @@ def test_lobby_offers_to_continue_a_saved_game():
     store = Store()
     started(store=store).handle("lobby", {})
     c = controller(store)
-    assert Tags(page_html(c.screen())).find(data_action="continue")
+    assert Tags(screen_html(c.screen())).find(data_action="continue")

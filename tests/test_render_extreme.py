@@ -11,10 +11,11 @@ from html_page import Page
 
 from cardtable.engine.extreme import KINDS
 from cardtable.engine.registry import get
+from cardtable.engine.the_game import fits
 from cardtable.web import table_extreme, table_the_game
 from cardtable.web.controller import Controller, Screen
 from cardtable.web.lobby import default_setup
-from cardtable.web.render import page_html
+from html_page import screen_html
 from cardtable.web.storage import Store
 from cardtable.web.tables import TABLES
 from cardtable.web.ui import TableUi
@@ -71,7 +72,7 @@ def test_ex3_pile_tops_show_their_instruction_and_the_key_explains_it():
 
 
 def test_ex1_tapping_a_marked_card_explains_its_instruction():
-    page = Page(draw(position((7, 20)), selected=7))
+    page = Page(draw(position((7, 20)), local=7))
     assert any(KINDS["stop"].help in e.text for e in page.find("p", "ex-selected"))
 
 
@@ -105,16 +106,16 @@ def test_ex6_end_turn_enabled_once_three_cards_are_played():
 
 def test_ex9_only_the_piles_the_engine_offers_light_up():
     state = position((40, 60), tops=(36, 50, 100, 100))
-    page = Page(draw(state, selected=40))
-    # 40 on ↑2 (top 50) would be a backwards trick: The Game would offer it, Extreme not
-    assert 1 in table_the_game.legal_piles(state.view(0), 40)
+    page = Page(draw(state, local=40))
+    # 40 on ↑2 (top 50) would be a backwards trick: The Game's rule allows it, Extreme's not
+    assert fits(40, "up", 50) and ["play", 40, 1] not in state.view(0)["legal"]
     assert lit_piles(page) == {0, 2, 3}
     assert "binds everyone while visible" in page.one("li", data_kind="no_reverse").text
 
 
 def test_ex10_one_pile_fixed_this_turn_lights_only_its_pile():
     state = position((40, 60), tops=(22, 30, 100, 100), played=((30, 1),), fixed_pile=1)
-    page = Page(draw(state, selected=40))
+    page = Page(draw(state, local=40))
     assert lit_piles(page) == {1}
     assert "this turn's cards go onto ↑2" in page.one("li", data_kind="one_pile").text
 
@@ -173,12 +174,13 @@ def test_ex12_shared_kinds_show_on_the_hand_summary_without_numbers():
 def test_ex12_share_toggle_through_the_controller():
     controller = Controller(Store(), lambda: "fresh", "index.html")
     controller.boot("#/extreme?seed=share-1&players=2&seats=human,careful")
-    assert controller.my_turn()
+    assert controller.table.my_turn()
     controller.handle("share-instructions", {})
     assert controller.current_view()["share"] is True
-    page = Page(page_html(controller.screen()))
+    page = Page(screen_html(controller.screen()))
     assert page.one("button", data_action="share-instructions").attrs["aria-pressed"] == "true"
-    assert controller.session.log[-1] == "You: shares their instructions"
+    event = controller.session.log(1)[-1]
+    assert table_extreme.event_text(event, controller.table.names) == "You: shares their instructions"
 
 
 def test_ex12_share_toggle_waits_for_your_turn():
@@ -194,7 +196,7 @@ def losing_three():
 
 
 def test_ex6_selecting_a_losing_three_warns():
-    page = Page(draw(position((18, 60)), selected=18))
+    page = Page(draw(position((18, 60)), local=18))
     assert any("loses the game" in e.text for e in page.find("p", "ex-selected"))
 
 
@@ -202,7 +204,7 @@ def test_ex2_end_screen_names_the_instruction_and_why():
     state = losing_three()
     screen = Screen("end", messages=(), setup=default_setup("extreme"), pace="normal",
                     view=state.view(0), ui=TableUi(names=NAMES), result=state.result())
-    page = Page(page_html(screen))
+    page = Page(screen_html(screen))
     heading = page.one("h2", "rating")
     assert heading.text == f"Lost to the 3! instruction, {state.cards_left} cards left."
     why = page.one("section", "ex-lost").text

@@ -15,10 +15,11 @@ from cardtable.engine.triggs import BOXES
 from cardtable.web import table_triggs
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
-from cardtable.web.render import lobby_html, page_html
+from html_page import screen_html
+from cardtable.web.render import lobby_html
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
-from cardtable.web.table_triggs import TriggsTable, recent_notices, turn_lines
+from cardtable.web.table_triggs import recent_notices, turn_lines
 from cardtable.web.triggs_cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values,
 )
@@ -37,11 +38,20 @@ def position(hand=(1, 4, 7, 7, 9), other=(2, 3, 5, 6, 8), sheet=EMPTY, other_she
                    sheets=(tuple(sheet), tuple(other_sheet)), current=0, **fields)
 
 
-def draw(state, seat=0, pick=None, notices=(), names=NAMES, **ui):
+def draw(state, seat=0, pick=None, names=NAMES, **ui):
     """The table as ``seat`` sees it (its turn when it is to act), with ``pick``."""
     ui.setdefault("my_turn", state.current_player == seat)
-    table = TriggsTable(pick=pick or Pick(0), notices=notices)
-    return table_triggs.table_html(state.view(seat), TableUi(names=names, table=table, **ui))
+    return table_triggs.table_html(state.view(seat), TableUi(names=names, local=pick, **ui))
+
+
+def played(state, *actions):
+    """The state after ``actions`` and the events they made, in order."""
+    events = []
+    for action in actions:
+        after = state.apply(action)
+        events += state.events(action, after)
+        state = after
+    return state, events
 
 
 def boxes_of(row: Element) -> list:
@@ -181,7 +191,7 @@ def test_tr7_selecting_the_best_grouping_picks_those_cards_of_the_hand():
     makes = ((2, 5), (7,), (7,))
     chosen = indices_of(hand, makes)
     assert sorted(hand[i] for i in chosen) == [2, 5, 7, 7]
-    assert cross_plan(selected_values(hand, Pick(0, chosen)), 7, 4).makes == makes
+    assert cross_plan(selected_values(hand, Pick(chosen)), 7, 4).makes == makes
 
 
 def test_tr7_cards_that_can_help_make_the_chosen_row_are_marked():
@@ -192,14 +202,14 @@ def test_tr7_cards_that_can_help_make_the_chosen_row_are_marked():
 
 def test_tr7_the_cross_panel_counts_the_selected_makes_and_offers_the_best():
     state = position(hand=(2, 5, 7, 7, 9), sheet=(0,) * 6 + (1,) + (0,) * 5)
-    page = Page(draw(state, pick=Pick(0, (0, 1, 4), 7)))
+    page = Page(draw(state, pick=Pick((0, 1, 4), 7)))
     panel = page.one(cls="cross-panel")
     assert "3 free boxes" in panel.text and "once (2+5)" in panel.text
     assert "not used: 9" in panel.text and "3 times (2+5, 7, 7)" in panel.text
     confirm = page.one(data_action="triggs-cross")
     assert confirm.attrs["data-makes"] == "1" and "disabled" not in confirm.attrs
     assert page.one(data_action="triggs-row", data_row=7).attrs["aria-pressed"] == "true"
-    nothing = Page(draw(state, pick=Pick(0, (), 7)))
+    nothing = Page(draw(state, pick=Pick((), 7)))
     assert "Select cards that make 7" in nothing.one(cls="cross-panel").text
     assert "disabled" in nothing.one(data_action="triggs-cross").attrs
 
@@ -217,9 +227,9 @@ def test_tr6_discarding_needs_cards_of_one_value():
     assert discard_action((7, 7)) == (("discard", 7, 2), "")
     action, why = discard_action((7, 9))
     assert action is None and "one value" in why and "TR-6" in why
-    page = Page(draw(position(), pick=Pick(0, (2, 4))))
+    page = Page(draw(position(), pick=Pick((2, 4))))
     assert "disabled" in page.one(data_action="triggs-discard").attrs
-    page = Page(draw(position(), pick=Pick(0, (2, 3))))
+    page = Page(draw(position(), pick=Pick((2, 3))))
     button = page.one(data_action="triggs-discard")
     assert "disabled" not in button.attrs and button.text == "Discard 2 × 7"
 
@@ -241,59 +251,69 @@ def test_tr11_retiring_the_twelves_is_noticed_and_shown_by_the_piles():
     full12 = (0,) * 11 + (5,)
     state = position(hand=(3, 12, 12), sheet=(0,) * 11 + (3,), other_sheet=full12,
                      piles=((12, 4), (5, 6, 7), (8, 12)))
-    after = state.apply(("cross", 12, ((12,), (12,))))
+    after, events = played(state, ("cross", 12, ((12,), (12,))))
     assert after.retired == (12,)
-    notes = recent_notices([state, after], viewer=0)
+    notes = recent_notices(events, viewer=0)
     assert any("row 12" in n and "12s leave the game" in n for n in notes)
-    page = Page(draw(replace(after, current=0, phase="turn"), notices=notes))
+    page = Page(draw(replace(after, current=0, phase="turn"), log=tuple(events)))
     assert page.one(cls="retired", data_retired=12).text == "12s out of the game"
     assert "12s leave the game" in page.one(cls="notices").text
 
 
 def test_tr10_a_remade_pile_is_noticed_by_name_with_its_size():
     state = position(piles=((4,), (5, 6, 7), (8, 9)), discard=(1, 2, 3))
-    after = state.apply(("draw", "left"))
-    notes = recent_notices([state, after], viewer=0)
+    notes = recent_notices(played(state, ("draw", "left"))[1], viewer=0)
     assert notes == ("The left pile ran out: the discards were shuffled into a new left pile, "
                      "3 cards now (TR-10).",)
-    assert recent_notices([state, state.apply(("draw", "middle"))], viewer=0) == ()
+    assert recent_notices(played(state, ("draw", "middle"))[1], viewer=0) == ()
 
 
 def test_notices_cover_the_viewers_latest_turn_and_what_followed_only():
     state = position(piles=((4,), (5, 6, 7, 8, 9, 10), (8, 9)), discard=(1, 2, 3))
-    first = state.apply(("draw", "left")).apply(("draw", "middle"))  # seat 0 remakes left
-    states = [state, state.apply(("draw", "left")), first]
-    bot = first.apply(("draw", "middle"))
-    states += [bot, bot.apply(("draw", "middle"))]
-    assert len(recent_notices(states, viewer=0)) == 1   # its own turn, then the bot's
-    later = states[-1].apply(("discard", states[-1].hands[0][0], 1))
-    assert recent_notices(states + [later], viewer=0) == ()  # a newer turn of its own
+    # seat 0 remakes the left pile, then the bot draws twice
+    after, events = played(state, ("draw", "left"), ("draw", "middle"), ("draw", "middle"),
+                           ("draw", "middle"))
+    assert len(recent_notices(events, viewer=0)) == 1   # its own turn, then the bot's
+    later = played(after, ("discard", after.hands[0][0], 1))[1]
+    assert recent_notices(events + later, viewer=0) == ()  # a newer turn of its own
 
 
 # -- log, text, result ------------------------------------------------------------------------
 def test_a_turn_is_one_log_line_with_its_chain():
-    log = ["Ana: crossed 2 × 7 (7, 2+5)", "Ana: chained 7 → 9", "Ana: chained 9 → 5",
-           "Bot 2: drew the 4 from the left pile", "Bot 2: drew a card from the middle pile"]
-    assert turn_lines(log) == [
-        "Ana: crossed 2 × 7 (7, 2+5) and chained 7 → 9 → 5",
+    log = [{"seat": 0, "kind": "cross", "row": 7, "makes": [[2, 5], [7]]},
+           {"seat": 0, "kind": "bonus", "from": 7, "row": 9},
+           {"seat": 0, "kind": "bonus", "from": 9, "row": 5},
+           {"seat": None, "kind": "retired", "value": 12},
+           {"seat": 1, "kind": "draw", "pile": "left", "card": 4},
+           {"seat": 1, "kind": "draw", "pile": "middle", "card": None}]
+    assert turn_lines(log, ("Ana", "Bot 2")) == [
+        "Ana: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5",
         "Bot 2: drew the 4 from the left pile and drew a card from the middle pile"]
 
 
 def test_a_chain_whose_cross_left_the_log_is_left_out():
-    log = ["Bot 4: chained 2 → 1", "You: drew a card from the middle pile"]
-    assert turn_lines(log) == ["You: drew a card from the middle pile"]
+    log = [{"seat": 1, "kind": "bonus", "from": 2, "row": 1},
+           {"seat": 0, "kind": "draw", "pile": "middle", "card": None}]
+    assert turn_lines(log, ("You", "Bot 2")) == ["You: drew a card from the middle pile"]
 
 
 def test_names_and_log_are_escaped():
-    html = draw(position(), names=("You", "<b>Bo</b>"), log=("<i>x</i>: crossed 1 × 1 (1)",))
+    log = ({"seat": 1, "kind": "cross", "row": 1, "makes": [[1]]},)
+    html = draw(position(), names=("You", "<b>Bo</b>"), log=log)
     assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
-    assert "<i>x</i>" not in html
 
 
 def test_tr12_result_in_words():
-    assert table_triggs.result_text({"winner": 0, "turns": 40}) == "You win: every box crossed, after 40 turns."
-    assert table_triggs.result_text({"winner": 2, "turns": 41}).startswith("Seat 3 wins")
-    assert "No winner" in table_triggs.result_text({"winner": None, "turns": 2000})
+    names = ("You", "Bot 2", "Bot 3")
+    assert table_triggs.result_text({"winner": 0, "turns": 40}, names) == \
+        "You win: every box crossed, after 40 turns."
+    assert table_triggs.result_text({"winner": 2, "turns": 41}, names).startswith("Bot 3 wins")
+    assert "No winner" in table_triggs.result_text({"winner": None, "turns": 2000}, names)
+
+
+def test_the_winner_is_named_as_the_table_names_them_when_people_share_the_device():
+    names = ("Player 1", "Player 2")
+    assert table_triggs.result_text({"winner": 0, "turns": 9}, names).startswith("Player 1 wins")
 
 
 # -- the lobby ----------------------------------------------------------------------------
@@ -324,20 +344,21 @@ def test_tr8_crossing_by_clicks_then_each_chain_bonus_one_at_a_time():
     c = controller_at(position(hand=(2, 5, 7, 11, 12), sheet=sheet))
     c.handle("triggs-row", {"row": "7"})
     c.handle("triggs-best", {})
-    assert sorted(selected_values(c.current_view()["hand"], table_triggs.current_pick(c))) == [2, 5, 7]
+    assert sorted(selected_values(c.current_view()["hand"], table_triggs.pick_of(c.table))) == [2, 5, 7]
     c.handle("triggs-cross", {})
     assert c.session.state.phase == "bonus" and c.session.state.chain_from == 7
-    page = Page(page_html(c.screen()))
+    page = Page(screen_html(c.screen()))
     assert "completes" in page.one(data_action="triggs-bonus", data_row=9).classes
     c.handle("triggs-bonus", {"row": "9"})
     assert c.session.state.phase == "bonus" and c.session.state.chain_from == 9
-    assert "disabled" not in Page(page_html(c.screen())).one(data_action="undo").attrs
+    assert "disabled" not in Page(screen_html(c.screen())).one(data_action="undo").attrs
     c.handle("undo", {})  # a bonus reveals nothing: it may be taken back (TR-8 choice)
     assert c.session.state.chain_from == 7
     c.handle("triggs-bonus", {"row": "9"})
     c.handle("triggs-bonus", {"row": "5"})
     assert c.session.state.current == 1
-    assert turn_lines(c.session.log)[-1] == "You: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"
+    assert turn_lines(c.session.log(40), ("You", "Bot 2"))[-1] == \
+        "You: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"
 
 
 def test_tr6_discarding_by_clicks_and_a_mixed_selection_is_refused_in_words():
@@ -358,7 +379,7 @@ def test_tr5_drawing_by_clicks_takes_two_picks_and_the_selection_does_not_outliv
     c = controller_at(state)
     c.handle("triggs-card", {"index": "0"})
     c.handle("triggs-draw", {"pile": "left"})
-    assert table_triggs.current_pick(c).cards == ()
+    assert table_triggs.pick_of(c.table).cards == ()
     c.handle("triggs-draw", {"pile": "right"})
     after = c.session.state
     assert after.current == 1 and len(after.hands[0]) == 7
@@ -373,7 +394,7 @@ def test_a_person_who_wins_with_an_undoable_cross_sees_the_end_screen():
     c.handle("triggs-cross", {})
     screen = c.screen()
     assert screen.kind == "end" and c.session.state.winner == 0
-    assert "You win" in page_html(screen) and "Cards left" not in page_html(screen)
+    assert "You win" in screen_html(screen) and "Cards left" not in screen_html(screen)
 
 
 @pytest.mark.parametrize("action, data", [("triggs-cross", {}), ("triggs-discard", {})])
@@ -386,13 +407,13 @@ def test_confirming_without_a_choice_says_what_to_do(action, data):
 
 def test_tr13_two_people_pass_the_device_and_each_sees_only_their_own_hand():
     c = controller_at(position(hand=(1, 4, 7, 7, 9), other=(2, 3, 5, 6, 8)), seats=("human", "human"))
-    c.revealed_to = 0
+    c.table.revealed_to = 0
     c.handle("triggs-card", {"index": "0"})
     c.handle("triggs-discard", {})
     assert c.screen().kind == "pass"
-    assert "data-card" not in page_html(c.screen())  # no hand shows before the reveal
+    assert "data-card" not in screen_html(c.screen())  # no hand shows before the reveal
     c.handle("reveal", {})
-    page = Page(page_html(c.screen()))
+    page = Page(screen_html(c.screen()))
     assert [b.attrs["data-card"] for b in page.find(data_action="triggs-card")] == ["2", "3", "5", "6", "8"]
     assert page.one(cls="sheet", data_seat=1).classes == ["sheet", "full"]
     assert page.one(cls="cards", data_hand=4).text == "4 in hand"  # seat 0, one card discarded
@@ -412,7 +433,7 @@ def test_the_log_shows_the_latest_turns_whole_however_many_lines_they_take():
     person = make_bot("triggs", "strong", 0, "long-log")
 
     def long_turns_on_show():  # the turns on show take more than 8 lines of the log
-        seats = [line.partition(":")[0] for line in c.session.log]
+        seats = [e["seat"] for e in c.session.log(10_000) if e["seat"] is not None]
         starts = [i for i in range(len(seats)) if i == 0 or seats[i] != seats[i - 1]]
         return len(starts) > table_triggs.LOG_TURNS and \
             len(seats) - starts[-table_triggs.LOG_TURNS] > 8
@@ -423,5 +444,6 @@ def test_the_log_shows_the_latest_turns_whole_however_many_lines_they_take():
             c.bot_step()
         else:
             c.session.apply(person.act(c.session.state.view(0)))
-    shown = [li.text for li in Page(page_html(c.screen())).one("ol", "log").children]
-    assert shown == turn_lines(c.session.log)[-table_triggs.LOG_TURNS:]
+    shown = [li.text for li in Page(screen_html(c.screen())).one("ol", "log").children]
+    names = c.table.names
+    assert shown == turn_lines(c.session.log(40), names)[-table_triggs.LOG_TURNS:]

@@ -94,7 +94,7 @@ def test_resume_by_replay_gives_the_same_position_and_log():
     save = json.loads(json.dumps(session.to_save()))
     again = from_save(save)
     assert again.state == session.state
-    assert again.log == session.log
+    assert again.events == session.events
     assert save["seats"] == ["human", DEFAULT_LEVEL["the-game"]] and save["schema"] == SCHEMA
 
 
@@ -119,7 +119,7 @@ def test_undo_takes_back_cards_played_this_turn():
     session.apply(first_legal_play(start))
     assert session.can_undo()
     session.undo()
-    assert session.state == start and session.log == []
+    assert session.state == start and session.events == []
 
 
 def test_undo_stops_at_a_draw():

@@ -1,11 +1,13 @@
 """The glue between the page and the pure UI modules: the only place that touches js.
 
 One delegated listener per event type on ``<div id="app">`` reads ``data-action`` and the
-data attributes of the button hit and hands them to the :class:`~.controller.Controller`;
-then the page is drawn again. Drag and drop uses pointer events (mouse, pen and touch).
-Bots play in an asyncio task that sleeps the chosen pace between actions, so the page
-stays responsive. ``window.cardtable.view()`` returns the human seat's view (a plain
-JSON object).
+data attributes of the control hit and hands them to the :class:`~.controller.Controller`;
+then the page is drawn again. What the page does besides is generic, read from data
+attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape sends the
+table's ``CANCEL``, and pointer events (mouse, pen and touch) drag a ``data-drag`` item
+onto a ``data-drop`` target. Bots and forced moves are made in an asyncio task that
+sleeps the chosen pace between moves, so the page stays responsive.
+``window.cardtable.view()`` returns the human seat's view (a plain JSON object).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import secrets
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from .bot_runner import BotError
 from .controller import Controller
 from .lobby import PACES
 from .render import menu_html, message_lines, messages_html, screen_html
@@ -91,8 +94,10 @@ class Page:
 
     def draw(self) -> None:
         controller = self.controller
+        held = focus_selector(js.document.activeElement)
         self.paint()
-        focus = controller.focus and self.root.querySelector(controller.focus)
+        wanted = controller.focus or held
+        focus = wanted and self.root.querySelector(wanted)
         if focus:
             focus.focus()
         box = self.root.querySelector("#panel-text")
@@ -109,11 +114,22 @@ class Page:
                 await asyncio.sleep(PACES[self.controller.pace])
                 if self.controller.bot_due():
                     self.controller.messages = []
-                    self.controller.bot_step()
+                    self.bot_step()
                     self.paint()
         finally:
             self.bots_task = None
         self.draw()
+
+    def bot_step(self) -> None:
+        """One move the app makes; a bot's bug is logged and shown, and that seat then
+        plays the game's random bot's move so the game can go on."""
+        try:
+            self.controller.bot_step()
+        except BotError as error:
+            js.console.error(f"cardtable: {error}")
+            self.controller.say("alert", f"{error} Please report this; a random legal move"
+                                         " was played instead.")
+            self.controller.fallback_step()
 
     # -- events ---------------------------------------------------------------
     def act(self, action: str, data: dict) -> None:
@@ -140,16 +156,17 @@ class Page:
 
     def on_change(self, event) -> None:
         target = event.target
-        if target.matches("select[data-action]"):
+        if target.matches("select[data-action], input[data-action]"):
             self.act(target.dataset.action, {**dataset(target), "value": target.value})
 
     def on_keydown(self, event) -> None:
-        """Arrow keys move between hand cards, or between piles; Escape drops the choice."""
+        """Arrow keys move within a ``data-nav`` group; Escape drops the player's choice."""
         target = event.target
-        if event.key == "Escape" and self.controller.selected is not None:
-            self.act("select", {"card": self.controller.selected})
+        cancel = self.controller.cancel_action()
+        if event.key == "Escape" and cancel:
+            self.act(cancel, {})
             return
-        group = target.dataset.nav if hasattr(target, "dataset") else None
+        group = target.getAttribute("data-nav") if target.nodeType == 1 else None
         if event.key not in NAV_KEYS or not group:
             return
         items = list(self.root.querySelectorAll(f'[data-nav="{group}"]:not([disabled])'))
@@ -159,9 +176,9 @@ class Page:
             items[(here[0] + NAV_KEYS[event.key]) % len(items)].focus()
 
     def on_pointerdown(self, event) -> None:
-        card = event.target.closest('[data-action="select"]:not([disabled])')
-        if card and event.button == 0:
-            self.drag = {"el": card, "card": card.dataset.card, "x": event.clientX,
+        item = event.target.closest("[data-drag]:not([disabled])")
+        if item and event.button == 0:
+            self.drag = {"el": item, "data": dataset(item), "x": event.clientX,
                          "y": event.clientY, "moving": False, "id": event.pointerId}
 
     def on_pointermove(self, event) -> None:
@@ -182,9 +199,10 @@ class Page:
             return
         self.swallow_until = event.timeStamp + 500
         hit = js.document.elementFromPoint(event.clientX, event.clientY)
-        pile = hit.closest('[data-action="play"]') if hit else None
-        if pile:
-            self.act("play", {"card": drag["card"], "pile": pile.dataset.pile})
+        target = hit.closest("[data-drop]") if hit else None
+        if target:
+            dragged = {k: v for k, v in drag["data"].items() if k not in ("action", "drag", "nav")}
+            self.act(target.dataset.drop, {**dataset(target), **dragged})
         else:
             drag["el"].classList.remove("dragging")
             drag["el"].style.transform = ""
@@ -200,6 +218,17 @@ class Page:
         if self.controller.boot(js.location.hash):
             js.history.replaceState(None, "", js.location.pathname + js.location.search)
         self.draw()
+
+
+def focus_selector(element):
+    """A selector that finds ``element``'s counterpart after a redraw (its data-action and
+    the data attributes that tell it from its siblings), or None."""
+    if not element or element.nodeType != 1 or not element.hasAttribute("data-action"):
+        return None
+    keys = ("action", "value", "key", "seat", "card", "pile", "index", "row", "kind")
+    data = dataset(element)
+    return "".join(f'[data-{key}="{data[key]}"]' for key in keys
+                   if key in data and '"' not in data[key])
 
 
 def dataset(element) -> dict:

@@ -1,6 +1,7 @@
 """Share links: ``index.html#/<game-id>?seed=<seed>&players=<n>&<option>=<value>…``.
 
-Besides the game's options (keys and values as in its schema, booleans as on/off),
+Besides the game's options (keys as in its schema, values as each option writes them:
+booleans on/off, numbers, lists of numbers separated by commas),
 ``seats`` lists who sits where, one entry per seat separated by commas: ``human`` or a
 bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
 ``seats``, seat 1 is you and the others are bots of the default level.
@@ -17,7 +18,6 @@ from dataclasses import dataclass, field, replace
 from urllib.parse import parse_qsl, quote, urlencode
 
 from ..bots import levels
-from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from .lobby import HUMAN, Setup, default_setup
 
@@ -76,7 +76,7 @@ def _parse_query(game: str, pairs) -> Link:
             options[key] = spec.option(key).parse(text)
         except KeyError:
             link.notices.append(f"The link's {quoted(key)} means nothing here and was ignored.")
-    link.setup = replace(setup, options=spec.resolve_options(options))
+    link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
     return link
 
 
@@ -104,8 +104,9 @@ def _with_seats(setup: Setup, text: str) -> Setup:
 
 def fragment(setup: Setup, seed: str) -> str:
     """The fragment (``#/…``) of the link that opens this exact deal."""
-    options = setup.spec.resolve_options(setup.options)
+    spec = setup.spec
+    options = spec.resolve_options(setup.options, setup.players)
     params = [("seed", seed), ("players", setup.players)]
-    params += [(key, encode_value(value)) for key, value in options.items()]
+    params += [(key, spec.option(key).encode(value)) for key, value in options.items()]
     params.append(("seats", ",".join(setup.seats)))
     return f"#/{setup.game}?" + urlencode(params, safe="/,", quote_via=quote)

@@ -2,7 +2,8 @@
 
 A :class:`Setup` is everything needed to start a deal except the seed: the game, the
 number of players, who sits in each seat (``"human"`` or a bot level) and the options.
-Seat 0 is always "You", a human.
+Seat 0 is always "You", a human. ``LOBBY_HANDLERS`` are the lobby's buttons and fields:
+each takes the setup and the control's data and returns the new setup.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ DEFAULT_PACE = "normal"
 
 @dataclass(frozen=True)
 class Setup:
-    """A game to start: ``seats[i]`` is ``"human"`` or a bot level of ``game``."""
+    """A game to start: ``seats[i]`` is ``"human"`` or a bot level of ``game``;
+    ``options`` are complete and valid for ``players``."""
 
     game: str
     players: int
@@ -31,22 +33,31 @@ class Setup:
         return GAMES[self.game]
 
     def with_players(self, players: int) -> "Setup":
-        """The same setup for ``players`` seats (new seats are bots of the default level)."""
+        """The same setup for ``players`` seats (new seats are bots of the default level;
+        an option that no longer fits the count goes back to its default)."""
         self.spec.check_players(players)
         extra = (DEFAULT_LEVEL[self.game],) * max(0, players - len(self.seats))
-        return replace(self, players=players, seats=(self.seats + extra)[:players])
+        kept = {}
+        for key, value in self.options.items():
+            try:
+                self.spec.option(key).check(value, players)
+                kept[key] = value
+            except ValueError:
+                pass
+        return replace(self, players=players, seats=(self.seats + extra)[:players],
+                       options=self.spec.resolve_options(kept, players))
 
     def with_seat(self, seat: int, kind: str) -> "Setup":
         """Seat ``seat`` becomes ``kind``; seat 0 stays human."""
         if seat == 0 or seat >= self.players:
-            raise ValueError(f"seat {seat + 1} cannot be changed")
+            raise ValueError(f"Seat {seat + 1} cannot be changed.")
         if kind != HUMAN and kind not in levels(self.game):
-            raise ValueError(f"no bot level “{kind}”")
+            raise ValueError(f"There is no bot level “{kind[:30]}”.")
         seats = self.seats[:seat] + (kind,) + self.seats[seat + 1:]
         return replace(self, seats=seats)
 
     def with_option(self, key: str, value) -> "Setup":
-        options = self.spec.resolve_options({**self.options, key: value})
+        options = self.spec.resolve_options({**self.options, key: value}, self.players)
         return replace(self, options=options)
 
     def humans(self) -> list:
@@ -54,12 +65,14 @@ class Setup:
 
 
 def default_setup(game: str | None = None) -> Setup:
-    """The lobby's starting point: the first game (or ``game``), solo, default options."""
+    """The lobby's starting point: the first game (or ``game``), the fewest players it
+    allows (solo where it can be played alone), default options."""
     game = game or next(iter(GAMES))
     spec = GAMES[game]
-    players = max(spec.min_players, 1)
+    players = spec.min_players
     seats = (HUMAN,) + (DEFAULT_LEVEL[game],) * (players - 1)
-    return Setup(game=game, players=players, seats=seats, options=spec.resolve_options())
+    return Setup(game=game, players=players, seats=seats,
+                 options=spec.resolve_options({}, players))
 
 
 def seat_name(seats, seat: int) -> str:
@@ -68,3 +81,37 @@ def seat_name(seats, seat: int) -> str:
     if seat == 0 and seats.count(HUMAN) == 1:
         return "You"
     return f"Player {seat + 1}" if seats[seat] == HUMAN else f"Bot {seat + 1}"
+
+
+def seat_names(seats) -> tuple:
+    return tuple(seat_name(seats, seat) for seat in range(len(seats)))
+
+
+# -- the lobby's controls -------------------------------------------------------------
+def on_pick_game(setup: Setup, data) -> Setup:
+    if data.get("value") not in GAMES:
+        raise ValueError(f"There is no game “{str(data.get('value'))[:30]}”.")
+    return default_setup(data["value"])
+
+
+def on_players(setup: Setup, data) -> Setup:
+    text = str(data.get("value", ""))
+    if not text.isdigit():
+        raise ValueError(f"Players must be a number, not “{text[:30]}”.")
+    return setup.with_players(int(text))
+
+
+def on_seat(setup: Setup, data) -> Setup:
+    return setup.with_seat(int(data["seat"]), data["value"])
+
+
+def on_option(setup: Setup, data) -> Setup:
+    try:
+        option = setup.spec.option(data["key"])
+    except KeyError:
+        raise ValueError(f"{setup.spec.name} has no option “{str(data['key'])[:30]}”.") from None
+    return setup.with_option(option.key, option.parse(str(data["value"])))
+
+
+LOBBY_HANDLERS = {"pick-game": on_pick_game, "players": on_players, "seat": on_seat,
+                  "option": on_option}

@@ -12,7 +12,7 @@ from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
-from .tables import TABLES
+from .tables import TABLES, end_html as table_end_html
 
 
 def message_lines(messages, role: str) -> str:
@@ -37,6 +37,24 @@ def choice_group(label: str, action: str, current, values, names=None, **data) -
             f'<div class="choices">{buttons}</div></fieldset>')
 
 
+def option_html(option, value) -> str:
+    """The lobby's control for one option, by its widget: a row of buttons for a choice,
+    a field for numbers (changed values arrive as ``data-action="option"`` events)."""
+    help_id = f"help-{option.key}"
+    help_html = f'<p class="help" id="{esc(help_id)}">{esc(option.help)}</p>' if option.help else ""
+    if option.widget == "choice":
+        return choice_group(option.label, "option", value, option.choices,
+                            data_key=option.key) + help_html
+    field = attrs(id=f"opt-{option.key}", name=option.key, data_action="option",
+                  data_key=option.key, value=option.encode(value),
+                  aria_describedby=help_id if option.help else None,
+                  **({"type": "number", "min": option.minimum, "max": option.maximum,
+                      "step": 1, "inputmode": "numeric"} if option.widget == "integer"
+                     else {"type": "text", "inputmode": "numeric", "spellcheck": "false"}))
+    return (f'<div class="field"><label for="opt-{esc(option.key)}">{esc(option.label)}</label>'
+            f'<input{field}></div>{help_html}')
+
+
 def seat_row(setup: Setup, seat: int) -> str:
     if seat == 0:
         return '<li class="seat"><span>Seat 1</span><strong>You</strong></li>'
@@ -59,10 +77,7 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
     players = choice_group("Players", "players", setup.players,
                            list(range(spec.min_players, spec.max_players + 1)))
     seats = "".join(seat_row(setup, s) for s in range(setup.players))
-    options = "".join(
-        choice_group(opt.label, "option", setup.options[opt.key], opt.choices, data_key=opt.key)
-        + (f'<p class="help">{esc(opt.help)}</p>' if opt.help else "")
-        for opt in spec.options)
+    options = "".join(option_html(opt, setup.options[opt.key]) for opt in spec.options)
     pace_row = choice_group("Bot pace", "pace", pace, list(PACES))
     resume = ""
     if saved:
@@ -89,16 +104,14 @@ def pass_html(name: str) -> str:
 
 
 def end_html(screen) -> str:
+    """The end of a game: the table module's heading and figures, the next steps, and the
+    table as it ended."""
     table = TABLES[screen.setup.game]
-    result = screen.result
     buttons = (button("Play this deal again", "again", class_="primary")
                + button("New deal", "new-deal") + button("Share this deal", "share")
                + button("Lobby", "lobby"))
-    return (f'<main class="end"><h2{attrs(class_="rating " + result.get("rating", ""))}>'
-            f'{esc(table.result_text(result))}</h2>'
-            + (f'<p class="left" data-cards-left="{esc(result["cards_left"])}">'
-               f'Cards left: <b>{esc(result["cards_left"])}</b></p>' if "cards_left" in result else "")
-            + f'<div class="controls">{buttons}</div>'
+    return (f'<main class="end">{table_end_html(table, screen.result, screen.ui.names)}'
+            f'<div class="controls">{buttons}</div>'
             + table.table_html(screen.view, screen.ui) + "</main>")
 
 
@@ -118,11 +131,6 @@ def menu_html(screen) -> str:
         return ""
     items = button("Lobby", "lobby") + button("Share", "share") + button("Embed", "embed")
     return f'<nav class="menu" aria-label="Menu"><span class="brand">cardtable</span>{items}</nav>'
-
-
-def page_html(screen) -> str:
-    """The whole app for a :class:`~.controller.Screen`."""
-    return menu_html(screen) + messages_html(screen.messages) + screen_html(screen)
 
 
 def screen_html(screen) -> str:

@@ -1,29 +1,33 @@
-"""A game being played: its setup and seed, the action log, and the states it produced.
+"""A game being played: its setup and seed, the action log, the states and what happened.
 
 The action log is at once the save (replaying it rebuilds the position), the undo stack
-and the table's log. Undo takes back the last action only while it revealed nothing
-hidden (``state.reveals_hidden``): within a The Game turn, up to the draw.
+and the source of the table's log, which holds the engine's structured events (dicts with
+``seat`` and ``kind``; each table puts them into words). Undo takes back the last action
+only while it revealed nothing hidden (``state.reveals_hidden``): within a The Game turn
+up to the draw, a Rentz choice until the first card is led.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..engine.core import as_action, thaw
 from ..engine.registry import GAMES
-from .lobby import HUMAN, Setup, seat_name
+from .lobby import HUMAN, Setup
 
 SCHEMA = 1  # version of the saved-game format below
 
 
 @dataclass
 class Session:
-    """``states[i]`` is the position after ``actions[:i]``; ``log[i]`` says who did what."""
+    """``states[i]`` is the position after ``actions[:i]``; ``events[i]`` lists what
+    ``actions[i]`` did."""
 
     setup: Setup
     seed: str
     states: list
     actions: list = field(default_factory=list)
-    log: list = field(default_factory=list)
+    events: list = field(default_factory=list)
 
     @classmethod
     def new(cls, setup: Setup, seed: str) -> "Session":
@@ -36,50 +40,58 @@ class Session:
 
     def apply(self, action) -> None:
         """Play ``action`` for the seat to act; raises ``IllegalAction`` saying why not."""
+        action = as_action(action)
         before = self.state
-        after = before.apply(tuple(action))
-        seat = before.current_player
-        self.log.append(f"{seat_name(self.setup.seats, seat)}: {before.describe(tuple(action))}")
-        self.actions.append(list(action))
+        after = before.apply(action)
+        self.events.append(before.events(action, after))
+        self.actions.append(thaw(action))
         self.states.append(after)
+
+    def log(self, limit: int) -> tuple:
+        """The latest ``limit`` events, oldest first."""
+        flat = [event for batch in self.events[-limit:] for event in batch]
+        return tuple(flat[-limit:])
 
     def last_actor(self):
         """The seat that made the last action (None before the first one)."""
         return self.states[-2].current_player if self.actions else None
 
     def can_undo(self) -> bool:
-        """True when the last action was a human's and revealed nothing hidden."""
+        """True when the last action was a human's own choice (not forced by the rules)
+        and revealed nothing hidden."""
         if not self.actions:
             return False
-        actor = self.last_actor()
-        return (self.setup.seats[actor] == HUMAN
-                and not self.states[-2].reveals_hidden(tuple(self.actions[-1])))
+        before, action = self.states[-2], as_action(self.actions[-1])
+        return (self.setup.seats[self.last_actor()] == HUMAN
+                and before.forced_action() is None
+                and not before.reveals_hidden(action))
 
     def undo(self) -> None:
         if not self.can_undo():
-            raise ValueError("nothing to take back: only cards played this turn can be undone")
+            raise ValueError("Nothing to take back: only moves that showed no hidden card"
+                             " can be undone.")
         self.states.pop()
         self.actions.pop()
-        self.log.pop()
+        self.events.pop()
 
-    def awaiting_confirmation(self) -> bool:
-        """TG-9 decision: a human's own move lost the game but can still be undone;
-        the game ends only when they confirm (a result without "won" never waits)."""
-        return (self.state.is_over and self.state.result().get("won") is False
-                and self.can_undo())
-
-    def bot_to_act(self):
-        """The bot seat that should act now, or None (game over or a human's turn)."""
-        seat = self.state.current_player
-        if seat is None or self.setup.seats[seat] == HUMAN:
+    def due_seat(self):
+        """The seat whose move the app makes now (a bot's, or any seat's forced move),
+        or None when a human is to choose or the game is over."""
+        state = self.state
+        seat = state.current_player
+        if seat is None:
             return None
-        return seat
+        if self.setup.seats[seat] != HUMAN or state.forced_action() is not None:
+            return seat
+        return None
 
     def to_save(self) -> dict:
         s = self.setup
+        options = s.spec.resolve_options(s.options, s.players)
         return {"schema": SCHEMA, "game": s.game, "players": s.players,
-                "options": s.spec.resolve_options(s.options), "seed": self.seed,
-                "actions": [list(a) for a in self.actions], "seats": list(s.seats)}
+                "options": {key: s.spec.option(key).encode(value)
+                            for key, value in options.items()},
+                "seed": self.seed, "actions": list(self.actions), "seats": list(s.seats)}
 
 
 def from_save(save: dict) -> Session:
@@ -90,9 +102,11 @@ def from_save(save: dict) -> Session:
         raise ValueError(f"it was written in format {found!r}, this version reads {SCHEMA}")
     try:
         spec = GAMES[save["game"]]
-        seats = tuple(save["seats"])
-        setup = Setup(game=spec.id, players=int(save["players"]), seats=seats,
-                      options=spec.resolve_options(save["options"]))
+        seats, players = tuple(save["seats"]), int(save["players"])
+        options = {key: saved_option(spec.option(key), value)
+                   for key, value in dict(save["options"]).items()}
+        setup = Setup(game=spec.id, players=players, seats=seats,
+                      options=spec.resolve_options(options, players))
         if len(seats) != setup.players or seats[0] != HUMAN:
             raise ValueError("its seats do not match its players")
         session = Session.new(setup, str(save["seed"]))
@@ -101,3 +115,10 @@ def from_save(save: dict) -> Session:
     except (KeyError, TypeError) as error:
         raise ValueError(f"it is incomplete ({error})") from None
     return session
+
+
+def saved_option(option, value):
+    """An option as a save holds it: written as in links, or (older saves) as its value."""
+    if isinstance(value, str):
+        return option.parse(value)
+    return tuple(value) if isinstance(value, list) else value

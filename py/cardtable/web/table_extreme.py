@@ -8,7 +8,8 @@ What it adds to The Game's pieces, all read from the seat's view (EX-1..EX-12):
   its explanation in the instruction key (``<details>`` to tap open);
 - the "In force" panel: the lightning instructions binding the active player this turn,
   then the infinity ones visible on the piles, and the refill once no draw one is visible;
-- only the piles the engine offers for the chosen card light up; End turn stays disabled
+- only the piles the view's ``legal`` plays offer for the chosen card light up (the
+  view's ``losing`` says which of them lose the game at once); End turn stays disabled
   while the turn cannot end, and the text under it says why, or what ending draws (EX-11);
 - signals are disabled while no talking is in force (EX-8; the view already hides them);
 - the "Share my instructions" toggle and the kinds other seats share (EX-12);
@@ -21,6 +22,8 @@ from ..engine.extreme import KINDS
 from ..engine.the_game import pile_name
 from . import table_the_game as base
 from .html import button, esc
+
+STYLESHEET = "extreme.css"
 
 # The two symbols (EX-3), 16×16, drawn in the current text colour.
 SYMBOL_SVG = {
@@ -79,8 +82,10 @@ def marker(marks: dict):
 def offered_piles(view: dict, card: int | None, losing: bool = False) -> set:
     """The piles the engine offers for ``card`` (EX-2); with ``losing``, only those where
     the card loses the game (a ``three`` begun with 1 or 2 cards, EX-6)."""
-    return {p["pile"] for p in view["plays"]
-            if p["card"] == card and (p["loses"] or not losing)}
+    offered = base.legal_piles(view, card)
+    if losing:
+        return {pile for pile in offered if [card, pile] in view["losing"]}
+    return offered
 
 
 def showing(view: dict) -> set:
@@ -150,7 +155,7 @@ def in_force_html(view: dict, ui) -> str:
 def selected_html(view: dict, ui) -> str:
     """About the chosen card: its instruction (the tap text of a hand card), and when
     no pile takes it or a pile would lose the game."""
-    card = ui.selected
+    card = ui.local
     if card is None or not ui.my_turn:
         return ""
     lines = []
@@ -177,7 +182,7 @@ def share_html(view: dict, ui) -> str:
         why = "Others see the kinds of instruction you hold, never numbers."
     toggle = button("Share my instructions", "share-instructions", class_="share-toggle",
                     aria_pressed=str(view["share"]).lower(), aria_describedby="share-note",
-                    disabled=not (ui.my_turn and view["talk_allowed"]))
+                    disabled=not (ui.my_turn and base.is_legal(view, "share", not view["share"])))
     return f'<div class="ex-share">{toggle}<p class="ex-note" id="share-note">{esc(why)}</p></div>'
 
 
@@ -221,7 +226,7 @@ def lost_html(view: dict, ui) -> str:
 def table_html(view: dict, ui) -> str:
     """The table as ``ui.names[view["seat"]]`` sees it."""
     mark = marker(card_marks(view))
-    legal = offered_piles(view, ui.selected) if ui.my_turn else set()
+    legal = offered_piles(view, ui.local) if ui.my_turn else set()
     hinted_cards, hinted_piles = base.hinted_parts(ui)
     piles = "".join(base.pile_html(view, ui, i, legal, hinted_piles, mark, view["talk_allowed"])
                     for i in range(len(view["piles"])))
@@ -231,10 +236,10 @@ def table_html(view: dict, ui) -> str:
             f'<section class="piles" aria-label="Piles">{base.draw_html(view)}{piles}</section>'
             f'{base.hand_html(view, ui, hinted_cards, mark)}{selected_html(view, ui)}'
             f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{share_html(view, ui)}'
-            f'{key_html(view)}{base.hint_html(ui)}{base.log_html(ui)}</main>')
+            f'{key_html(view)}{base.hint_html(ui)}{base.log_html(ui, event_text)}</main>')
 
 
-def result_text(result: dict) -> str:
+def result_text(result: dict, names=()) -> str:
     """The result in one line; a game lost to an instruction names it (the table below
     the end screen's heading says why)."""
     kind = result.get("lost_by")
@@ -244,11 +249,30 @@ def result_text(result: dict) -> str:
     return f"Lost to the {KINDS[kind].label} instruction, {left} card{'s' if left != 1 else ''} left."
 
 
+def end_html(result: dict, names) -> str:
+    return base.end_html(result, names, result_text(result))
+
+
+takes_back_loss = base.takes_back_loss
+
+
+def event_text(event: dict, names) -> str:
+    """A move in words, as in The Game, naming the instruction a played card carries."""
+    who = names[event["seat"]]
+    if event["kind"] == "share":
+        return f"{who}: " + ("shares their instructions" if event["on"]
+                             else "stops sharing instructions")
+    text = base.event_text(event, names)
+    if event["kind"] == "play" and event["instruction"]:
+        text += f" [{KINDS[event['instruction']].label}]"
+    return text
+
+
 # -- the table's own buttons -----------------------------------------------------------
-def on_share_instructions(controller, data) -> None:
+def on_share_instructions(table, data) -> None:
     """EX-12: switch sharing one's instruction kinds on or off (on one's own turn)."""
-    shared = controller.current_view()["share"]
-    controller._act(("share", not shared))
+    table.act(("share", not table.view["share"]))
 
 
-HANDLERS = {"share-instructions": on_share_instructions}
+HANDLERS = {**base.HANDLERS, "share-instructions": on_share_instructions}
+CANCEL = base.CANCEL

@@ -2,14 +2,18 @@
 
 ``table_html(view, ui)`` draws one seat's view (TG-14) and the buttons of the automation
 contract: hand cards ``data-action="select" data-card``, piles ``data-action="play"
-data-pile data-dir data-top``, ``end-turn``, ``undo``, draw pile ``data-count``.
+data-pile data-dir data-top``, ``end-turn``, ``undo``, draw pile ``data-count``. What is
+live comes from the view's ``legal`` actions only; ``ui.local`` is the selected card.
+Extreme's table (``table_extreme``) draws with these pieces too.
 """
 
 from __future__ import annotations
 
-from ..engine.the_game import SIGNAL_KINDS, fits, is_backwards, pile_name
+from ..engine.the_game import SIGNAL_KINDS, pile_name
 from .html import attrs, button, esc
 from .ui import TableUi
+
+STYLESHEET = None  # app.css styles The Game's table
 
 SIGNAL_WORDS = {"hold": ("hold", "hold: please don't play here"),
                 "small": ("small", "small: please don't jump far here")}
@@ -26,10 +30,17 @@ def no_mark(card: int) -> tuple:
 
 
 def legal_piles(view: dict, card: int | None) -> set:
-    """The piles where ``card`` may go now (TG-5); empty when no card is chosen."""
-    if card is None:
-        return set()
-    return {i for i, p in enumerate(view["piles"]) if fits(card, p["dir"], p["top"])}
+    """The piles where the engine lets ``card`` go now; empty when no card is chosen."""
+    return {action[2] for action in view["legal"] if action[0] == "play" and action[1] == card}
+
+
+def is_legal(view: dict, *action) -> bool:
+    return list(action) in view["legal"]
+
+
+def is_backwards(card: int, pile: dict) -> bool:
+    """Whether ``card`` on ``pile`` is the backwards trick (exactly 10 the other way)."""
+    return card == pile["top"] + (-10 if pile["dir"] == "up" else 10)
 
 
 def action_words(action) -> str:
@@ -47,7 +58,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     pile = view["piles"][index]
     arrow = "↑" if pile["dir"] == "up" else "↓"
     trick = ""
-    if index in legal and is_backwards(ui.selected, pile["dir"], pile["top"]):
+    if index in legal and is_backwards(ui.local, pile):
         trick = f'<span class="trick">↩ {"−" if pile["dir"] == "up" else "+"}10</span>'
     classes = " ".join(["pile", pile["dir"]] + (["legal"] if index in legal else [])
                        + (["hinted"] if index in hinted else []))
@@ -63,9 +74,10 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
         button(SIGNAL_WORDS[k][1], "signal", html_label=esc(SIGNAL_WORDS[k][0]),
                class_="signal-toggle", data_pile=index, data_kind=k,
                aria_pressed=str(k in shown).lower(), aria_label=f"{SIGNAL_WORDS[k][1]} ({pile_name(index)})",
-               title=SIGNAL_WORDS[k][1], disabled=not (ui.my_turn and talk))
+               title=SIGNAL_WORDS[k][1],
+               disabled=not (ui.my_turn and talk and is_legal(view, "signal", index, k)))
         for k in SIGNAL_KINDS)
-    play = (f'<button type="button"{attrs(class_=classes, data_action="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label, **extra)}>'
+    play = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label, **extra)}>'
             f'{inner}</button>')
     return f'<div class="pile-slot">{play}<div class="signals">{badges}{toggles}</div></div>'
 
@@ -77,7 +89,7 @@ def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
 
 def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
     badge, extra = mark(card)
-    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_card=card, data_nav="hand", aria_pressed=str(card == ui.selected).lower(), disabled=not ui.my_turn, **extra)}>'
+    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), disabled=not ui.my_turn, **extra)}>'
             f'{card}{badge}</button>')
 
 
@@ -132,7 +144,7 @@ def controls_html(view: dict, ui: TableUi, end_note: str = "", stuck: str = STUC
                 'Undo and try another order, or end the game.</p>'
                 + button("Undo", "undo", class_="primary") + button("End the game", "confirm-end")
                 + "</section>")
-    parts = [button("End turn", "end-turn", class_="primary", disabled=not (ui.my_turn and view["can_end"]),
+    parts = [button("End turn", "end-turn", class_="primary", disabled=not (ui.my_turn and is_legal(view, "end")),
                     aria_describedby="end-note" if end_note else None),
              button("Undo", "undo", disabled=not ui.can_undo)]
     if ui.can_hint:
@@ -143,7 +155,7 @@ def controls_html(view: dict, ui: TableUi, end_note: str = "", stuck: str = STUC
 
 def table_html(view: dict, ui: TableUi) -> str:
     """The table as ``ui.names[view["seat"]]`` sees it."""
-    legal = legal_piles(view, ui.selected) if ui.my_turn else set()
+    legal = legal_piles(view, ui.local) if ui.my_turn else set()
     hinted_cards, hinted_piles = hinted_parts(ui)
     piles = "".join(pile_html(view, ui, i, legal, hinted_piles) for i in range(len(view["piles"])))
     return (f'<main class="table the-game">{players_html(view, ui)}{turn_line(view, ui)}'
@@ -158,17 +170,85 @@ def draw_html(view: dict) -> str:
             f'<span class="label">Draw</span><span class="top">{view["deck"]}</span></div>')
 
 
-def log_html(ui: TableUi) -> str:
-    """The last ``LOG_SHOWN`` lines of the log, newest last."""
-    log = "".join(f"<li>{esc(line)}</li>" for line in ui.log[-LOG_SHOWN:])
+def event_text(event: dict, names) -> str:
+    """A move in words: "You: 37 on ↑1 (backwards trick)"."""
+    return f"{names[event['seat']]}: {EVENT_WORDS[event['kind']](event)}"
+
+
+def signal_words(event: dict) -> str:
+    verb = "raises" if event["on"] else "clears"
+    return f"{verb} “{event['signal']}” on {pile_name(event['pile'])}"
+
+
+EVENT_WORDS = {
+    "play": lambda e: f"{e['card']} on {pile_name(e['pile'])}"
+                      + (" (backwards trick)" if e["backwards"] else ""),
+    "end": lambda e: f"ends the turn, draws {e['drew']}",
+    "signal": signal_words,
+}
+
+
+def log_html(ui: TableUi, words=event_text) -> str:
+    """The last ``LOG_SHOWN`` moves, newest last (``words`` puts an event into words)."""
+    moves = [e for e in ui.log if e["seat"] is not None][-LOG_SHOWN:]
+    log = "".join(f"<li>{esc(words(event, ui.names))}</li>" for event in moves)
     return f'<ol class="log" aria-label="Last turns">{log}</ol>'
 
 
-def result_text(result: dict) -> str:
+def result_text(result: dict, names=()) -> str:
     """The result in one line (end screen and share text)."""
     return RATINGS[result["rating"]].format(left=cards(result["cards_left"]))
+
+
+def end_html(result: dict, names, text: str | None = None) -> str:
+    """The end screen's heading (TG-10's rating, ``text`` or the result line) and the
+    cards left."""
+    text = text or result_text(result)
+    return (f'<h2{attrs(class_="rating " + result["rating"])}>{esc(text)}</h2>'
+            f'<p class="left" data-cards-left="{esc(result["cards_left"])}">'
+            f'Cards left: <b>{esc(result["cards_left"])}</b></p>')
+
+
+def takes_back_loss(result: dict) -> bool:
+    """TG-9 decision: a lost game may be taken back while the losing cards may be."""
+    return not result["won"]
 
 
 def cards(n: int) -> str:
     """ "1 card", "7 cards"."""
     return f"{n} card{'' if n == 1 else 's'}"
+
+
+# -- the table's buttons -----------------------------------------------------------------
+def on_select(table, data) -> None:
+    """Choose a hand card (again: drop it); the legal piles light up."""
+    card = int(data["card"])
+    table.local = None if table.local == card else card
+    table.focus = ".pile.legal" if table.local is not None else f'[data-card="{card}"]'
+
+
+def on_cancel(table, data) -> None:
+    table.local = None
+
+
+def on_play(table, data) -> None:
+    """Play the dragged card (``data-card``) or the selected one onto ``data-pile``."""
+    given = data.get("card")
+    card = int(given) if given not in (None, "") else table.local
+    if card is None:
+        raise ValueError("Choose a card from your hand first, then a pile.")
+    table.act(("play", card, int(data["pile"])))
+    table.focus = '[data-action="select"]'
+
+
+def on_end_turn(table, data) -> None:
+    table.act(("end",))
+
+
+def on_signal(table, data) -> None:
+    table.act(("signal", int(data["pile"]), data["kind"]))
+
+
+HANDLERS = {"select": on_select, "play": on_play, "end-turn": on_end_turn,
+            "signal": on_signal, "cancel": on_cancel}
+CANCEL = "cancel"

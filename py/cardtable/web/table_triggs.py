@@ -1,9 +1,9 @@
 """Triggs' table: piles, hand, score sheets, the three actions, notices and the log.
 
-``table_html(view, ui)`` draws one seat's view (TR-13); ``ui.table`` is the
-:class:`TriggsTable` that :func:`table_state` builds from the controller (the player's
-:class:`~.triggs_cross.Pick` and notices of what changed lately). ``HANDLERS`` are the
-table's own buttons, each ``handler(controller, data)``:
+``table_html(view, ui)`` draws one seat's view (TR-13); ``ui.local`` is the player's
+:class:`~.triggs_cross.Pick` (None: nothing picked) and ``ui.log`` the latest events,
+from which the notices of what changed lately come. ``HANDLERS`` are the table's own
+buttons, each ``handler(table, data)``:
 
 - ``triggs-draw`` (``data-pile`` left|middle|right, also ``data-count`` and, face up,
   ``data-top``): one pick of a draw (TR-5);
@@ -14,35 +14,25 @@ table's own buttons, each ``handler(controller, data)``:
 - ``triggs-bonus`` (``data-row``): place a chain-reaction bonus cross (TR-8);
 - ``triggs-clear``: drop the selection.
 
-During a chain the controller's own ``undo`` takes back a bonus or the cross. Sheets are
-``.sheet[data-seat]`` (``full`` for the viewer, ``compact`` for the others) whose rows
-carry ``data-row``, ``data-crossed`` and ``data-boxes``.
+A selection becomes an engine action here, and the button is live only when the view's
+``legal`` actions hold that action. During a chain the app's own ``undo`` takes back a
+bonus or the cross. Sheets are ``.sheet[data-seat]`` (``full`` for the viewer,
+``compact`` for the others) whose rows carry ``data-row``, ``data-crossed`` and
+``data-boxes``.
 """
 
 from __future__ import annotations
 
-import re
-from dataclasses import dataclass
-
-from ..engine.triggs import PILES
+from ..engine.triggs import describe_makes
 from .html import attrs, button, esc
 from .triggs_cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
 )
 from .ui import TableUi
 
-PICK_ATTR = "triggs_pick"  # where the controller keeps (session, Pick)
+STYLESHEET = "triggs.css"
 PILE_WORDS = {"left": "Left", "middle": "Middle", "right": "Right"}
 LOG_TURNS = 4  # the latest turns shown, one line each
-CHAIN = re.compile(r"chained (\d+) → (\d+)$")
-
-
-@dataclass(frozen=True)
-class TriggsTable:
-    """What the table shows besides the view: the player's pick and recent notices."""
-
-    pick: Pick
-    notices: tuple = ()
 
 
 def own_makes(view: dict, row) -> dict:
@@ -54,91 +44,76 @@ def own_makes(view: dict, row) -> dict:
     return {"row": row, "free": 0, "count": 0, "best": []}
 
 
-# -- the controller's side -------------------------------------------------------------
-def current_pick(controller) -> Pick:
-    """The pick for the game and action on the table (a fresh one once either changed)."""
-    session = controller.session
-    held = getattr(controller, PICK_ATTR, None)
-    step = len(session.actions)
-    if held and held[0] is session and held[1].step == step:
-        return held[1]
-    return Pick(step)
+def legal(view: dict, action) -> bool:
+    """Whether the engine offers ``action`` (a tuple, makes included) in this view."""
+    return action is not None and [action[0], *map(as_list, action[1:])] in view["legal"]
 
 
-def keep_pick(controller, pick: Pick) -> None:
-    setattr(controller, PICK_ATTR, (controller.session, pick))
+def as_list(value):
+    return [as_list(v) for v in value] if isinstance(value, tuple) else value
 
 
-def table_state(controller) -> TriggsTable:
-    """``ui.table`` for :func:`table_html` (the controller calls this before drawing)."""
-    session = controller.session
-    return TriggsTable(pick=current_pick(controller),
-                       notices=recent_notices(session.states, controller.viewer()))
+# -- what changed lately ---------------------------------------------------------------
+NOTICE_WORDS = {
+    "retired": lambda e: f"Every player has completed row {e['value']}: the {e['value']}s "
+                         "leave the game (TR-11).",
+    "remade": lambda e: f"The {e['pile']} pile ran out: the discards were shuffled into a "
+                        f"new {e['pile']} pile, {e['count']} cards now (TR-10).",
+}
 
 
-def recent_notices(states: list, viewer: int) -> tuple:
+def recent_notices(log, viewer: int) -> tuple:
     """Retired values (TR-11) and remade piles (TR-10) since the start of ``viewer``'s
-    latest turn (from the first state if they have not played yet), in words."""
-    actors = [state.current_player for state in states[:-1]]
-    start = len(actors)
-    while start and actors[start - 1] != viewer:
+    latest turn (the whole log if they have not played in it), in words."""
+    seats = [event["seat"] for event in log]
+    start = len(seats)
+    while start and seats[start - 1] != viewer:
         start -= 1
-    while start and actors[start - 1] == viewer:
+    while start and seats[start - 1] in (viewer, None):
         start -= 1
-    notes = []
-    for before, after in zip(states[start:], states[start + 1:]):
-        notes.extend(changes(before, after))
-    return tuple(notes)
+    return tuple(NOTICE_WORDS[e["kind"]](e) for e in log[start:] if e["kind"] in NOTICE_WORDS)
 
 
-def changes(before, after) -> list:
-    """What one action changed that players must be told of (public facts only)."""
-    notes = [f"Every player has completed row {v}: the {v}s leave the game (TR-11)."
-             for v in after.retired[len(before.retired):]]
-    if after.reshuffles > before.reshuffles:
-        for name, old, new in zip(PILES, before.piles, after.piles):
-            if new and old[len(old) - len(new):] != new:
-                notes.append(f"The {name} pile ran out: the discards were shuffled into "
-                             f"a new {name} pile, {len(new)} cards now (TR-10).")
-    return notes
+# -- the table's buttons -----------------------------------------------------------------
+def pick_of(table) -> Pick:
+    return table.local or Pick()
 
 
-def on_card(controller, data):
-    keep_pick(controller, current_pick(controller).toggle_card(int(data["index"])))
-    controller.focus = f'[data-action="triggs-card"][data-index="{int(data["index"])}"]'
+def on_card(table, data):
+    table.local = pick_of(table).toggle_card(int(data["index"]))
+    table.focus = f'[data-action="triggs-card"][data-index="{int(data["index"])}"]'
 
 
-def on_row(controller, data):
-    keep_pick(controller, current_pick(controller).toggle_row(int(data["row"])))
-    controller.focus = '[data-action="triggs-best"]'
+def on_row(table, data):
+    table.local = pick_of(table).toggle_row(int(data["row"]))
+    table.focus = '[data-action="triggs-best"]'
 
 
-def on_best(controller, data):
-    view, pick = controller.current_view(), current_pick(controller)
+def on_best(table, data):
+    view, pick = table.view, pick_of(table)
     makes = own_makes(view, pick.row)["best"]
-    keep_pick(controller, Pick(pick.step, indices_of(view["hand"], makes), pick.row))
-    controller.focus = '[data-action="triggs-cross"]'
+    table.local = Pick(indices_of(view["hand"], makes), pick.row)
+    table.focus = '[data-action="triggs-cross"]'
 
 
-def on_clear(controller, data):
-    keep_pick(controller, Pick(current_pick(controller).step))
+def on_clear(table, data):
+    table.local = None
 
 
-def on_draw(controller, data):
-    controller._act(("draw", data["pile"]))
-    controller.focus = '[data-action="triggs-draw"]:not([disabled])'
+def on_draw(table, data):
+    table.act(("draw", data["pile"]))
+    table.focus = '[data-action="triggs-draw"]:not([disabled])'
 
 
-def on_discard(controller, data):
-    view = controller.current_view()
-    action, why = discard_action(selected_values(view["hand"], current_pick(controller)))
+def on_discard(table, data):
+    action, why = discard_action(selected_values(table.view["hand"], pick_of(table)))
     if action is None:
         raise ValueError(why)
-    controller._act(action)
+    table.act(action)
 
 
-def on_cross(controller, data):
-    view, pick = controller.current_view(), current_pick(controller)
+def on_cross(table, data):
+    view, pick = table.view, pick_of(table)
     if pick.row is None:
         raise ValueError("Choose the row to cross on your sheet first.")
     plan = cross_plan(selected_values(view["hand"], pick), pick.row,
@@ -146,13 +121,13 @@ def on_cross(controller, data):
     if plan.action is None:
         raise ValueError(f"The selected cards do not make {pick.row}: use one card of "
                          f"{pick.row} or two cards that add up to it (TR-7).")
-    controller._act(plan.action)
-    controller.focus = '[data-action="triggs-bonus"]'
+    table.act(plan.action)
+    table.focus = '[data-action="triggs-bonus"]'
 
 
-def on_bonus(controller, data):
-    controller._act(("bonus", int(data["row"])))
-    controller.focus = '[data-action="triggs-bonus"]'
+def on_bonus(table, data):
+    table.act(("bonus", int(data["row"])))
+    table.focus = '[data-action="triggs-bonus"]'
 
 
 HANDLERS = {
@@ -160,14 +135,10 @@ HANDLERS = {
     "triggs-clear": on_clear, "triggs-draw": on_draw, "triggs-discard": on_discard,
     "triggs-cross": on_cross, "triggs-bonus": on_bonus,
 }
+CANCEL = "triggs-clear"
 
 
 # -- drawing -------------------------------------------------------------------------
-def table_of(ui: TableUi) -> TriggsTable:
-    """``ui.table``, or an empty one (nothing picked, no notices) when none is given."""
-    return ui.table if isinstance(ui.table, TriggsTable) else TriggsTable(Pick(-1))
-
-
 def acting(view: dict, ui: TableUi, phase: str) -> bool:
     """Whether the viewer acts now in ``phase`` ("turn", "draw" or "bonus")."""
     return ui.my_turn and view["phase"] == phase
@@ -187,8 +158,8 @@ def status_html(view: dict, ui: TableUi) -> str:
     return f'<p class="turn">Turn {view["turn"] + 1} · {esc(doing)}</p>'
 
 
-def notices_html(ui: TableUi) -> str:
-    items = "".join(f"<li>{esc(text)}</li>" for text in table_of(ui).notices)
+def notices_html(view: dict, ui: TableUi) -> str:
+    items = "".join(f"<li>{esc(text)}</li>" for text in recent_notices(ui.log, view["seat"]))
     return f'<ul class="notices" role="status">{items}</ul>'
 
 
@@ -264,7 +235,7 @@ def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
     values = selected_values(view["hand"], pick)
     discard, why = discard_action(values)
     discard_label = f"Discard {discard[2]} × {discard[1]}" if discard else "Discard"
-    parts = [button(discard_label, "triggs-discard", disabled=discard is None),
+    parts = [button(discard_label, "triggs-discard", disabled=not legal(view, discard)),
              button("Clear selection", "triggs-clear", disabled=not pick.cards)]
     note = f'<p class="why">{esc(why)}</p>' if why and values else ""
     return (f'<section class="triggs-actions"><div class="controls">{"".join(parts)}</div>'
@@ -287,7 +258,7 @@ def cross_panel(view: dict, pick: Pick, values) -> str:
             f'<p>Best from your hand: {esc(best.words())}.</p><div class="controls">'
             + button(f"Select the best grouping for {row}", "triggs-best", disabled=not best.makes)
             + button(confirm, "triggs-cross", class_="primary", data_makes=len(plan.makes),
-                     disabled=plan.action is None)
+                     disabled=not legal(view, plan.action))
             + "</div></div>")
 
 
@@ -348,39 +319,59 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
             f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span></h3><ol>{columns}</ol></section>')
 
 
-def turn_lines(log) -> list:
-    """The log with each turn on one line: "You: crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5"
-    (a chain whose cross has left the log is left out)."""
+def move_words(event: dict) -> str:
+    """One move in words, without the mover's name."""
+    kind = event["kind"]
+    if kind == "draw":
+        card = f"the {event['card']}" if event["card"] is not None else "a card"
+        return f"drew {card} from the {event['pile']} pile"
+    if kind == "discard":
+        out = " (out of the game)" if event["out"] else ""
+        return f"discarded {event['count']} × {event['value']}{out}"
+    if kind == "cross":
+        makes = tuple(tuple(make) for make in event["makes"])
+        return f"crossed {len(makes)} × {event['row']} ({describe_makes(makes)})"
+    return f"chained {event['from']} → {event['row']}"
+
+
+def event_text(event: dict, names) -> str:
+    """An event in words: a move with its mover's name, or a notice."""
+    if event["seat"] is None:
+        return NOTICE_WORDS[event["kind"]](event)
+    return f"{names[event['seat']]}: {move_words(event)}"
+
+
+def turn_lines(log, names) -> list:
+    """The moves of the log with each turn on one line: "You: crossed 2 × 7 (7, 5+2) and
+    chained 7 → 9 → 5" (a turn whose start has left the log is left out)."""
     turns = []
-    for line in log:
-        who, _, what = line.partition(": ")
-        if turns and turns[-1][0] == who:
-            turns[-1][1].append(what)
+    for event in (e for e in log if e["seat"] is not None):
+        if turns and turns[-1][0] == event["seat"]:
+            turns[-1][1].append(event)
         else:
-            turns.append((who, [what]))
-    if turns and turns[0][1][0].startswith("chained"):
-        turns = turns[1:]  # the rest of a turn whose start is no longer in the log
-    return [f"{who}: {' and '.join(merge_chains(parts))}" for who, parts in turns]
+            turns.append((event["seat"], [event]))
+    if turns and turns[0][1][0]["kind"] == "bonus":
+        turns = turns[1:]
+    return [f"{names[seat]}: {' and '.join(chained_words(events))}" for seat, events in turns]
 
 
-def merge_chains(parts: list) -> list:
-    """Consecutive "chained a → b", "chained b → c" become "chained a → b → c"."""
-    merged = []
-    for part in parts:
-        link = CHAIN.match(part)
-        if link and merged and merged[-1].endswith(f" → {link.group(1)}") and merged[-1].startswith("chained"):
-            merged[-1] += f" → {link.group(2)}"
+def chained_words(events: list) -> list:
+    """A turn's moves in words, a chain of bonus crosses as one: "chained 7 → 9 → 5"."""
+    parts = []
+    for event in events:
+        if event["kind"] == "bonus" and parts and parts[-1].startswith("chained"):
+            parts[-1] += f" → {event['row']}"
         else:
-            merged.append(part)
-    return merged
+            parts.append(move_words(event))
+    return parts
 
 
 def table_html(view: dict, ui: TableUi) -> str:
     """The table as ``ui.names[view["seat"]]`` sees it."""
-    pick = table_of(ui).pick
+    pick = ui.local or Pick()
     others = [(view["seat"] + step) % view["players"] for step in range(1, view["players"])]
-    log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log)[-LOG_TURNS:])
-    return (f'<main class="table triggs">{status_html(view, ui)}{notices_html(ui)}'
+    log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log, ui.names)[-LOG_TURNS:])
+    return (f'<main class="table triggs">{status_html(view, ui)}{notices_html(view, ui)}'
             f'<div class="triggs-main"><div class="triggs-play">{piles_html(view, ui)}'
             f'{hand_html(view, ui, pick)}{actions_html(view, ui, pick)}'
             f'<ol class="log" aria-label="Last turns">{log}</ol></div>'
@@ -389,10 +380,12 @@ def table_html(view: dict, ui: TableUi) -> str:
             f'{"".join(compact_sheet_html(view, ui, seat) for seat in others)}</section></main>')
 
 
-def result_text(result: dict) -> str:
-    """The result in one line (end screen and share text)."""
+def result_text(result: dict, names) -> str:
+    """The result in one line (end screen and share text), naming the winner as the
+    table does."""
     winner = result["winner"]
     if winner is None:
         return f"No winner after {result['turns']} turns (TR-12)."
-    who = "You win" if winner == 0 else f"Seat {winner + 1} wins"
+    name = names[winner]
+    who = "You win" if name == "You" else f"{name} wins"
     return f"{who}: every box crossed, after {result['turns']} turns."

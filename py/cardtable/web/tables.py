@@ -1,8 +1,50 @@
-"""One table module per game: ``table_html(view, ui)`` and ``result_text(result)``.
+"""The table-module protocol, and the registry of tables: one module per game.
 
-To add a game's table, write ``table_<game>.py`` with those two functions and list it here.
+A game's table module (``table_<game>.py``) provides:
+
+- ``table_html(view, ui) -> str``: the table as the viewing seat sees it (``ui`` is a
+  :class:`~.ui.TableUi`); only the view's ``legal`` actions may be offered as live
+  controls, each a ``<button data-action=…>`` with its arguments as data attributes.
+- ``HANDLERS``: ``{data-action: handler(table, data)}`` for its own controls; ``table``
+  is the :class:`~.playing.Table` on screen (``table.view``, ``table.local`` to keep
+  the player's unfinished choice, ``table.act(action)`` to move, ``table.focus`` a CSS
+  selector to focus after drawing); ``data`` the control's data attributes.
+- ``event_text(event, names) -> str``: one engine event in words for the log (events
+  with ``seat`` None are consequences: a trick taken, a pile remade).
+- ``result_text(result, names) -> str``: the result in one line (end screen, share text).
+- ``STYLESHEET``: its stylesheet under ``assets/`` (build.py links every table's).
+
+and may provide:
+
+- ``end_html(result, names) -> str``: the end screen's heading and figures (default: the
+  result line as a heading);
+- ``takes_back_loss(result) -> bool``: whether a human's own move that ended the game
+  this way may still be undone before the game ends (The Game's TG-9);
+- ``CANCEL``: the data-action that Escape sends (drops the player's choice).
+
+Generic behaviour comes from data attributes, not from a game: ``data-nav="<group>"``
+makes arrow keys move between the group's items; a pressable item with ``data-drag``
+can be dragged onto an element with ``data-drop="<action>"``, which then runs that
+action with the target's data attributes plus the dragged item's (``data-card``…).
 """
 
+from __future__ import annotations
+
 from . import table_extreme, table_the_game, table_triggs
+from .html import esc
 
 TABLES = {"the-game": table_the_game, "extreme": table_extreme, "triggs": table_triggs}
+REQUIRED = ("table_html", "HANDLERS", "event_text", "result_text", "STYLESHEET")
+
+
+def end_html(table, result: dict, names) -> str:
+    """A table's end-screen heading, or the result line as one."""
+    own = getattr(table, "end_html", None)
+    if own:
+        return own(result, names)
+    return f'<h2 class="result">{esc(table.result_text(result, names))}</h2>'
+
+
+def takes_back_loss(table, result: dict) -> bool:
+    hook = getattr(table, "takes_back_loss", None)
+    return bool(hook and hook(result))

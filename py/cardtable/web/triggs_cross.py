@@ -3,8 +3,9 @@
 Pure and small, so the table's logic is tested without HTML. A :class:`Pick` is the
 player's unfinished choice: the hand cards selected (by their place in the sorted hand,
 since values repeat) and the row chosen to cross. The rules themselves stay in
-:mod:`cardtable.engine.triggs`; this module only turns a selection into the action the
-engine expects, or says in words why it cannot be one.
+:mod:`cardtable.engine.triggs`; this module only turns a selection into the action it
+stands for, or says in words why it stands for none. Whether that action is allowed now
+is the view's ``legal`` list's to say.
 """
 
 from __future__ import annotations
@@ -17,11 +18,10 @@ from ..engine.triggs import best_makes, describe_makes
 
 @dataclass(frozen=True)
 class Pick:
-    """The selection made at action number ``step`` of a game (a selection from an
-    earlier step is stale: the hand has changed since). ``cards`` are indices into the
-    sorted hand; ``row`` is the value chosen for a cross, or None."""
+    """The player's selection since the last move (the table drops it after every move,
+    as the hand may have changed). ``cards`` are indices into the sorted hand; ``row`` is
+    the value chosen for a cross, or None."""
 
-    step: int
     cards: tuple = ()
     row: int | None = None
 

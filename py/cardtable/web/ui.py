@@ -1,4 +1,5 @@
-"""What a table renderer needs besides the seat's view: names, selection, hint, buttons."""
+"""What a table renderer needs besides the seat's view: names, the player's unfinished
+choice, the log, the hint and which buttons are live."""
 
 from __future__ import annotations
 
@@ -9,18 +10,18 @@ from dataclasses import dataclass
 class TableUi:
     """Everything on the table that is not in ``view``.
 
-    ``names[seat]`` label the seats; ``selected`` is the chosen hand card (or None);
-    ``log`` the latest turns, newest last; ``hint`` a bot's ``{"actions", "reason"}``;
-    ``my_turn`` whether the viewing seat may act now; ``awaiting`` the TG-9 decision;
-    ``table`` what the game's table module adds (its ``table_state(controller)``, if any).
+    ``names[seat]`` label the seats; ``local`` is the table module's own record of what
+    the player is choosing (a selected card, a Triggs pick; None when nothing is chosen,
+    and again after every move); ``log`` the latest events, oldest first; ``hint`` a
+    bot's ``{"actions", "reason"}``; ``my_turn`` whether the viewing seat may act now;
+    ``awaiting`` whether the viewer's own move just lost and may still be taken back.
     """
 
     names: tuple
-    selected: int | None = None
+    local: object = None
     log: tuple = ()
     hint: dict | None = None
     can_hint: bool = False
     can_undo: bool = False
     my_turn: bool = False
     awaiting: bool = False
-    table: object = None

@@ -1,0 +1,69 @@
+"""The moves the app makes by itself: the bots' and the ones the rules force.
+
+:class:`BotRunner` holds one bot per bot seat (each with its own random stream, never
+the deal's seed) and the bot that gives hints. :meth:`BotRunner.step` makes one move:
+the forced move of the seat to act if the rules force one (a Rentz player with no valid
+card passes), else the bot's. A bot that answers with an illegal action is a bug:
+:class:`BotError` says so, and nothing is substituted here.
+"""
+
+from __future__ import annotations
+
+from ..bots import levels, make_bot
+from ..engine.core import as_action, thaw
+from .lobby import HUMAN, seat_name
+from .session import Session
+
+
+class BotError(RuntimeError):
+    """A bot answered with an action its view did not offer."""
+
+
+class BotRunner:
+    """The bots of a session; ``new_seed()`` gives each its own random stream."""
+
+    def __init__(self, session: Session, new_seed):
+        setup = session.setup
+        self.session = session
+        self.bots = {seat: make_bot(setup.game, kind, seat, new_seed())
+                     for seat, kind in enumerate(setup.seats) if kind != HUMAN}
+        self.hinter = hint_bot(setup.game, new_seed())
+
+    def due(self) -> bool:
+        """Whether the app should make a move now (after the pace's pause)."""
+        return self.session.due_seat() is not None
+
+    def step(self, fallback: bool = False) -> None:
+        """One move of the seat that is due; raises :class:`BotError` for a bot's bug.
+        With ``fallback`` the seat's move is a random legal one instead of its bot's."""
+        state = self.session.state
+        seat = self.session.due_seat()
+        if seat is None:
+            return
+        forced = state.forced_action()
+        if forced is not None:
+            self.session.apply(forced)
+            return
+        view = state.view(seat)
+        bot = self.fallback(seat) if fallback else self.bots[seat]
+        action = as_action(bot.act(view))
+        if thaw(action) not in view["legal"]:
+            name = seat_name(self.session.setup.seats, seat)
+            raise BotError(f"{name} ({self.session.setup.seats[seat]} bot) answered"
+                           f" {thaw(action)}, which its view did not offer.")
+        self.session.apply(action)
+
+    def fallback(self, seat: int):
+        return make_bot(self.session.setup.game, "random", seat, f"fallback-{seat}")
+
+    def hint(self, view: dict):
+        return self.hinter.hint(view) if self.hinter else None
+
+
+def hint_bot(game: str, seed: str):
+    """The strongest bot of ``game`` that offers ``hint(view)``, or None."""
+    for level in reversed(levels(game)):
+        bot = make_bot(game, level, 0, seed)
+        if callable(getattr(bot, "hint", None)):
+            return bot
+    return None
