@@ -335,7 +335,8 @@ class RentzState(GameState):
         if self.is_over:
             raise IllegalAction("the match is over")
         if not isinstance(action, (tuple, list)) or not action:
-            raise IllegalAction(f"an action is a list such as [\"play\", \"10C\"], not {action!r:.40}")
+            raise IllegalAction("an action is a list such as [\"play\", \"10C\"],"
+                                f" not {action!r:.40}")
         kind = action[0]
         handler, size, phases = ACTIONS.get(kind, (None, 0, ())) if isinstance(kind, str) else (
             None, 0, ())
