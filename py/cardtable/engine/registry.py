@@ -2,8 +2,9 @@
 
 from . import extreme, the_game
 from . import triggs
+from . import rentz
 
-GAMES = {spec.id: spec for spec in (the_game.SPEC, extreme.SPEC, triggs.SPEC)}
+GAMES = {spec.id: spec for spec in (the_game.SPEC, extreme.SPEC, triggs.SPEC, rentz.SPEC)}
 
 
 def get(game_id: str):

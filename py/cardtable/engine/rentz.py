@@ -338,11 +338,11 @@ class RentzState(GameState):
             raise IllegalAction("an action is a list such as [\"play\", \"10C\"],"
                                 f" not {action!r:.40}")
         kind = action[0]
-        handler, size, phases = ACTIONS.get(kind, (None, 0, ())) if isinstance(kind, str) else (
-            None, 0, ())
-        if handler is None:
+        entry = ACTIONS.get(kind) if isinstance(kind, str) else None
+        if entry is None:
             raise IllegalAction(f"there is no action {kind!r:.40} in Rentz"
                                 f" (choose, look, play or pass)")
+        handler, size, phases = entry
         if len(action) != size:
             raise IllegalAction(f"“{kind}” takes {size - 1} argument{'s' * (size != 2)},"
                                 f" not {len(action) - 1}")
