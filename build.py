@@ -242,17 +242,18 @@ def copy_assets(dist: Path) -> None:
 
 
 def index_html() -> str:
-    """index.html with the prerendered lobby, the CSP and the PyScript configuration."""
+    """index.html with the prerendered lobby, every table's stylesheet, the CSP and the
+    PyScript configuration."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from cardtable.web.render import shell_html
+        from cardtable.web.render import shell_html, stylesheet_links
     finally:
         sys.path.remove(str(ROOT / "py"))
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     texts = {"csp": CSP, "theme": THEME_COLOR,
              "pyscript_config": json.dumps(PYSCRIPT_CONFIG),
              "plugins_off": json.dumps({"plugins": PYSCRIPT_CONFIG["plugins"]})}
-    return fill(template, {"shell": shell_html()}, texts)
+    return fill(template, {"shell": shell_html(), "stylesheets": stylesheet_links()}, texts)
 
 
 def fill(template: str, markup: dict[str, str], texts: dict[str, str]) -> str:

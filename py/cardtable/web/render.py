@@ -91,6 +91,12 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
             f'{button("Start", "start", class_="primary big")}</section></main>')
 
 
+def stylesheet_links() -> str:
+    """A ``<link>`` for each table module's stylesheet (build.py puts them in the page)."""
+    sheets = sorted({t.STYLESHEET for t in TABLES.values() if t.STYLESHEET})
+    return "\n  ".join(f'<link rel="stylesheet" href="assets/{esc(name)}">' for name in sheets)
+
+
 def shell_html() -> str:
     """The lobby with default settings, for ``build.py`` to prerender (first paint)."""
     return messages_html() + lobby_html(default_setup())
