@@ -40,7 +40,7 @@ Helpers for bots, which work on a view as well as in the engine: :func:`rank_of`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import cached_property
 
 from .core import Choice, GameSpec, GameState, IllegalAction, Integer, Integers
@@ -264,6 +264,16 @@ class RentzState(GameState):
     skipped: int | None = None
     sheet: tuple = ()
 
+    def _with(self, **changes) -> "RentzState":
+        """``dataclasses.replace`` without its per-field checks (bots replay whole matches):
+        a copy of the fields with ``changes``; the worked-out legal actions are not
+        carried over, the options are (they never change)."""
+        state = object.__new__(RentzState)
+        state.__dict__.update(self.__dict__)
+        state.__dict__.pop("_legal", None)
+        state.__dict__.update(changes)
+        return state
+
     # -- queries -----------------------------------------------------------------------
     @cached_property
     def opts(self) -> dict:
@@ -364,12 +374,12 @@ class RentzState(GameState):
         if not (self.blind_pending and self.opts["blind"] == "double"):
             raise IllegalAction("there is nothing to look at first: looking is for a blind"
                                 " choice under the double house rule, before choosing (RZ-4)")
-        return replace(self, blind_pending=False)
+        return self._with(blind_pending=False)
 
     def _begin(self, sub_game: str, doubled: bool) -> "RentzState":
         """The chooser starts the chosen sub-game: leads or lays first (RZ-6, RZ-8)."""
-        return replace(self, sub_game=sub_game, phase=PHASE_OF[SUB_GAME[sub_game].layout],
-                       blind_pending=False, doubled=doubled, current=self.chooser)
+        return self._with(sub_game=sub_game, phase=PHASE_OF[SUB_GAME[sub_game].layout],
+                          blind_pending=False, doubled=doubled, current=self.chooser)
 
     def _play(self, card) -> "RentzState":
         hand = self.hands[self.current]
@@ -394,11 +404,11 @@ class RentzState(GameState):
         trick = self.trick + ((self.current, card),)
         hands = self._without(card)
         if len(trick) < self.players:
-            return replace(self, hands=hands, trick=trick,
-                           current=(self.current + 1) % self.players)
+            return self._with(hands=hands, trick=trick,
+                              current=(self.current + 1) % self.players)
         winner = trick_winner(trick)
-        state = replace(
-            self, hands=hands, trick=(), last_trick=trick, last_winner=winner, current=winner,
+        state = self._with(
+            hands=hands, trick=(), last_trick=trick, last_winner=winner, current=winner,
             taken=_replace_at(self.taken, winner, self.taken[winner] + tuple(c for _, c in trick)),
             tricks=_replace_at(self.tricks, winner, self.tricks[winner] + 1))
         return state._end_deal() if state._tricks_done() else state
@@ -419,11 +429,11 @@ class RentzState(GameState):
         row = self.layout[SUITS.index(suit)]
         row = (card, card) if row is None else (
             (card, row[1]) if VALUE[card] < VALUE[row[0]] else (row[0], card))
-        state = replace(self, hands=self._without(card), skipped=None,
-                        layout=_replace_at(self.layout, SUITS.index(suit), row))
+        state = self._with(hands=self._without(card), skipped=None,
+                           layout=_replace_at(self.layout, SUITS.index(suit), row))
         hand = state.hands[seat]
         if not hand:
-            state = replace(state, finished=state.finished + (seat,))
+            state = state._with(finished=state.finished + (seat,))
         if sum(1 for h in state.hands if h) <= 1:
             return state._end_deal()
         if RANK[card] == "A" and layout_playable(hand, state.rows):
@@ -444,23 +454,23 @@ class RentzState(GameState):
         if self._legal != (("pass",),):
             raise IllegalAction("you have a valid card, so you must play one:"
                                 " only a player with none passes (RZ-8)")
-        return replace(self, skipped=None)._move_on(self.current, None)
+        return self._with(skipped=None)._move_on(self.current, None)
 
     def _move_on(self, seat: int, skip) -> "RentzState":
         """The turn goes to the next seat still holding cards; a ``skip`` seat (RZ-8: the
         lowest rank was just played) loses that turn, whether or not it could play."""
         following = _next_holder(self.hands, seat)
         if following == skip:
-            return replace(self, skipped=skip, current=_next_holder(self.hands, skip))
-        return replace(self, current=following)
+            return self._with(skipped=skip, current=_next_holder(self.hands, skip))
+        return self._with(current=following)
 
     def _end_deal(self) -> "RentzState":
         """RZ-7/RZ-9: score the deal onto the sheet; deal the next one or end the match."""
         points = self.deal_result()
         entry = (self.chooser, self.sub_game, self.doubled, points)
-        state = replace(self, sheet=self.sheet + (entry,))
+        state = self._with(sheet=self.sheet + (entry,))
         if len(state.sheet) == self.deals:
-            return replace(state, phase="over")
+            return state._with(phase="over")
         return start_deal(state, self.deal + 1)
 
     def deal_result(self) -> tuple:
@@ -606,7 +616,7 @@ class RentzState(GameState):
             size = len(self.hands[s])
             hands[s] = sort_hand(pool[start:start + size])
             start += size
-        return replace(self, hands=tuple(hands))
+        return self._with(hands=tuple(hands))
 
 
 ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
@@ -647,16 +657,16 @@ def start_deal(state: RentzState, deal: int) -> RentzState:
     """Deal ``deal`` dealt: its chooser chooses (blind as RZ-4 allows: not the last
     sub-game under "double"), or, in practice, starts the set sub-game at once."""
     players = state.players
-    fresh = replace(state, deal=deal, phase="choose", hands=deal_hands(players, state.seed, deal),
-                    current=deal % players, sub_game=None, doubled=False, trick=(),
-                    last_trick=(), last_winner=None, taken=((),) * players,
-                    tricks=(0,) * players, layout=(None,) * len(SUITS), finished=(),
-                    skipped=None)
+    fresh = state._with(deal=deal, phase="choose", hands=deal_hands(players, state.seed, deal),
+                        current=deal % players, sub_game=None, doubled=False, trick=(),
+                        last_trick=(), last_winner=None, taken=((),) * players,
+                        tricks=(0,) * players, layout=(None,) * len(SUITS), finished=(),
+                        skipped=None)
     practice, blind = state.opts["practice"], state.opts["blind"]
     if practice != "off":
         return fresh._begin(practice, False)
     pending = blind == "plain" or (blind == "double" and len(fresh.remaining()) > 1)
-    return replace(fresh, blind_pending=pending)
+    return fresh._with(blind_pending=pending)
 
 
 def new_game(players: int, options: dict, seed: str) -> RentzState:
