@@ -1,17 +1,18 @@
-"""``python -m cardtable sim …``: the command line."""
+"""``python -m cardtable sim …``: the command line. A missing or unknown command gives one
+line on stderr and exit status 2, as every bad argument of a command does."""
 
 import sys
 
 from . import sim
 
 COMMANDS = {"sim": sim.main}
+USAGE = "usage: python -m cardtable sim <game-id> --players N [--games K] [--seed S] …"
 
 
 def main(argv=None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     if not argv or argv[0] not in COMMANDS:
-        print("usage: python -m cardtable sim <game-id> --players N --games K --seed S",
-              file=sys.stderr)
+        print(USAGE, file=sys.stderr)
         return 2
     return COMMANDS[argv[0]](argv[1:])
 
