@@ -68,7 +68,7 @@ def masks(cards) -> list:
 
 
 def count(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def low_bit(mask: int) -> int:
@@ -81,7 +81,12 @@ def high_bit(mask: int) -> int:
 
 def ranks_of(mask: int) -> list:
     """The ranks in ``mask``, lowest first."""
-    return [r for r in range(2, 15) if mask >> r & 1]
+    out = []
+    while mask:
+        bit = mask & -mask
+        out.append(bit.bit_length() - 1)
+        mask ^= bit
+    return out
 
 
 # -- scoring of the trick games (RZ-7) -------------------------------------------------------
@@ -309,7 +314,12 @@ def row_ends(row, low: int) -> int:
 
 def valid_cards(mine: list, rows: list, low: int) -> list:
     """The cards of ``mine`` that may be laid, as (suit, rank)."""
-    return [(s, r) for s in range(4) for r in ranks_of(mine[s] & row_ends(rows[s], low))]
+    cards = []
+    for s in range(4):
+        m = mine[s] & row_ends(rows[s], low)
+        if m:
+            cards.extend((s, r) for r in ranks_of(m))
+    return cards
 
 
 def reach(mine: int, others: int, rank: int, step: int, low: int) -> tuple:
@@ -644,5 +654,145 @@ class BasicBot:
         return ("pass",) if card is None else as_play(card)
 
 
-LEVELS = {"random": RandomBot, "basic": BasicBot}
-DEFAULT_LEVEL = "basic"
+# -- the strong bot -----------------------------------------------------------------------------
+PLAYS = 2400  # cards played out per trick decision, over every world and candidate
+WORLDS = (6, 40)  # fewest and most worlds a trick decision samples
+LAYS = 1200  # cards laid out per layout decision
+LAY_WORLDS = (4, 24)
+CHOICE_WORLDS = 6  # sampled deals per sub-game when choosing
+
+
+def distinct_plays(legal: list, rules: Rules, live: list) -> list:
+    """The legal cards with one card kept of each run that plays alike: cards of a suit
+    with no live card (``live``: in another hand or in the trick) between them and
+    equal points."""
+    kept, last = [], None
+    cards = sorted(parse(action[1]) for action in legal)
+    for suit, rank in cards:
+        if last and last[0] == suit and rules.pts[suit][rank] == rules.pts[suit][last[1]] \
+                and not live[suit] & ((1 << rank) - 1) & ~((1 << (last[1] + 1)) - 1):
+            last = (suit, rank)
+            continue
+        kept.append((suit, rank))
+        last = (suit, rank)
+    return kept
+
+
+def budget(work: int, per_world: int, bounds: tuple) -> int:
+    """How many worlds a decision samples: ``work`` cards over ``per_world`` cards a
+    world, within ``bounds``."""
+    return max(bounds[0], min(bounds[1], work // max(per_world, 1)))
+
+
+class StrongBot:
+    """Perfect-information Monte Carlo over sampled worlds (see the module docstring)."""
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+        self.rng = make_rng(seed, f"bot-{seat}")
+        self.voids = Voids()
+
+    def act(self, view: dict):
+        legal = legal_of(view)
+        if view["phase"] == "trick":
+            self.voids.update(view)
+        if len(legal) == 1:
+            return legal[0]
+        if view["phase"] == "choose":
+            return ("look",) if ("look",) in legal else ("choose", self.choose(view, legal))
+        if view["phase"] == "layout":
+            return self.lay(view, legal)
+        return self.play(view, legal)
+
+    def worlds(self, view: dict, unseen: list, voids: set, n: int) -> list:
+        """``n`` deals of the unseen cards to the other seats, by their hand sizes."""
+        sizes = [0 if seat == self.seat else size for seat, size in enumerate(view["hand_counts"])]
+        return [deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n)]
+
+    def play(self, view: dict, legal: list):
+        """The card of best average deal points over the sampled worlds."""
+        rules = Rules(view["sub_game"], view["options"])
+        me, mine, unseen, trick = self.seat, masks(view["hand"]), unseen_masks(view), trick_of(view)
+        live = list(unseen)
+        for _, suit, rank in trick:
+            live[suit] |= 1 << rank
+        leader = trick[0][0] if trick else me
+        rem = [mine[s] | unseen[s] for s in range(4)]
+        first = play_card(rules, mine, rem, trick, view["players"] - len(trick) - 1)
+        cards = distinct_plays(legal, rules, live)
+        if len(cards) == 1:
+            return as_play(cards[0])
+        cards.sort(key=lambda c: c != first)
+        n = budget(PLAYS, len(cards) * sum(view["hand_counts"]), WORLDS)
+        totals = [0] * len(cards)
+        for hands in self.worlds(view, unseen, self.voids.known, n):
+            hands[me] = mine
+            for i, (suit, rank) in enumerate(cards):
+                copy = [list(hand) for hand in hands]
+                copy[me][suit] &= ~(1 << rank)
+                totals[i] += playout(rules, copy, trick + [(me, suit, rank)], leader, me)
+        return as_play(cards[max(range(len(cards)), key=lambda i: (totals[i], -i))])
+
+    def lay(self, view: dict, legal: list):
+        """The card of best average placing over the sampled worlds."""
+        me, players = self.seat, view["players"]
+        mine, unseen, rows = masks(view["hand"]), unseen_masks(view), rows_of(view)
+        low, placings = lowest_rank(players), view["options"]["placings"]
+        cards = [parse(action[1]) for action in legal]
+        n = budget(LAYS, len(cards) * sum(view["hand_counts"]), LAY_WORLDS)
+        totals = [0] * len(cards)
+        for hands in self.worlds(view, unseen, set(), n):
+            hands[me] = mine
+            for i, (suit, rank) in enumerate(cards):
+                copy = [list(hand) for hand in hands]
+                totals[i] += self.lay_out(copy, list(rows), list(view["finished"]), (suit, rank),
+                                          low, placings)
+        return as_play(cards[max(range(len(cards)), key=lambda i: (totals[i], -i))])
+
+    def lay_out(self, hands, rows, finished, card, low, placings) -> int:
+        """My placing points after laying ``card`` and playing on as :func:`lay_playout`."""
+        me, (suit, rank) = self.seat, card
+        hands[me][suit] &= ~(1 << rank)
+        row = rows[suit]
+        rows[suit] = (rank, rank) if row is None else (min(row[0], rank), max(row[1], rank))
+        counts = [sum(count(m) for m in hand) for hand in hands]
+        if not counts[me]:
+            finished.append(me)
+        if not counts[me] or sum(1 for c in counts if c) <= 1:
+            order = finished + [s for s in range(len(hands)) if s not in finished]
+            return placings[order.index(me)]
+        if rank == ACE and valid_cards(hands[me], rows, low):
+            seat = me
+        else:
+            seat = next_holder(counts, me)
+            seat = next_holder(counts, seat) if rank == low else seat
+        return lay_playout(hands, rows, seat, finished, low, placings, me)
+
+    def choose(self, view: dict, legal: list) -> str:
+        """The sub-game whose average points over sampled deals (every seat playing as
+        ``basic``) beat its fair share the most."""
+        options, players, me = view["options"], view["players"], self.seat
+        mine = masks(view["hand"])
+        games = [action[1] for action in legal if action[0] == "choose"]
+        if not view["hand"]:
+            return games[0]
+        unseen = [full_suit(players) & ~mine[s] for s in range(4)]
+        worlds = self.worlds(view, unseen, set(), CHOICE_WORLDS)
+        low = lowest_rank(players)
+
+        def gain(game):
+            total = 0
+            for hands in worlds:
+                copy = [list(hand) for hand in hands]
+                copy[me] = list(mine)
+                if game == "rentz":
+                    total += lay_playout(copy, [None] * 4, me, [], low, options["placings"], me)
+                else:
+                    total += playout(Rules(game, options), copy, [], me, me)
+            return total / len(worlds) - fair_share(game, options, players)
+
+        return max(games, key=gain)
+
+
+LEVELS = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
+DEFAULT_LEVEL = "strong"
