@@ -6,6 +6,7 @@ no_reverse 15 36 61 88 · one_pile 22 47 66 93 · draw_one 10 33 55 80.
 """
 
 import json
+import random
 from collections import Counter
 
 import pytest
@@ -129,7 +130,7 @@ def test_ex4_stop_as_the_first_card_ends_the_turn_with_one_card():
     state = play(table([[7, 20, 30]], deck=DECK, hand_size=3), (7, 0))
     assert state.can_end_turn() and offered(state) == set()
     view = state.view(0)
-    assert view["can_end"] and view["plays"] == []
+    assert view["can_end"] and not any(a[0] == "play" for a in view["legal"])
     assert any(e["kind"] == "stop" for e in view["in_force"])
     with pytest.raises(IllegalAction, match="stop"):
         state.apply(("play", 20, 0))
@@ -227,8 +228,9 @@ def test_ex6_stop_only_as_the_third_card_under_three():
 def test_ex6_three_with_two_cards_in_hand_is_playable_but_loses():
     state = table([[44, 50]], tops=(1, 1, 100, 100))
     view = state.view(0)
-    assert {"card": 44, "pile": 0, "loses": True} in view["plays"]
-    assert {"card": 50, "pile": 0, "loses": False} in view["plays"]
+    assert ["play", 44, 0] in view["legal"] and ["play", 50, 0] in view["legal"]
+    assert [44, 0] in view["losing"] and [50, 0] not in view["losing"]
+    assert all(card == 44 for card, _ in view["losing"])
     lost = state.apply(("play", 44, 0))
     assert lost.outcome == "lost" and lost.lost_by == "three"
     assert "2 card(s)" in lost.lost_reason
@@ -337,15 +339,37 @@ def test_ex8_to_ex11_several_infinity_cards_at_once():
 
 # -- EX-12: sharing instruction kinds ----------------------------------------------------------
 def test_ex12_sharing_shows_kinds_never_numbers():
-    state = table([[12, 18, 20], [40, 50, 60]], deck=DECK)
+    state = table([[12, 18, 20, 21], [40, 50, 60]], deck=DECK)
     assert state.view(1)["shared"][0] is None
-    state = state.apply(("share", True))
-    view = state.view(1)
+    shared = state.apply(("share", True))
+    assert state.events(("share", True), shared) == [{"seat": 0, "kind": "share", "on": True}]
+    view = shared.view(1)
     assert view["shared"][0] == ["skull", "three"]
-    assert state.view(0)["share"] is True and state.view(0)["shared"][0] is None
+    assert shared.view(0)["share"] is True and shared.view(0)["shared"][0] is None
     text = json.dumps(view["shared"])
     assert "12" not in text and "18" not in text
-    assert state.apply(("share", False)).view(1)["shared"][0] is None
+    later = shared.apply(("play", 20, 0)).apply(("play", 21, 0)).apply(("end",))
+    later = later.apply(("play", 40, 1)).apply(("play", 60, 1)).apply(("end",))
+    assert later.current == 0 and later.view(1)["shared"][0] is not None
+    assert later.apply(("share", False)).view(1)["shared"][0] is None
+
+
+def test_ex12_decision_one_share_switch_per_turn():
+    state = table([[12, 18, 20, 21], [40, 50, 60]], deck=DECK).apply(("share", True))
+    assert state.share_changed and state.view(0)["share_changed"]
+    assert not any(a[0] == "share" for a in state.legal_actions())
+    with pytest.raises(IllegalAction, match="one change per turn"):
+        state.apply(("share", False))
+    passed = state.apply(("play", 20, 0)).apply(("play", 21, 0)).apply(("end",))
+    assert not passed.share_changed and ("share", True) in passed.legal_actions()
+
+
+def test_tg13_one_signal_change_per_pile_holds_in_extreme_too():
+    state = table([[20, 30, 40], [50, 60]], deck=DECK).apply(("signal", 1, "hold"))
+    assert ("signal", 1, "small") not in state.legal_actions()
+    with pytest.raises(IllegalAction, match="one change per pile"):
+        state.apply(("signal", 1, "small"))
+    assert ("signal", 2, "small") in state.legal_actions()
 
 
 def test_ex12_bots_share_their_instructions():
@@ -370,7 +394,38 @@ def test_view_shows_instructions_on_hand_and_piles():
 
 def test_view_of_another_seat_offers_nothing():
     view = table([[20, 30], [40, 50]], deck=DECK).view(1)
-    assert view["plays"] == [] and not view["can_end"]
+    assert view["legal"] == [] and view["losing"] == [] and not view["can_end"]
+
+
+def test_events_name_the_instruction_and_the_cards_drawn():
+    state = play(table([[10, 20, 30, 40, 50]], deck=DECK, hand_size=5), (10, 0))
+    after = state.apply(("play", 40, 1))
+    assert state.events(("play", 40, 1), after) == [
+        {"seat": 0, "kind": "play", "card": 40, "pile": 1, "backwards": False,
+         "instruction": ""}]
+    assert table([[10]], deck=DECK).events(("play", 10, 0), None)[0]["instruction"] \
+        == "draw_one"
+    ended = after.apply(("end",))  # draw_one (10) shows: one card, not two (EX-11)
+    assert after.events(("end",), ended) == [{"seat": 0, "kind": "end", "drew": 1}]
+
+
+def test_unseen_shuffled_keeps_what_sharing_shows():
+    state = SPEC.new(3, {}, "unseen").apply(("share", True))
+    state = play(state, *[(a[1], a[2]) for a in state.legal_actions()[:1]])
+    for seed in range(10):
+        other = state.unseen_shuffled(1, random.Random(seed))
+        assert other.view(1) == state.view(1)
+        assert other.hands[1] == state.hands[1] and other.marks == state.marks
+        assert Counter(other.hands[0] + other.hands[2] + other.deck) == Counter(
+            state.hands[0] + state.hands[2] + state.deck)
+    assert any(state.unseen_shuffled(1, random.Random(seed)).hands[0] != state.hands[0]
+               for seed in range(10))
+
+
+def test_returns_are_the_team_result():
+    assert table([[44], []]).check_turn_start().returns() == (0.0, 0.0)
+    won = play(table([[39, 45]], tops=(30, 1, 100, 100)), (39, 0), (45, 0))
+    assert won.returns() == (1.0,)
 
 
 def test_summarize_counts_games_lost_to_each_instruction():
@@ -428,8 +483,7 @@ def test_ex2_bots_never_lose_by_breaking_an_instruction_they_could_follow(level,
             action = bots[seat].act(view)
             assert action in state.legal_actions()
             if action[0] == "play":
-                chosen = next(p for p in view["plays"] if (p["card"], p["pile"]) == action[1:])
-                assert not chosen["loses"]
+                assert list(action[1:]) not in view["losing"]
             state = state.apply(action)
         if state.lost_by:  # lost only where no turn could be completed at all
             assert state.lost_reason.startswith(f"seat {state.current + 1} could not")

@@ -54,13 +54,13 @@ def test_strong_is_the_default_level():
 
 
 def test_strong_beats_casual_on_seeded_deals():
-    options = SPEC.resolve_options({})
+    options = SPEC.resolve_options({}, 3)
     left = {}
     for level in ("casual", "strong"):
         results = [play_one(SPEC, 3, options, derive_seed("strength", i), [level] * 3).result()
                    for i in range(60)]
         left[level] = sum(r["cards_left"] for r in results) / len(results)
-    # bench/the_game_strength.py, 3 players, 1000 deals: casual leaves 18.1, strong 9.9.
+    # bench/the_game_strength.py measures the gap on many more deals.
     assert left["strong"] < left["casual"] - 3
 
 
@@ -115,6 +115,25 @@ def test_tg13_raises_small_where_a_jump_would_hurt_and_clears_it_later():
                     piles=(state.piles[0] + (40, 41),) + state.piles[1:])
     actions, later = play_turn(later, make_bot("the-game", "strong", 0))
     assert not raised & {(s[0], s[1]) for s in later.signals if s[2] == 0}
+
+
+def test_tg13_strong_changes_each_pile_signal_at_most_once_a_turn():
+    # Seat 0 raised hold on ↑1 last turn; now its closest card there is further away: it
+    # wants small instead, but may only clear hold this turn.
+    hands = [(34, 40, 90, 91, 92, 93), (60, 61, 62, 63, 64, 65)]
+    piles = ((1, 33), (1, 70), (100, 21), (100, 22))
+    state = table(hands, deck=range(71, 80), piles=piles, signals=((0, "hold", 0),))
+    actions, _ = play_turn(state, make_bot("the-game", "strong", 0))
+    assert [a for a in actions if a[0] == "signal"] == [("signal", 0, "hold")]
+
+
+def test_strong_plan_keeps_only_the_signal_changes_still_legal():
+    state = table([(34, 40, 90, 91, 92, 93), (60, 61, 62, 63, 64, 65)], deck=range(71, 80),
+                  piles=((1, 33), (1, 70), (100, 21), (100, 22)))
+    signalled = state.apply(("signal", 0, "hold")).apply(("signal", 1, "small"))
+    plan = plan_turn(signalled.view(0))
+    assert not [a for a in plan.actions if a[0] == "signal" and a[1] in (0, 1)]
+    assert list(plan.actions[0]) in signalled.view(0)["legal"]
 
 
 def test_strong_plans_once_per_turn_and_replays(monkeypatch):

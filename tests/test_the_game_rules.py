@@ -1,6 +1,9 @@
 """Rule tests for The Game; each names the rule id of seeds/the-game.md it checks."""
 
+import json
+import random
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -20,6 +23,13 @@ def table(hands, deck=(), piles=START, min_cards=2, current=0, hand_size=None):
     return TheGameState(players=len(hands), min_cards=min_cards,
                         hand_size=hand_size or max(len(h) for h in hands),
                         hands=hands, deck=tuple(deck), piles=piles, current=current)
+
+
+def play_turn(state, *cards):
+    """The active seat plays ``cards`` on ↑1 and ends its turn."""
+    for card in cards:
+        state = state.apply(("play", card, 0))
+    return state.apply(("end",))
 
 
 def test_tg1_98_cards_and_four_piles():
@@ -91,8 +101,9 @@ def test_tg5_backwards_trick_any_number_of_times_in_a_turn():
     for card in (37, 27, 17):
         state = state.apply(("play", card, 0))
     assert state.piles[0] == (1, 47, 37, 27, 17)
-    assert "backwards trick" in table([(7,)], piles=((1, 17),) + START[1:]).describe(
-        ("play", 7, 0))
+    trick = table([(7, 8)], deck=(50,), piles=((1, 17),) + START[1:])
+    assert trick.events(("play", 7, 0), trick.apply(("play", 7, 0))) == [
+        {"seat": 0, "kind": "play", "card": 7, "pile": 0, "backwards": True}]
 
 
 def test_tg5_illegal_play_says_why():
@@ -112,8 +123,10 @@ def test_tg6_draws_as_many_as_played():
 
 def test_tg6_draw_stops_when_the_pile_runs_out():
     state = table([(10, 20, 30, 40)], deck=(50,))
-    state = state.apply(("play", 10, 0)).apply(("play", 20, 0)).apply(("end",))
-    assert state.hands[0] == (30, 40, 50) and state.deck == ()
+    state = state.apply(("play", 10, 0)).apply(("play", 20, 0))
+    after = state.apply(("end",))
+    assert after.hands[0] == (30, 40, 50) and after.deck == ()
+    assert state.events(("end",), after) == [{"seat": 0, "kind": "end", "drew": 1}]
 
 
 def test_tg7_minimum_is_one_when_draw_pile_is_empty():
@@ -197,12 +210,34 @@ def test_tg12_small_hands_one_card_fewer(players):
 
 
 def test_tg13_signals_are_raised_and_cleared_without_numbers():
-    state = table([(10, 20)], deck=(30,))
+    state = table([(10, 20), (50, 60)], deck=(30, 40, 70))
     raised = state.apply(("signal", 2, "hold"))
     assert raised.view(0)["signals"] == [{"pile": 2, "kind": "hold", "seat": 0}]
-    assert raised.apply(("signal", 2, "hold")).signals == ()
+    assert state.events(("signal", 2, "hold"), raised) == [
+        {"seat": 0, "kind": "signal", "pile": 2, "signal": "hold", "on": True}]
+    later = play_turn(play_turn(raised, 10, 20), 50, 60)
+    cleared = later.apply(("signal", 2, "hold"))
+    assert cleared.signals == ()
+    assert later.events(("signal", 2, "hold"), cleared)[0]["on"] is False
     with pytest.raises(IllegalAction):
         state.apply(("signal", 2, "37"))
+
+
+def test_tg13_decision_one_signal_change_per_pile_per_turn():
+    state = table([(10, 20), (50, 60)], deck=(30, 40, 70))
+    raised = state.apply(("signal", 2, "hold"))
+    assert raised.signalled == (2,) and raised.view(0)["signalled"] == [2]
+    signals = {a for a in raised.legal_actions() if a[0] == "signal"}
+    assert signals == {("signal", p, k) for p in (0, 1, 3) for k in ("hold", "small")}
+    for kind in ("hold", "small"):  # clearing it again, or the other signal, is a change
+        with pytest.raises(IllegalAction, match="once|one change per pile"):
+            raised.apply(("signal", 2, kind))
+    both = raised.apply(("signal", 3, "small"))
+    assert both.signalled == (2, 3)
+    passed = play_turn(both, 10, 20)
+    assert passed.signalled == () and passed.current == 1
+    assert ("signal", 2, "hold") in passed.legal_actions()
+    assert passed.apply(("signal", 2, "hold")).signals == ((3, "small", 0),)
 
 
 def test_tg14_view_hides_other_hands_and_the_draw_order():
@@ -220,3 +255,34 @@ def test_tg14_view_hides_other_hands_and_the_draw_order():
                               "deck": tuple(other[12:])})
     assert swapped.hands[0] != state.hands[0]
     assert swapped.view(1) == view
+
+
+def test_tg14_unseen_shuffled_deals_again_only_what_the_seat_cannot_see():
+    state = SPEC.new(3, {}, "tg14-unseen").apply(("signal", 1, "small"))
+    other = state.unseen_shuffled(0, random.Random(5))
+    assert other.view(0) == state.view(0) and other != state
+    assert other.hands[0] == state.hands[0] and len(other.deck) == len(state.deck)
+    assert sorted(other.hands[1] + other.hands[2] + other.deck) == sorted(
+        state.hands[1] + state.hands[2] + state.deck)
+    assert other.view(1)["legal"] == [] and other.view(0)["legal"] == state.view(0)["legal"]
+
+
+def test_view_lists_the_legal_actions_only_for_the_seat_to_move():
+    state = SPEC.new(2, {}, "legal")
+    view = state.view(0)
+    assert view["legal"] == [list(a) for a in state.legal_actions()]
+    assert state.view(1)["legal"] == []
+    json.dumps(view)
+
+
+def test_spec_declares_the_deck_and_a_bound_on_actions():
+    assert all(SPEC.cards(n) == CARDS for n in range(1, 6))
+    assert SPEC.max_actions(2) >= len(CARDS) * 2
+    assert SPEC.resolve_options({}, 3) == {"min_cards": 2, "small_hands": False,
+                                           "start": "first"}
+
+
+@pytest.mark.parametrize("outcome,returns", [("won", 1.0), ("blocked", 0.0), ("stuck", 0.0)])
+def test_tg10_returns_are_the_team_result_for_every_seat(outcome, returns):
+    state = replace(table([(10,), (20,), (30,)]), outcome=outcome)
+    assert state.returns() == (returns,) * 3

@@ -1,11 +1,12 @@
 """Rule tests for Triggs; each names the rule id of seeds/triggs.md it checks."""
 
 import json
+import random
 from collections import Counter
 
 import pytest
 
-from cardtable.engine.core import IllegalAction
+from cardtable.engine.core import IllegalAction, as_action
 from cardtable.engine.registry import get
 from cardtable.engine.rng import make_rng, shuffled
 from cardtable.engine.triggs import (
@@ -204,8 +205,10 @@ def test_tr8_seed_example_seven_and_two_five_plus_two_then_bonus_to_nine():
     state = state.apply(("cross", 7, ((2, 5), (2, 5), (7,))))
     assert state.sheets[0][6] == 4 and state.phase == "bonus" and state.current == 0
     assert state.legal_actions() == tuple(("bonus", r) for r in range(1, 13) if r != 7)
-    assert state.describe(("bonus", 9)) == "chained 7 → 9"
-    state = state.apply(("bonus", 9))
+    after = state.apply(("bonus", 9))
+    assert state.events(("bonus", 9), after) == [
+        {"seat": 0, "kind": "bonus", "from": 7, "row": 9}]
+    state = after
     assert state.sheets[0][8] == 1 and state.hands[0] == (9,) and state.current == 1
 
 
@@ -214,8 +217,9 @@ def test_tr8_seed_example_chain_from_ten_to_eight_to_five():
     state = state.apply(("cross", 10, ((10,),)))
     state = state.apply(("bonus", 8))
     assert state.phase == "bonus" and state.chain_from == 8 and state.current == 0
-    assert state.describe(("bonus", 5)) == "chained 8 → 5"
-    state = state.apply(("bonus", 5))
+    after = state.apply(("bonus", 5))
+    assert state.events(("bonus", 5), after)[0]["from"] == 8
+    state = after
     assert state.sheets[0] == sheet(r10=4, r8=4, r5=1)
     assert state.phase == "turn" and state.current == 1
 
@@ -259,7 +263,10 @@ def test_tr10_an_empty_pile_is_remade_from_the_shuffled_discards():
     state = table([(1,), (6,)], piles=((5,), (1, 2, 3), (8, 9)), discard=(10, 11, 12, 2))
     after = state.apply(("draw", "left"))
     assert after.piles[0] == shuffled((10, 11, 12, 2), make_rng("crafted", "reshuffle-0"))
-    assert after.discard == () and after.reshuffles == 1
+    assert after.discard == () and after.reshuffles == 1 and after.remakes == (("left", 4),)
+    assert state.events(("draw", "left"), after) == [
+        {"seat": 0, "kind": "draw", "pile": "left", "card": 5},
+        {"seat": None, "kind": "remade", "pile": "left", "count": 4}]
     assert state.apply(("draw", "left")) == after  # the seed and counter repeat the shuffle
 
 
@@ -267,7 +274,9 @@ def test_tr10_only_the_empty_pile_is_remade_and_waits_for_discards():
     state = table([(1, 7), (6, 6)], piles=((5,), (1, 2, 3), (8, 9)))
     state = state.apply(("draw", "left")).apply(("draw", "right"))
     assert state.piles == ((), (1, 2, 3), (9,)) and state.reshuffles == 0
-    state = state.apply(("discard", 6, 1))  # seat 2 discards: the left pile is remade
+    before, state = state, state.apply(("discard", 6, 1))  # the left pile is remade
+    assert before.events(("discard", 6, 1), state)[1:] == [
+        {"seat": None, "kind": "remade", "pile": "left", "count": 1}]
     assert state.piles == ((6,), (1, 2, 3), (9,)) and state.discard == ()
     assert state.hands[1] == (6,) and state.reshuffles == 1
 
@@ -286,7 +295,10 @@ def test_tr11_twelves_stay_until_every_player_completed_row_12():
     assert state.retired == ()
     state = state.apply(("discard", 12, 1))  # seat 1 done with 12s, seat 2 is not
     assert state.discard == (12,) and state.piles[0][0] == 12
-    state = state.apply(("cross", 12, ((12,),)))  # seat 2 completes row 12
+    before, state = state, state.apply(("cross", 12, ((12,),)))  # seat 2 completes row 12
+    assert before.events(("cross", 12, ((12,),)), state) == [
+        {"seat": 1, "kind": "cross", "row": 12, "makes": [[12]]},
+        {"seat": None, "kind": "retired", "value": 12}]
     assert state.retired == (12,)
     assert state.piles[0] == (5,) and state.removed == (12, 12)
     assert state.view(0)["retired"] == [12]
@@ -294,17 +306,22 @@ def test_tr11_twelves_stay_until_every_player_completed_row_12():
 
 def test_tr11_retired_twelve_discarded_leaves_the_game():
     state = table([(12, 1), (6,)], sheets=(sheet(r12=5),) * 2, retired=(12,))
-    state = state.apply(("discard", 12, 1))
-    assert state.removed == (12,) and state.discard == ()
-    assert state.describe(("discard", 12, 1)) == "discarded 1 × 12 (out of the game)"
+    after = state.apply(("discard", 12, 1))
+    assert after.removed == (12,) and after.discard == ()
+    assert state.events(("discard", 12, 1), after) == [
+        {"seat": 0, "kind": "discard", "value": 12, "count": 1, "out": True}]
 
 
 def test_tr11_elevens_retire_after_twelves_and_remade_piles_lose_them():
     sheets = (sheet(r12=5, r11=5), sheet(r12=5, r11=4))
     state = table([(11, 1), (11, 2)], sheets=sheets, current=1, retired=(12,),
                   piles=((4,), (1, 2), (11,)))
-    state = state.apply(("cross", 11, ((11,),)))
+    before, state = state, state.apply(("cross", 11, ((11,),)))
     assert state.retired == (12, 11) and state.piles[2] == () and 11 in state.removed
+    # The right pile lost its 11, was remade from the discarded 11 and lost it again.
+    assert before.events(("cross", 11, ((11,),)), state)[1:] == [
+        {"seat": None, "kind": "retired", "value": 11},
+        {"seat": None, "kind": "remade", "pile": "right", "count": 1}]
 
 
 def test_tr11_elevens_wait_for_the_twelves():
@@ -327,10 +344,18 @@ def test_tr12_first_full_sheet_wins_at_once():
         state.apply(("draw", "left"))
 
 
+def test_tr12_returns_one_for_the_winner():
+    almost = sheet(**{f"r{v}": b for v, b in enumerate(BOXES, 1)})[:-1] + (4,)
+    state = table([(1,), (6, 6), (7,)], sheets=(EMPTY_SHEET, almost, EMPTY_SHEET), current=1)
+    assert state.returns() == (0.0, 0.0, 0.0)
+    assert state.apply(("cross", 12, ((6, 6),))).returns() == (0.0, 1.0, 0.0)
+
+
 def test_tr12_safety_net_ends_without_a_winner():
     state = table([(1,), (6,)], turns=MAX_TURNS - 1)
     state = state.apply(("discard", 1, 1))
     assert state.is_over and state.winner is None and state.result()["turns"] == MAX_TURNS
+    assert state.returns() == (0.0, 0.0)
     summary = SPEC.summarize([state.result()])
     assert summary == {"win_rate_by_seat": [0.0, 0.0], "avg_turns": MAX_TURNS,
                        "unfinished": 1.0}
@@ -355,6 +380,26 @@ def test_tr13_view_shows_sheets_discards_and_phase():
     assert view["chain_from"] == 7 and view["current"] == 0 and view["hand"] == [6]
 
 
+def test_tr13_unseen_shuffled_deals_again_only_what_the_seat_cannot_see():
+    state = SPEC.new(3, {}, "tr13-unseen")
+    for seed in range(5):
+        other = state.unseen_shuffled(0, random.Random(seed))
+        assert other.view(0) == state.view(0)
+        assert [len(p) for p in other.piles] == [len(p) for p in state.piles]
+        assert [other.piles[i][0] for i in (0, 2)] == [state.piles[i][0] for i in (0, 2)]
+        assert Counter(c for cards in other.card_locations().values() for c in cards) \
+            == Counter(CARDS)
+    assert state.unseen_shuffled(0, random.Random(1)).piles[1] != state.piles[1]
+
+
+def test_tr13_view_carries_the_legal_actions_of_the_seat_to_move():
+    state = table([(1, 2), (6,)])
+    assert [as_action(a) for a in state.view(0)["legal"]] == list(state.legal_actions())
+    assert state.view(1)["legal"] == []
+    crossing = table([(2, 5), (6,)]).view(0)["legal"]
+    assert ["cross", 7, [[2, 5]]] in crossing
+
+
 # -- the engine contract -----------------------------------------------------------------
 def test_json_round_trip_and_replay():
     state = SPEC.new(3, {}, "json")
@@ -375,12 +420,24 @@ def test_reveals_hidden_only_for_draws_and_refills():
     assert state.apply(("cross", 7, ((7,), (7,)))).phase == "turn"
 
 
-def test_describe_in_words():
+def test_events_say_what_happened_as_data():
     state = table([(2, 2, 5, 5, 7), (6,)])
-    assert state.describe(("cross", 7, ((7,), (2, 5), (2, 5)))) == "crossed 3 × 7 (2+5, 2+5, 7)"
-    assert state.describe(("draw", "left")) == "drew the 5 from the left pile"
-    assert state.describe(("draw", "middle")) == "drew a card from the middle pile"
-    assert state.describe(("discard", 5, 2)) == "discarded 2 × 5"
+
+    def events(action):
+        return state.events(action, state.apply(action))
+
+    assert events(("cross", 7, ((7,), (5, 2), (2, 5)))) == [
+        {"seat": 0, "kind": "cross", "row": 7, "makes": [[2, 5], [2, 5], [7]]}]
+    assert events(("draw", "left")) == [{"seat": 0, "kind": "draw", "pile": "left", "card": 5}]
+    assert events(("draw", "middle")) == [
+        {"seat": 0, "kind": "draw", "pile": "middle", "card": None}]
+    assert events(("discard", 5, 2)) == [
+        {"seat": 0, "kind": "discard", "value": 5, "count": 2, "out": False}]
+
+
+def test_spec_declares_the_deck_and_a_bound_on_actions():
+    assert SPEC.cards(3) == CARDS
+    assert SPEC.max_actions(2) >= MAX_TURNS * 2
 
 
 def test_unknown_actions_say_why():
