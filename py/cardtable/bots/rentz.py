@@ -655,9 +655,9 @@ class BasicBot:
 
 
 # -- the strong bot -----------------------------------------------------------------------------
-PLAYS = 2400  # cards played out per trick decision, over every world and candidate
+PLAYS = 5000  # cards played out per trick decision, over every world and candidate
 WORLDS = (6, 40)  # fewest and most worlds a trick decision samples
-LAYS = 1200  # cards laid out per layout decision
+LAYS = 2000  # cards laid out per layout decision
 LAY_WORLDS = (4, 24)
 CHOICE_WORLDS = 6  # sampled deals per sub-game when choosing
 
