@@ -10,12 +10,17 @@ who took it, the layout, the hand sizes and the scores.
   card follows. Choice: the sub-game whose static estimate beats its fair share the most.
 - ``strong``: perfect-information Monte Carlo. It deals the unseen cards again
   consistently with what it has seen (hand sizes, suits shown void, cards played) into a
-  fixed number of worlds and plays each legal card out to the end of the deal in every
-  world, every seat playing as ``basic`` would holding the same cards, with an exact
-  search over the last tricks; it plays the card of best average deal points. The
-  layout game is played out the same way. The sub-game is chosen by playing each
-  remaining one out over sampled deals and taking the best gain over what that
-  sub-game is worth to its chooser on average.
+  number of worlds and plays each legal card out to the end of the deal in every world,
+  every seat playing as ``basic`` would holding the same cards; it plays the card of
+  best average deal points (cards that play alike are tried once). The number of worlds
+  follows a budget of cards played out, never the clock, so a seed and the same views
+  give the same actions. The layout game is played out the same way. The sub-game is
+  chosen by playing each remaining one out over a few sampled deals: the best average
+  points over its fair share (the deal's points shared out evenly), since a sub-game
+  not chosen now is chosen later with a hand of average worth.
+- Under the blind house rule ``basic`` and ``strong`` look at the hand before choosing:
+  doubling the deal does not change a seat's expected lead over the others, while
+  seeing the hand lets it pick the sub-game that suits it.
 
 Deal points are the objective throughout: in every sub-game the seats' points add up to
 a constant, so a seat's own points and its lead over the average of the others differ
