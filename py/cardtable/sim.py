@@ -88,7 +88,7 @@ def check_run(spec, players: int, games: int, levels: list) -> None:
     if type(games) is not int or games < 1:
         raise ValueError(f"the number of games must be at least 1, not {games}")
     if len(levels) != players:
-        raise ValueError(f"{len(levels)} bot levels given for {players} players")
+        raise ValueError(f"{players} players need {players} bot levels, not {len(levels)}")
     offered = bots.levels(spec.id)
     for level in levels:
         if level not in offered:
