@@ -9,7 +9,7 @@ import sys
 import pytest
 
 from cardtable import __main__ as command, bots, sim
-from cardtable.bots import DEFAULT_LEVEL
+from cardtable.bots import default_level
 from cardtable.engine.core import Choice, Integers
 from cardtable.engine.registry import GAMES
 from cardtable.engine.rng import derive_seed
@@ -46,7 +46,7 @@ def test_sim_is_reproducible_from_its_seed():
 
 def test_default_bot_is_clearly_better_than_random_solo():
     # Issue 2: the simulator's default bot leaves fewer than 25 cards on average solo.
-    default = sim.run("the-game", 1, 40, "solo", [DEFAULT_LEVEL["the-game"]], {})
+    default = sim.run("the-game", 1, 40, "solo", [default_level("the-game")], {})
     rand = sim.run("the-game", 1, 40, "solo", ["random"], {})
     assert default["avg_cards_left"] < 25 < rand["avg_cards_left"]
 
@@ -136,7 +136,7 @@ class Cheat:
 
 
 def test_a_bot_that_answers_an_illegal_action_fails_loudly(monkeypatch, capsys):
-    monkeypatch.setitem(bots.LEVELS, "the-game", {**bots.LEVELS["the-game"], "cheat": Cheat})
+    monkeypatch.setitem(bots.BOTS["the-game"].LEVELS, "cheat", Cheat)
     with pytest.raises(sim.SimulationError) as err:
         sim.run("the-game", 2, 3, "s", ["casual", "cheat"], {})
     for part in ("Cheat", "cheat", '["deal-myself", 100]', "the-game", "casual,cheat"):

@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from cardtable.bots import DEFAULT_LEVEL
+from cardtable.bots import default_level
 from cardtable.engine.core import IllegalAction
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import SCHEMA, Session, from_save
@@ -95,7 +95,7 @@ def test_resume_by_replay_gives_the_same_position_and_log():
     again = from_save(save)
     assert again.state == session.state
     assert again.events == session.events
-    assert save["seats"] == ["human", DEFAULT_LEVEL["the-game"]] and save["schema"] == SCHEMA
+    assert save["seats"] == ["human", default_level("the-game")] and save["schema"] == SCHEMA
 
 
 @pytest.mark.parametrize("change, words", [

@@ -199,7 +199,7 @@ def main(argv=None) -> int:
     try:
         spec.check_players(args.players)
         levels = (args.bots.split(",") if args.bots
-                  else [args.bot or bots.DEFAULT_LEVEL[args.game]] * args.players)
+                  else [args.bot or bots.default_level(args.game)] * args.players)
         spec, options = setup(args.game, args.players, args.games, levels,
                               parse_options(spec, args.opt))
     except ValueError as err:

@@ -1,20 +1,27 @@
-"""The game a browser test played, replayed on CPython for comparison with the page."""
+"""The game a browser page played, replayed on CPython for comparison with the page."""
 
-from cardtable.bots import make_bot
-from cardtable.engine.registry import get
+import json
+
+from cardtable.engine.core import thaw
+from cardtable.web.session import from_save
 
 
-def replay_with_bot(game_id: str, seed: str, actions, level: str):
-    """A 2-player game as the page plays it: ``actions`` are yours (seat 1); the bot of
-    ``level`` plays seat 2 whenever it is its turn. Returns the state at your next turn
-    (or at the end)."""
-    state, bot = get(game_id).new(2, {}, seed), make_bot(game_id, level, 1, seed)
+def replay_saved(page):
+    """The page's saved game (its localStorage save) replayed on CPython: the session, and
+    the actions seat 1 (you) made, as JSON lists, in order. The bots in the page have
+    their own random streams, so their moves are read from the save, not recomputed."""
+    save = json.loads(page.evaluate("localStorage.getItem('cardtable.save')"))
+    session = from_save(save)
+    mine = [action for action, before in zip(session.actions, session.states)
+            if before.current_player == 0]
+    return session, mine
 
-    def bot_turns(state):
-        while state.current_player == 1:
-            state = state.apply(bot.act(state.view(1)))
-        return state
 
-    for action in actions:
-        state = bot_turns(state).apply(action)
-    return bot_turns(state)
+def check_replay(page, actions):
+    """The page's position equals the CPython replay of its save, in which you made
+    exactly ``actions``; returns the replayed view of seat 1."""
+    session, mine = replay_saved(page)
+    assert mine == thaw(tuple(actions))
+    expected = session.state.view(0)
+    assert page.evaluate("window.cardtable.view()") == json.loads(json.dumps(expected))
+    return expected

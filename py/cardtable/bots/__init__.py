@@ -5,35 +5,29 @@ Contract: ``make_bot(game_id, level, seat, seed)`` returns an object with
 ``act(view) -> action``, one of the view's ``legal`` actions. ``seed`` is the bot's own
 random stream, never derived from the deal. A bot may remember things between calls (a
 plan for the rest of its turn), but it learns about the game only from the views it is
-given.
+given. Each game's bot module offers ``LEVELS`` (level name: bot class, weakest first)
+and ``DEFAULT_LEVEL``; a bot class may offer ``hint(view)`` too.
 """
 
-from . import extreme, the_game
-from . import triggs
+from . import extreme, rentz, the_game, triggs
 
-LEVELS = {
-    "the-game": the_game.LEVELS,
-    "extreme": extreme.LEVELS,
-    "triggs": triggs.LEVELS,
-}
-DEFAULT_LEVEL = {
-    "the-game": the_game.DEFAULT_LEVEL,
-    "extreme": extreme.DEFAULT_LEVEL,
-    "triggs": triggs.DEFAULT_LEVEL,
-}
+BOTS = {"the-game": the_game, "extreme": extreme, "triggs": triggs, "rentz": rentz}
 
 
 def levels(game_id: str) -> tuple:
     """The bot levels a game offers, weakest first."""
-    return tuple(LEVELS[game_id])
+    return tuple(BOTS[game_id].LEVELS)
+
+
+def default_level(game_id: str) -> str:
+    return BOTS[game_id].DEFAULT_LEVEL
 
 
 def make_bot(game_id: str, level: str | None, seat: int, seed: str = "0"):
     """A bot for ``seat``; ``level`` None means the game's default level; ``seed`` is the
     bot's own stream, never derived from the deal."""
-    level = level or DEFAULT_LEVEL[game_id]
-    try:
-        factory = LEVELS[game_id][level]
-    except KeyError:
-        raise ValueError(f"no bot level “{level}” for {game_id}") from None
-    return factory(seat, seed)
+    module = BOTS[game_id]
+    level = level or module.DEFAULT_LEVEL
+    if level not in module.LEVELS:
+        raise ValueError(f"no bot level “{level}” for {game_id}")
+    return module.LEVELS[level](seat, seed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..bots import DEFAULT_LEVEL, levels
+from ..bots import default_level, levels
 from ..engine.registry import GAMES
 
 HUMAN = "human"
@@ -36,7 +36,7 @@ class Setup:
         """The same setup for ``players`` seats (new seats are bots of the default level;
         an option that no longer fits the count goes back to its default)."""
         self.spec.check_players(players)
-        extra = (DEFAULT_LEVEL[self.game],) * max(0, players - len(self.seats))
+        extra = (default_level(self.game),) * max(0, players - len(self.seats))
         kept = {}
         for key, value in self.options.items():
             try:
@@ -70,7 +70,7 @@ def default_setup(game: str | None = None) -> Setup:
     game = game or next(iter(GAMES))
     spec = GAMES[game]
     players = spec.min_players
-    seats = (HUMAN,) + (DEFAULT_LEVEL[game],) * (players - 1)
+    seats = (HUMAN,) + (default_level(game),) * (players - 1)
     return Setup(game=game, players=players, seats=seats,
                  options=spec.resolve_options({}, players))
 
