@@ -403,7 +403,9 @@ class ExtremeState(TheGameState):
     def seat_view(self, seat: int) -> dict:
         """TG-14 plus the instructions: on every card shown, those in force, the offered
         plays that lose the game (``losing``: ``[card, pile]`` pairs, EX-6), why the turn
-        cannot end, what sharing shows (EX-12), and how a lost game was lost."""
+        cannot end, what ending it draws (``draw``; ``draw_one`` when a draw one is
+        visible; ``refill`` when none is and a waiting seat holds less than a full hand,
+        EX-11), what sharing shows (EX-12), and how a lost game was lost."""
         view = super().seat_view(seat)
         talk = self.talk_allowed()
         mine = seat == self.current and not self.outcome
@@ -419,6 +421,8 @@ class ExtremeState(TheGameState):
             can_end=mine and not end_problem,
             end_problem=end_problem,
             draw=self.draw_count() if mine else 0,
+            draw_one="draw_one" in self.showing(),
+            refill=self.refill_pending(),
             fixed_pile=self.fixed_pile,
             talk_allowed=talk,
             signals=view["signals"] if talk else [],
@@ -430,6 +434,13 @@ class ExtremeState(TheGameState):
             lost_reason=self.lost_reason,
         )
         return view
+
+    def refill_pending(self) -> bool:
+        """EX-11: no draw one is visible, cards are left to draw, and a seat waiting for
+        its turn holds fewer than a full hand (as one does after drawing only one)."""
+        return (bool(self.deck) and not self.outcome and "draw_one" not in self.showing()
+                and any(len(hand) < self.hand_size for seat, hand in enumerate(self.hands)
+                        if seat != self.current))
 
     def shared_kinds(self, seat: int):
         """EX-12: the instruction kinds in ``seat``'s hand if it shares them, else None."""

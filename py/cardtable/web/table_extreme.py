@@ -88,16 +88,12 @@ def offered_piles(view: dict, card: int | None, losing: bool = False) -> set:
     return offered
 
 
-def showing(view: dict) -> set:
-    return {pile["instruction"] for pile in view["piles"]} - {""}
-
-
 def draw_note(view: dict) -> str:
     """What ending the turn now draws (EX-11; TG-6 when no draw one is visible)."""
     draw, played = view["draw"], len(view["played"])
     if not view["deck"]:
         return "Ending the turn draws nothing: the draw pile is empty."
-    if "draw_one" in showing(view):
+    if view["draw_one"]:
         return "Ending the turn draws 1 card: draw one is in force (EX-11)."
     if draw > played:
         full = len(view["hand"]) + draw == view["hand_size"]
@@ -129,14 +125,6 @@ def rule_item(entry: dict, active: str) -> str:
             f' <span class="ex-who">{esc(who)}</span></li>')
 
 
-def refill_pending(view: dict) -> bool:
-    """EX-11: no draw one is visible, and a seat waiting for its turn holds fewer cards
-    than a full hand (as one does after drawing only one)."""
-    return (bool(view["deck"]) and "draw_one" not in showing(view) and not view["over"]
-            and any(n < view["hand_size"] for seat, n in enumerate(view["hand_counts"])
-                    if seat != view["current"]))
-
-
 def in_force_html(view: dict, ui) -> str:
     """Every instruction in force: lightning first (binding the active player this
     turn), then infinity (binding everyone while visible). Nothing once the game is over."""
@@ -144,7 +132,7 @@ def in_force_html(view: dict, ui) -> str:
         return ""
     entries = sorted(view["in_force"], key=lambda e: e["symbol"] != "lightning")
     items = [rule_item(entry, ui.names[view["current"]]) for entry in entries]
-    if refill_pending(view):
+    if view["refill"]:
         items.append(f'<li class="ex-rule refill">No draw one is visible: hands refill, each turn'
                      f' ends by drawing back up to a full hand of {view["hand_size"]} (EX-11).</li>')
     body = f'<ul>{"".join(items)}</ul>' if items else '<p class="ex-none">No instruction in force.</p>'
