@@ -30,10 +30,11 @@ action with the target's data attributes plus the dragged item's (``data-card``â
 
 from __future__ import annotations
 
-from . import table_extreme, table_the_game, table_triggs
+from . import table_extreme, table_rentz, table_the_game, table_triggs
 from .html import esc
 
-TABLES = {"the-game": table_the_game, "extreme": table_extreme, "triggs": table_triggs}
+TABLES = {"the-game": table_the_game, "extreme": table_extreme, "triggs": table_triggs,
+          "rentz": table_rentz}
 REQUIRED = ("table_html", "HANDLERS", "event_text", "result_text", "STYLESHEET")
 
 
