@@ -83,11 +83,11 @@ class Controller:
         except ValueError as error:
             self.say("alert", self.store.keep_aside(str(error)))
             return False
-        self.setup = session.setup
         self.begin(session)
         return True
 
     def begin(self, session: Session) -> None:
+        self.setup = session.setup
         self.table = Table(session)
         self.bots = BotRunner(session, self.new_seed)
         self.panel = None
