@@ -27,6 +27,7 @@ import base64
 import hashlib
 import html
 import http.server
+import importlib.util
 import io
 import json
 import os
@@ -376,6 +377,8 @@ def ensure_venv() -> Path:
     if python.exists() and ok:
         return python
     if not python.exists():
+        if importlib.util.find_spec("ensurepip") is None:  # Debian splits venv's pip out
+            apt_install("python3-venv")
         run(sys.executable, "-m", "venv", str(VENV))
     run(str(python), "-m", "pip", "install", "--disable-pip-version-check", "-q",
         "-r", str(ROOT / "requirements-dev.txt"), "-e", str(ROOT))
