@@ -235,9 +235,11 @@ def doing_words(view: dict, ui: TableUi) -> str:
     if view["over"]:
         return "The match is over"
     name = ui.names[view["current"]]
+    if view["legal"] == [["pass"]]:
+        return f"{subject(name, 'has', 'have')} no valid card: the turn passes (RZ-8)"
     if not ui.my_turn:
-        verb = "is choosing the sub-game" if view["phase"] == "choose" else "is playing"
-        return f"{name} {verb}"
+        doing = "choosing the sub-game" if view["phase"] == "choose" else "playing"
+        return f"{subject(name, 'is', 'are')} {doing}"
     if view["phase"] == "choose":
         return "Your turn: choose the sub-game"
     if view["phase"] == "layout":
@@ -292,8 +294,8 @@ def choose_html(view: dict, ui: TableUi) -> str:
     if not ui.my_turn:
         left = [SUB_GAME[g].name for g in SUB_GAME_IDS if g not in view["chosen"][view["chooser"]]]
         blind = " without looking at the hand" if view["blind_pending"] else ""
-        return (f'<section class="rentz-choose" aria-label="Choice"><p>{esc(chooser)} is choosing'
-                f' the sub-game{esc(blind)}. Still open: {esc(", ".join(left))}.</p></section>')
+        said = f"{subject(chooser, 'is', 'are')} choosing the sub-game{blind}. Still open: {', '.join(left)}."
+        return f'<section class="rentz-choose" aria-label="Choice"><p>{esc(said)}</p></section>'
     choices = "".join(
         button("", "rentz-choose", class_="sub-game", data_sub_game=game, data_nav="choices",
                html_label=f'<b>{esc(SUB_GAME[game].name)}</b>'
