@@ -157,15 +157,24 @@ def test_cards_are_text_with_suit_symbols_and_spoken_names():
     assert table_rentz.card_label("10C") == "Ten of clubs"
 
 
-def test_rz7_a_deal_that_ends_early_says_why():
+def test_rz7_a_finished_deal_says_why_and_who_took_what_until_the_viewer_moves():
     names = names_for(4)
     state, log = play_until(4, {}, lambda s: len(s.sheet) == 1)
     over = [e for e in log if e["kind"] == "deal_over"][0]
-    summary = Page(draw(state, log=log)).one("section", cls="deal-summary").text
-    assert table_rentz.REASONS[over["reason"]] in summary
+    for seat in range(4):
+        summary = Page(draw(state, seat=seat, log=log)).one("section", cls="deal-summary")
+        assert table_rentz.REASONS[over["reason"]] in summary.text
+        shown = [(int(li.attrs["data-seat"]), li.children[-1].text) for li in summary.children[1].children]
+        assert shown == [(s, table_rentz.signed(p)) for s, p in enumerate(over["points"])]
+    chooser = state.current_player
+    after, moved = state.apply(state.legal_actions()[0]), log + [{"seat": chooser, "kind": "look"}]
+    assert not Page(draw(after, seat=chooser, log=moved)).find(cls="deal-summary")
+    assert Page(draw(after, seat=(chooser + 1) % 4, log=moved)).find(cls="deal-summary")
     assert table_rentz.REASONS[over["reason"]] in table_rentz.event_text(over, names)
     king = {"seat": None, "kind": "deal_over", "deal": 0, "sub_game": "king", "reason": "king",
             "doubled": True, "points": [0, -400, 0, 0]}
+    assert table_rentz.took_words("king", -400, {"king": -200}, True) == "the K♥"
+    assert table_rentz.took_words("queens", -80, {"queen": -40}, False) == "2 queens"
     assert table_rentz.event_text(king, names) == (
         "Deal 1, King of hearts, is over: ended early: the K♥ was taken (counts double). "
         "You 0, Bot 2 −400, Bot 3 0, Bot 4 0.")

@@ -401,24 +401,31 @@ def hand_html(view: dict, ui: TableUi) -> str:
             f'{cards}</section>{note}')
 
 
+def finished_deal(view: dict, ui: TableUi):
+    """The log's latest ``deal_over`` event while the viewer has not moved since, or None."""
+    for event in reversed(ui.log):
+        if event["kind"] == "deal_over":
+            return event
+        if event["seat"] == view["seat"]:
+            return None
+    return None
+
+
 def summary_html(view: dict, ui: TableUi) -> str:
-    """The deal just finished, until the next deal's first card: why it ended and who
-    took what (RZ-7)."""
-    if not view["sheet"] or (sum(view["hand_counts"]) != 8 * view["players"] and not view["over"]):
+    """The deal just finished, until the viewer's next move: why it ended and who took
+    what (RZ-7)."""
+    event = finished_deal(view, ui)
+    if event is None:
         return ""
-    entry = view["sheet"][-1]
-    reason = next((e["reason"] for e in reversed(ui.log)
-                   if e["kind"] == "deal_over" and e["deal"] == entry["deal"]), None)
-    why = f": {REASONS[reason]}" if reason else ""
     items = "".join(
         f'<li data-seat="{seat}"><span class="name">{esc(ui.names[seat])}</span> '
-        f'{esc(took_words(entry["sub_game"], p, view["options"], entry["doubled"]))} '
+        f'{esc(took_words(event["sub_game"], p, view["options"], event["doubled"]))} '
         f'<b>{esc(signed(p))}</b></li>'
-        for seat, p in enumerate(entry["points"]))
-    double = " (counted double)" if entry["doubled"] else ""
+        for seat, p in enumerate(event["points"]))
+    double = " (counted double)" if event["doubled"] else ""
+    heading = f"Deal {event['deal'] + 1}, {SUB_GAME[event['sub_game']].name}{double}: {REASONS[event['reason']]}"
     return (f'<section class="deal-summary" aria-label="Last deal">'
-            f'<h3>Deal {entry["deal"] + 1}, {esc(SUB_GAME[entry["sub_game"]].name)}{double}{esc(why)}</h3>'
-            f'<ul>{items}</ul></section>')
+            f'<h3>{esc(heading)}</h3><ul>{items}</ul></section>')
 
 
 def sheet_html(view: dict, ui: TableUi) -> str:
