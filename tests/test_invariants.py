@@ -31,8 +31,8 @@ from cardtable.engine.core import Choice, IllegalAction
 from cardtable.engine.registry import GAMES
 from cardtable.engine.rng import below
 
-ACTIONS = int(os.environ.get("CARDTABLE_HARNESS_ACTIONS", "12000"))
-SECONDS = float(os.environ.get("CARDTABLE_HARNESS_SECONDS", "3"))
+ACTIONS = int(os.environ.get("CARDTABLE_HARNESS_ACTIONS", "20000"))
+SECONDS = float(os.environ.get("CARDTABLE_HARNESS_SECONDS", "4.5"))
 TALK = ("signal", "share")
 CASES = [(game_id, players) for game_id, spec in GAMES.items()
          for players in range(spec.min_players, spec.max_players + 1)]

@@ -46,8 +46,8 @@ def test_sim_is_reproducible_from_its_seed():
 
 def test_default_bot_is_clearly_better_than_random_solo():
     # Issue 2: the simulator's default bot leaves fewer than 25 cards on average solo.
-    default = sim.run("the-game", 1, 40, "solo", [default_level("the-game")], {})
-    rand = sim.run("the-game", 1, 40, "solo", ["random"], {})
+    default = sim.run("the-game", 1, 20, "solo", [default_level("the-game")], {})
+    rand = sim.run("the-game", 1, 20, "solo", ["random"], {})
     assert default["avg_cards_left"] < 25 < rand["avg_cards_left"]
 
 
