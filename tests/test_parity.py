@@ -33,7 +33,7 @@ report = {
     "new": {f"{spec.id}/{players}/{seed}": spec.new(players, seed=seed).to_json()
             for spec in registry.GAMES.values()
             for players in range(spec.min_players, spec.max_players + 1) for seed in SEEDS[:3]},
-    "played": {f"{spec.id}/{level}/{seed}": play_one(spec, spec.min_players, spec.resolve_options(),
+    "played": {f"{spec.id}/{level}/{seed}": play_one(spec, spec.min_players, spec.resolve_options({}, spec.min_players),
                                                       seed, [level] * spec.min_players).to_json()
                for spec in registry.GAMES.values() for level in levels(spec.id)
                for seed in SEEDS[:2]},
