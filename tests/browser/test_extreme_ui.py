@@ -81,7 +81,7 @@ def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, s
 
     wait_until(page, "(() => { const v = window.cardtable.view();"
                      " return v.over || (v.current === 0 && v.turn > 2); })()")
-    check_replay(page, actions)
+    expected = check_replay(page, actions)
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     # EX-12: the bot shares its instruction kinds, shown on its summary while talk is allowed
     assert page.locator(".players .ex-shared").count() == (1 if expected["talk_allowed"] else 0)
