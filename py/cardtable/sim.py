@@ -48,11 +48,12 @@ def next_action(state, seats: list, levels: list):
     if forced is not None:
         return forced
     seat = state.current_player
-    action = as_action(seats[seat].act(state.view(seat)))
+    answer = seats[seat].act(state.view(seat))
+    action = as_action(answer) if isinstance(answer, (list, tuple)) else answer
     if action not in state.legal_actions():
+        chose = json.dumps(thaw(action), default=repr)
         raise SimulationError(f"bot {type(seats[seat]).__name__} (level {levels[seat]})"
-                              f" in seat {seat} chose {json.dumps(thaw(action))},"
-                              " which is not a legal action")
+                              f" in seat {seat} chose {chose}, which is not a legal action")
     return action
 
 
@@ -188,7 +189,8 @@ def parse_options(spec, pairs) -> dict:
             option = spec.option(key)
         except KeyError:
             known = ", ".join(opt.key for opt in spec.options) or "none"
-            raise ValueError(f"{spec.name} has no option “{key[:40]}” (options: {known})") from None
+            raise ValueError(f"{spec.name} has no option “{key[:40]}”"
+                             f" (options: {known})") from None
         options[key] = option.parse(text)
     return options
 
