@@ -1,0 +1,184 @@
+"""Rentz in a real browser on a phone (390×844, touch), bots at the fast pace: a person
+plays a practice deal of every sub-game by tapping lit cards (RZ-6, RZ-7), the layout game
+with a pass the app makes by itself (RZ-8), and the first deal of a whole match: the blind
+choice and Look (RZ-4), a choice taken back, the score sheet, resuming after a reload and
+the share link.
+
+Every check reads the page against the view it shows (``window.cardtable.view()``): the
+lit cards are exactly the view's legal plays, the sheet's numbers are the view's sheet.
+"""
+
+import pytest
+
+from cardtable.engine.rentz import SUB_GAME_IDS
+from cardtable.web import table_rentz
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+FAST = "localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast'}))"
+BOTS = {3: "human,random,random", 4: "human,random,random,random"}
+NAMES = ("You", "Bot 2", "Bot 3", "Bot 4")
+# Your move can be made (a forced pass is the app's), or the game is over.
+MY_MOVE = ("document.querySelector('main.end') || (v => v && v.current === 0 &&"
+           " v.legal.some(a => a[0] !== 'pass'))(window.cardtable.view())")
+
+
+@pytest.fixture
+def phone(new_page, site, open_app):
+    """A phone-sized touch page with fast bots; ``phone(fragment)`` opens a share link."""
+    page = new_page(**PHONE)
+    page.context.add_init_script(FAST)
+
+    def open_link(fragment):
+        return open_app(page, site.link(fragment))
+    open_link.page = page
+    return open_link
+
+
+def view(page) -> dict:
+    return page.evaluate("window.cardtable.view()")
+
+
+def link(seed, players=4, **options) -> str:
+    extra = "".join(f"&{key}={value}" for key, value in options.items())
+    return f"#/rentz?seed={seed}&players={players}&seats={BOTS[players]}{extra}"
+
+
+def lit_cards(page) -> list:
+    return [b.get_attribute("data-card")
+            for b in page.query_selector_all('[data-action="rentz-play"]:not([disabled])')]
+
+
+def check_lit(page) -> dict:
+    """The enabled cards are the view's legal plays, each at least 44 px tall; returns
+    the view."""
+    shown = view(page)
+    assert sorted(lit_cards(page)) == sorted(a[1] for a in shown["legal"] if a[0] == "play")
+    box = page.locator('[data-action="rentz-play"]').first.bounding_box()
+    assert box["height"] >= 44
+    return shown
+
+
+def play_deal(page, wait_until, check=check_lit) -> list:
+    """Tap the first lit card on each of your turns until the deal (or the game) is over;
+    returns every log line seen on the way, in order, without repeats."""
+    deal, lines = view(page)["deal"], []
+    while True:
+        wait_until(page, MY_MOVE, 30_000)
+        for line in page.locator(".log li").all_inner_texts():
+            if line not in lines[-12:]:
+                lines.append(line)
+        shown = view(page)
+        if page.locator("main.end").count() or shown["deal"] != deal:
+            return lines
+        check(page)
+        card = lit_cards(page)[0]
+        page.tap(f'[data-action="rentz-play"][data-card="{card}"]')
+        wait_until(page, f"(v => v.deal !== {deal} || !v.hand.includes('{card}'))"
+                         "(window.cardtable.view())", 10_000)
+
+
+def check_trick(page) -> dict:
+    """The trick on the table names who played each card, in play order, and the last
+    trick its winner (RZ-6)."""
+    shown = check_lit(page)
+    played = page.query_selector_all(".rentz-trick li[data-card]")
+    assert [[int(li.get_attribute("data-seat")), li.get_attribute("data-card")] for li in played] \
+        == shown["trick"]
+    for li, (seat, _) in zip(played, shown["trick"]):
+        assert li.inner_text().startswith(NAMES[seat])
+    if shown["last_trick"]:
+        winner = NAMES[shown["last_trick"]["winner"]]
+        assert page.inner_text(".rentz-last h3") == f"Last trick: {winner} took it"
+    return shown
+
+
+def check_end(page, players):
+    shown = view(page)
+    names = NAMES[:players]
+    expected = table_rentz.result_text({"scores": shown["scores"], "winners": shown["winners"]}, names)
+    assert page.inner_text("main.end h2.result") == expected
+    assert page.locator("main.end .ranking li").count() == players
+
+
+def test_a_practice_deal_of_every_trick_sub_game_by_taps(phone, wait_until):
+    first, *others = [g for g in SUB_GAME_IDS if g != "rentz"]
+    page = phone(link("rentz-ui-" + first, practice=first))
+    for game in [first, *others]:
+        if game != first:  # a new share link in the same page, for three players
+            page.evaluate(f"location.hash = '{link('rentz-ui-' + game, 3, practice=game)}'")
+            wait_until(page, f"(v => v && v.sub_game === '{game}' && v.deal === 0 && "
+                             "v.hand_counts.every(n => n === 8))(window.cardtable.view())")
+        players = view(page)["players"]
+        lines = play_deal(page, wait_until, check_trick)
+        check_end(page, players)
+        over = [line for line in lines if ", is over: " in line]
+        assert over and over[-1].startswith(f"Deal 1, {table_rentz.SUB_GAME[game].name}, is over: ")
+        assert any(reason in over[-1] for reason in table_rentz.REASONS.values())
+
+
+def test_the_layout_game_with_passes_the_app_makes(phone, wait_until):
+    page = phone(link("rentz-ui-layout", practice="rentz"))
+
+    def check_layout(page):
+        shown = check_lit(page)
+        assert page.locator(".layout-row").count() == 4
+        for suit, ends in shown["layout"].items():
+            row = page.locator(f'.layout-row[data-suit="{suit}"]')
+            assert (row.get_attribute("data-low"), row.get_attribute("data-high")) == \
+                (tuple(ends) if ends else (None, None))
+        opened = [c.get_attribute("data-card") for c in page.query_selector_all(".cell.open")]
+        assert sorted(opened) == sorted(lit_cards(page))
+
+    lines = play_deal(page, wait_until, check_layout)
+    assert any(line.endswith(": passes: no valid card") for line in lines), lines
+    check_end(page, 4)
+    assert "Out of cards: 1st" in page.inner_text("main.end .finished")
+
+
+def test_a_match_blind_choice_look_undo_sheet_resume_and_share(phone, wait_until):
+    page = phone(link("rentz-ui-match", 3, blind="double"))
+    # RZ-4: the hand is face down; Look shows it, and then every sub-game is offered
+    assert page.locator('[data-action="rentz-play"]').count() == 0
+    assert "face down" in page.inner_text("section.hand")
+    page.tap('[data-action="rentz-look"]')
+    assert page.locator('[data-action="rentz-play"]').count() == 8
+    offered = [b.get_attribute("data-sub-game") for b in page.query_selector_all('[data-action="rentz-choose"]')]
+    assert offered == list(SUB_GAME_IDS)
+    assert page.get_attribute('[data-action="rentz-choose"][data-sub-game="queens"]', "aria-label").startswith("Queens · −40 per queen")
+
+    # a choice made with the hand in view may be taken back until the first card
+    page.tap('[data-action="rentz-choose"][data-sub-game="queens"]')
+    assert view(page)["sub_game"] == "queens"
+    page.tap('[data-action="undo"]')
+    assert view(page)["phase"] == "choose" and not view(page)["blind_pending"]
+    page.tap('[data-action="rentz-choose"][data-sub-game="whist"]')
+    assert view(page)["sub_game"] == "whist" and not view(page)["doubled"]
+
+    play_deal(page, wait_until, check_trick)
+    wait_until(page, "window.cardtable.view().deal === 1")
+    points = view(page)["sheet"][0]["points"]
+    summary = page.inner_text(".deal-summary h3")
+    assert summary == "Deal 1, Whist: every trick was played"
+
+    # the score sheet: one tap, and it stays open while the bots play
+    page.tap('[data-action="rentz-sheet"]')
+    assert page.locator("details#rentz-sheet[open]").count() == 1
+    cells = page.locator('details#rentz-sheet tr[data-deal="0"] td').all_inner_texts()
+    assert [cell.split("\n")[0] for cell in cells] == [table_rentz.signed(p) for p in points]
+    wait_until(page, "window.cardtable.view().phase !== 'choose'")  # Bot 2 chose: redrawn
+    assert page.locator("details#rentz-sheet[open]").count() == 1
+    chose = page.locator('details#rentz-sheet tr[data-sub-game="whist"] td').all_inner_texts()
+    assert chose[0] == "1"  # you chose Whist in deal 1
+
+    # resume mid-match after a reload, then share this deal
+    wait_until(page, MY_MOVE, 30_000)
+    before = view(page)
+    page.reload()
+    wait_until(page, "document.documentElement.dataset.app === 'ready'")
+    assert view(page) == before
+    page.click('[data-action="share"]')
+    page.wait_for_selector('#panel-text, #app [role="status"] p')
+    shared = page.input_value("#panel-text") if page.locator("#panel-text").count() else ""
+    status = page.inner_text('#app [role="status"]')
+    assert ("#/rentz?seed=rentz-ui-match&players=3" in shared and "blind=double" in shared) \
+        or "Copied" in status
