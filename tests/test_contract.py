@@ -213,5 +213,5 @@ def machine(spec):
 @pytest.mark.parametrize("game_id", GAME_IDS)
 def test_any_legal_action_keeps_every_invariant(game_id):
     run_state_machine_as_test(machine(GAMES[game_id]), settings=settings(
-        max_examples=100, stateful_step_count=50, deadline=None, database=None,
+        max_examples=200, stateful_step_count=60, deadline=None, database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
