@@ -124,7 +124,13 @@ def best_makes(hand, value: int, free: int) -> tuple:
 
 
 def canonical_makes(makes) -> tuple:
-    """``makes`` (lists or tuples, any order) in the canonical form of ``("cross", v, makes)``."""
+    """``makes`` (lists or tuples, any order) in the canonical form of ``("cross", v, makes)``;
+    :class:`IllegalAction` when it is not a list of groups of card values."""
+    if not isinstance(makes, (tuple, list)) or not all(
+            isinstance(make, (tuple, list)) and all(type(card) is int for card in make)
+            for make in makes):
+        raise IllegalAction(f"{makes!r} is not a grouping of cards: give each make as a list"
+                            " of one or two card values (TR-7)")
     return tuple(sorted(tuple(sorted(make)) for make in makes))
 
 
