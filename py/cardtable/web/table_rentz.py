@@ -189,8 +189,8 @@ def end_html(result: dict, names) -> str:
 
 # -- the table's buttons -----------------------------------------------------------------
 def on_choose(table, data):
-    """The page's dataset names ``data-sub-game`` ``subGame``."""
-    table.act(("choose", data.get("subGame") or data.get("sub-game")))
+    """``data-sub-game`` arrives as ``subGame`` (the page reads ``element.dataset``)."""
+    table.act(("choose", data["subGame"]))
     table.focus = '[data-action="rentz-play"]:not([disabled])'
 
 
@@ -378,9 +378,11 @@ def layout_row(suit: str, ends, ranks, lit: set) -> str:
         cells.append(f'<span{attrs(class_=classes, data_card=card, aria_hidden=None if laid else "true")}>'
                      f'{esc(shown)}</span>')
     span = f"{card_label(ends[0])} to {card_label(ends[1])}" if ends else "waits for the Jack"
+    row = attrs(class_="layout-row", data_suit=suit, data_low=ends and ends[0],
+                data_high=ends and ends[1], aria_label=f"{SUIT_NAMES[suit].capitalize()}: {span}")
     red = " red" if suit in RED_SUITS else ""
-    return (f'<li{attrs(class_="layout-row", data_suit=suit, data_low=ends and ends[0], data_high=ends and ends[1], aria_label=f"{SUIT_NAMES[suit].capitalize()}: {span}")}>'
-            f'<span class="row-suit{red}" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>{"".join(cells)}</li>')
+    return (f'<li{row}><span class="row-suit{red}" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
+            f'{"".join(cells)}</li>')
 
 
 def hand_html(view: dict, ui: TableUi) -> str:
@@ -391,11 +393,9 @@ def hand_html(view: dict, ui: TableUi) -> str:
         return (f'<section class="hand blind" aria-label="Your hand ({name})">'
                 f'<p>Your {count} cards are face down until you choose or look.</p></section>')
     lit = {card for (card,) in legal_of(view, ui, "play")}
-    cards = "".join(
-        f'<button type="button"{attrs(class_="card" + (" red" if suit_of(c) in RED_SUITS else "") + (" lit" if c in lit else ""), data_action="rentz-play", data_card=c, data_drag=True, data_nav="hand", aria_label=card_label(c), disabled=c not in lit)}>'
-        f'<span class="rank">{esc(rank_of(c))}</span><span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(c)]}</span></button>'
-        for c in view["hand"])
-    note = f'<p class="hand-note">{len(lit)} of {len(view["hand"])} cards can be played: they are lit.</p>' if lit else ""
+    cards = "".join(hand_card(card, card in lit) for card in view["hand"])
+    note = (f'<p class="hand-note">{len(lit)} of {len(view["hand"])} cards can be played: '
+            'they are lit.</p>') if lit else ""
     waiting = "" if lit else " waiting"
     return (f'<section class="hand{waiting}" aria-label="Your hand ({name}), {len(view["hand"])} cards">'
             f'{cards}</section>{note}')
@@ -409,6 +409,15 @@ def finished_deal(view: dict, ui: TableUi):
         if event["seat"] == view["seat"]:
             return None
     return None
+
+
+def hand_card(card: str, lit: bool) -> str:
+    """A card of the hand as a button: enabled (lit) only when it is a legal play."""
+    classes = "card" + (" red" if suit_of(card) in RED_SUITS else "") + (" lit" if lit else "")
+    face = (f'<span class="rank">{esc(rank_of(card))}</span>'
+            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>')
+    return button(card_label(card), "rentz-play", html_label=face, class_=classes, data_card=card,
+                  data_drag=True, data_nav="hand", aria_label=card_label(card), disabled=not lit)
 
 
 def summary_html(view: dict, ui: TableUi) -> str:
