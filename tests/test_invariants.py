@@ -39,10 +39,12 @@ CASES = [(game_id, players) for game_id, spec in GAMES.items()
 
 
 def choice_options(spec, players: int, rng) -> dict:
-    """Complete options: a random allowed value for every :class:`Choice`, the default
-    for the others."""
+    """Complete options: for every :class:`Choice`, its default half the time (so that
+    the default game, e.g. a whole Rentz match rather than one practice deal, is played
+    as often as all the variants together), else a random allowed value; the default for
+    the other options."""
     given = {opt.key: opt.choices[below(rng, len(opt.choices))]
-             for opt in spec.options if isinstance(opt, Choice)}
+             for opt in spec.options if isinstance(opt, Choice) and rng.random() < 0.5}
     return spec.resolve_options(given, players)
 
 
