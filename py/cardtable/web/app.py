@@ -166,8 +166,9 @@ class Page:
         if event.key == "Escape" and cancel:
             self.act(cancel, {})
             return
+        # getAttribute gives JS null (pyodide.ffi.jsnull, not None) when there is none
         group = target.getAttribute("data-nav") if target.nodeType == 1 else None
-        if event.key not in NAV_KEYS or not group:
+        if event.key not in NAV_KEYS or not isinstance(group, str):
             return
         items = list(self.root.querySelectorAll(f'[data-nav="{group}"]:not([disabled])'))
         here = [i for i, item in enumerate(items) if item.isSameNode(target)]
@@ -225,10 +226,11 @@ def focus_selector(element):
     the data attributes that tell it from its siblings), or None."""
     if not element or element.nodeType != 1 or not element.hasAttribute("data-action"):
         return None
-    keys = ("action", "value", "key", "seat", "card", "pile", "index", "row", "kind")
-    data = dataset(element)
-    return "".join(f'[data-{key}="{data[key]}"]' for key in keys
-                   if key in data and '"' not in data[key])
+    names = ("action", "value", "key", "seat", "card", "pile", "index", "row", "kind",
+             "sub-game")
+    found = ((name, element.getAttribute(f"data-{name}")) for name in names)
+    return "".join(f'[data-{name}="{value}"]' for name, value in found
+                   if isinstance(value, str) and '"' not in value)
 
 
 def dataset(element) -> dict:
