@@ -20,6 +20,7 @@ from .bot_runner import BotRunner
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
 from .playing import Table
 from .session import Session, from_save
+from .tour import STEPS
 from .ui import TableUi
 
 
@@ -37,6 +38,7 @@ class Screen:
     pass_to: str = ""
     result: dict | None = None
     panel: tuple | None = None
+    tour: int | None = None
 
 
 class Controller:
@@ -90,6 +92,9 @@ class Controller:
         self.setup = session.setup
         self.table = Table(session)
         self.bots = BotRunner(session, self.new_seed)
+        seen = self.store.load_settings().get("tours_seen", ())
+        if STEPS.get(session.setup.game) and session.setup.game not in seen:
+            self.table.tour = 0
         self.panel = None
         self.saved()
 
@@ -170,7 +175,7 @@ class Controller:
         if data.get("value") not in PACES:
             raise ValueError(f"There is no pace “{str(data.get('value'))[:30]}”.")
         self.pace = data["value"]
-        self.store.write_settings({"pace": self.pace})
+        self.store.write_settings({**self.store.load_settings(), "pace": self.pace})
 
     def on_start(self, data):
         self.begin(Session.new(self.setup, self.new_seed()))
@@ -216,6 +221,27 @@ class Controller:
     def on_close_panel(self, data):
         self.panel = None
 
+    def on_rules(self, data):
+        """The rules of the game on the table, or of the lobby's game."""
+        self.panel = ("rules", self.setup.game)
+
+    def on_tour_next(self, data):
+        table = self.table
+        if table.tour is not None:
+            table.tour += 1
+            if table.tour >= len(STEPS.get(self.setup.game, ())):
+                self.end_tour()
+
+    def on_tour_skip(self, data):
+        self.end_tour()
+
+    def end_tour(self) -> None:
+        """The tour of this game is over or skipped: it is not offered again."""
+        self.table.tour = None
+        settings = self.store.load_settings()
+        seen = set(settings.get("tours_seen", ())) | {self.setup.game}
+        self.store.write_settings({**settings, "tours_seen": sorted(seen)})
+
     def saved(self) -> None:
         """Save after every move; a finished game leaves nothing to continue."""
         if self.table.finished:
@@ -241,6 +267,7 @@ class Controller:
         ui = table.ui(can_hint=self.bots.hinter is not None)
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
+        base["tour"] = table.tour
         if table.needs_pass():
             name = seat_name(table.session.setup.seats, table.state.current_player)
             return Screen("pass", pass_to=name, **base)
@@ -267,11 +294,13 @@ TABLE_HANDLERS = {
     "undo": Controller.on_undo, "confirm-end": Controller.on_confirm_end,
     "hint": Controller.on_hint, "reveal": Controller.on_reveal, "again": Controller.on_again,
     "new-deal": Controller.on_new_deal, "share": Controller.on_share,
-    "embed": Controller.on_embed,
+    "embed": Controller.on_embed, "tour-next": Controller.on_tour_next,
+    "tour-skip": Controller.on_tour_skip,
 }
 HANDLERS = {
     "pace": Controller.on_pace, "start": Controller.on_start,
     "continue": Controller.on_continue, "discard-save": Controller.on_discard,
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
+    "rules": Controller.on_rules,
     **TABLE_HANDLERS,
 }

@@ -28,6 +28,7 @@ class Table:
         self.hint = None
         self.focus = None
         self.ended = False
+        self.tour = None  # the step of the guided first game on show, if any
         humans = session.setup.humans()
         self.revealed_to = humans[0] if len(humans) == 1 else None
 

@@ -12,7 +12,9 @@ from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
+from .rules import rules_html
 from .tables import TABLES, end_html as table_end_html
+from .tour import tour_html
 
 
 def message_lines(messages, role: str) -> str:
@@ -88,6 +90,7 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
             f'<section class="setup"><h2>New game</h2>{games}'
             f'<p class="summary">{esc(spec.summary)}</p>{players}'
             f'<ul class="seats">{seats}</ul>{options}{pace_row}'
+            f'{button("How to play " + spec.name, "rules", class_="link")}'
             f'{button("Start", "start", class_="primary big")}</section></main>')
 
 
@@ -122,6 +125,15 @@ def end_html(screen) -> str:
 
 
 def panel_html(panel) -> str:
+    """A panel over the screen: the rules of a game, or a text to copy (the embed snippet,
+    a link the clipboard refused)."""
+    if panel and panel[0] == "rules":
+        return (f'<section class="panel rules" aria-label="Rules">{rules_html(panel[1])}'
+                + button("Close", "close-panel") + "</section>")
+    return text_panel_html(panel)
+
+
+def text_panel_html(panel) -> str:
     """The embed snippet or a text to copy by hand, in a selectable box."""
     if not panel:
         return ""
@@ -135,7 +147,8 @@ def panel_html(panel) -> str:
 def menu_html(screen) -> str:
     if screen.kind == "lobby":
         return ""
-    items = button("Lobby", "lobby") + button("Share", "share") + button("Embed", "embed")
+    items = (button("Lobby", "lobby") + button("Rules", "rules") + button("Share", "share")
+             + button("Embed", "embed"))
     return f'<nav class="menu" aria-label="Menu"><span class="brand">cardtable</span>{items}</nav>'
 
 
@@ -149,4 +162,5 @@ def screen_html(screen) -> str:
         body = end_html(screen)
     else:
         body = TABLES[screen.setup.game].table_html(screen.view, screen.ui)
-    return panel_html(screen.panel) + body
+    tour = tour_html(screen.setup.game, screen.tour) if screen.tour is not None else ""
+    return panel_html(screen.panel) + tour + body
