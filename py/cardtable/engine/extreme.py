@@ -70,7 +70,8 @@ LOSS_REASONS = {
 
 OPTIONS = THE_GAME_OPTIONS + (
     Choice("layout", "Which cards carry instructions", "default",
-           "default: the project's table (EX-3); random: chosen from the game's seed.",
+           "default: the same numbers every game, as the rules page lists them (the rulebook"
+           " prints none, so this is our choice). random: new numbers for each deal.",
            choices=("default", "random")),
 )
 

@@ -198,26 +198,31 @@ def winners(scores) -> list:
 # -- options (RZ-10) ------------------------------------------------------------------------
 POINTS_RANGE = {"minimum": -1000, "maximum": 1000}
 OPTIONS = (
-    Integer("king", "King of hearts", -200, "Points for taking the K♥ (RZ-7).", **POINTS_RANGE),
-    Integer("queen", "Each queen", -40, "Points per queen taken (RZ-7).", **POINTS_RANGE),
-    Integer("diamond", "Each diamond", -30, "Points per diamond taken (RZ-7).",
-            **POINTS_RANGE),
+    Integer("king", "King of hearts", -200,
+            "Points for whoever takes the K♥ in King of hearts.", **POINTS_RANGE),
+    Integer("queen", "Each queen", -40,
+            "Points for each queen taken in Queens and Totals.", **POINTS_RANGE),
+    Integer("diamond", "Each diamond", -30,
+            "Points for each diamond taken in Diamonds and Totals.", **POINTS_RANGE),
     Integer("trick", "Each trick (Tricks, Totals)", -50,
-            "Points per trick taken in Tricks and Totals (RZ-7).", **POINTS_RANGE),
-    Integer("ten", "Ten of clubs", 200, "Points for taking the 10♣ (RZ-7).", **POINTS_RANGE),
-    Integer("whist", "Each trick (Whist)", 50, "Points per trick taken in Whist (RZ-7).",
+            "Points for each trick taken in Tricks and Totals.", **POINTS_RANGE),
+    Integer("ten", "Ten of clubs", 200,
+            "Points for whoever takes the 10♣ in Ten of clubs.", **POINTS_RANGE),
+    Integer("whist", "Each trick (Whist)", 50, "Points for each trick taken in Whist.",
             **POINTS_RANGE),
     Integers("placings", "Rentz placings",
              {3: (400, 200, 0), 4: (400, 200, 100, 0), 5: (400, 200, 100, 50, 0),
               6: (400, 200, 100, 50, 25, 0)},
-             "Points by the order in which hands empty in the Rentz game, first to last"
-             " (RZ-9).", **POINTS_RANGE),
+             "Points in the Rentz game by the order in which hands run empty, first to"
+             " last.", **POINTS_RANGE),
     Choice("blind", "Blind choice", "off",
            "off: choose after seeing the hand; double: the chooser may choose before"
-           " looking and the deal counts twice; plain: every choice before the deal (RZ-4).",
+           " looking, and then that deal counts twice; plain: every sub-game is chosen"
+           " before the hand is seen, at normal value.",
            choices=("off", "double", "plain")),
     Choice("practice", "Practice", "off",
-           "off: the whole match; a sub-game: one deal of it, seat 1 first.",
+           "off: the whole match. A sub-game: one deal of just that sub-game, to practise;"
+           " you (seat 1) lead it.",
            choices=("off",) + SUB_GAME_IDS),
 )
 OPTION_KEYS = tuple(option.key for option in OPTIONS)

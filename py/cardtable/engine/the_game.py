@@ -27,11 +27,14 @@ EXCELLENT_BELOW = 10  # TG-10
 
 OPTIONS = (
     Choice("min_cards", "Minimum cards per turn", 2,
-           "2 is the classic game; 3 is expert mode (TG-11).", choices=(2, 3)),
+           "2 is the classic game; 3 is expert mode. Once the draw pile is empty, one card"
+           " a turn is enough (in expert mode too).", choices=(2, 3)),
     Choice("small_hands", "Smaller hands", False,
-           "Expert option: one card fewer in every hand (TG-12).", choices=(False, True)),
+           "An expert option: every hand holds one card fewer (7 alone, 6 for two, 5 for"
+           " three to five).", choices=(False, True)),
     Choice("start", "Who starts", "first",
-           "first: seat 1 (you) starts; team: the seat with the cheapest opening (TG-3).",
+           "first: seat 1 (you) starts. team: the seat that can open with the smallest jumps"
+           " on the piles starts.",
            choices=("first", "team")),
 )
 
