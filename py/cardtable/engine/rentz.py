@@ -199,7 +199,7 @@ def winners(scores) -> list:
 POINTS_RANGE = {"minimum": -1000, "maximum": 1000}
 OPTIONS = (
     Integer("king", "King of hearts", -200,
-            "Points for whoever takes the K♥ in King of hearts.", **POINTS_RANGE),
+            "Points for whoever takes the K♥ in King of hearts and Totals.", **POINTS_RANGE),
     Integer("queen", "Each queen", -40,
             "Points for each queen taken in Queens and Totals.", **POINTS_RANGE),
     Integer("diamond", "Each diamond", -30,
