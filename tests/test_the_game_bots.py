@@ -156,7 +156,7 @@ def test_tg5_hint_names_the_backwards_trick():
                   piles=((1, 10), (1, 47), (100, 99), (100, 98)))
     advice = the_game.hint(state.view(0))
     assert ["play", 37, 1] in advice["actions"]
-    assert "backwards trick on ↑2" in advice["reason"]
+    assert "backwards trick takes ↑2 back from 47 to 37" in advice["reason"]
     assert advice["actions"][-1] == ["end"]
 
 

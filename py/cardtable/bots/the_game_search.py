@@ -22,7 +22,7 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    changes a pile's signals at most once a turn (TG-13), clearing before raising.
 
 ``plan_turn(view)`` returns a :class:`Plan`: the actions for the rest of the turn (plays,
-signal changes, then ``("end",)``) and the reason in words. Its first action is one of the
+signal changes, then ``("end",)``) and why, in words a player understands (:func:`explain`). Its first action is one of the
 view's ``legal`` actions; the later plays are checked with the engine's :func:`fits` on
 the position the plan itself makes.
 """
@@ -339,20 +339,93 @@ def signal_actions(view: dict, wanted: set) -> list:
     return actions
 
 
-def describe_plays(view: dict, plays) -> str:
-    """The plan in words, e.g. "backwards trick on ↑2; 37 on ↑1"."""
-    if not plays:
-        return "no card fits: the turn cannot be played"
-    tops = [p["top"] for p in view["piles"]]
-    parts = []
-    for card, pile in plays:
-        top = tops[pile]
-        if is_backwards(card, PILE_DIRS[pile], top):
-            parts.append(f"backwards trick on {pile_name(pile)} ({card})")
-        else:
-            parts.append(f"{card} on {pile_name(pile)}")
-        tops[pile] = card
-    return "; ".join(parts)
+def explain(view: dict, plays, table: Table, signals=()) -> str:
+    """Why the plan is good, in a sentence a player understands: what its first play costs
+    (or reopens) and what the plays keep for the cards left in the hand, how many cards it
+    plays and why, and what its signals ask for. Never a list of the moves."""
+    required = max(view["required"] - len(view["played"]), 0)
+    if plays:
+        tops, kept = after(table.tops, table.hand, plays)
+        clauses = [first_play_words(view, plays[0], table), kept_words(table, tops, kept, plays),
+                   count_words(view, plays, required)]
+    elif view["hand"] and required:
+        clauses = ["no card of yours fits any pile: the turn cannot be played"]
+    else:
+        clauses = ["you have played what the turn needs, and every card left would bury"
+                   " cards still in play: end the turn and draw"]
+    clauses += [SIGNAL_REASONS[kind].format(pile=pile_name(pile))
+                for _, pile, kind in signals if raised(view, pile, kind)]
+    text = "; ".join(clause for clause in clauses if clause)
+    return text[0].upper() + text[1:] + "."
+
+
+SIGNAL_REASONS = {"hold": "the hold signal asks the others to leave {pile} alone: you keep a card"
+                          " that fits it closely",
+                  "small": "the small signal asks the others for small jumps on {pile}: you keep"
+                           " a card for it"}
+
+
+def raised(view: dict, pile: int, kind: str) -> bool:
+    """Whether toggling ``kind`` on ``pile`` raises it (it does not show yet)."""
+    return not any(s["pile"] == pile and s["kind"] == kind for s in view["signals"])
+
+
+def first_play_words(view: dict, play, table: Table) -> str:
+    """What the first play costs: the backwards trick's reopened cards, or the cards
+    still in play that the jump skips, compared with the other places."""
+    card, pile = play
+    top = table.tops[pile]
+    if is_backwards(card, PILE_DIRS[pile], top):
+        reopened = table.skipped(pile, card, top)
+        return (f"the backwards trick takes {pile_name(pile)} back from {top} to {card},"
+                f" so {plural(reopened, 'card')} still in play fit there again")
+    skipped = table.skipped(pile, top, card)
+    jumps = [abs(c - table.tops[p]) for c, p in
+             ((a[1], a[2]) for a in view["legal"] if a[0] == "play")]
+    smallest = " the smallest jump on the table," if abs(card - top) == min(jumps) else ""
+    cost = ("it skips no card still in play" if not skipped
+            else f"it skips only {plural(skipped, 'card')} still in play")
+    return f"{pile_name(pile)} moves from {top} to {card},{smallest} and {cost}"
+
+
+def kept_words(table: Table, tops, kept, plays) -> str:
+    """A card the plan keeps for a later backwards trick, or the closest fit it keeps
+    room for."""
+    played = {card for card, _ in plays}
+    for card in kept:
+        for pile, top in enumerate(tops):
+            if is_backwards(card, PILE_DIRS[pile], top) and top in played:
+                return f"it keeps your {card} for the backwards trick onto {top} ({pile_name(pile)})"
+    close = [(table.gap(table.unseen_sum, pile, top, card), card, pile, top)
+             for card in kept for pile, top in enumerate(tops)
+             if fits(card, PILE_DIRS[pile], top) and not is_backwards(card, PILE_DIRS[pile], top)]
+    if not close:
+        return ""
+    gap, card, pile, top = min(close)
+    if gap > table.w.small_gap:
+        return ""
+    return f"{pile_name(pile)} stays at {top} for your {card}"
+
+
+def count_words(view: dict, plays, required: int) -> str:
+    """Why this many cards: the minimum, more because they were nearly free, or every
+    card (the endgame searched exactly)."""
+    if view["players"] == 1 and view["deck"] == 0:
+        return (f"nothing is hidden any more: this order plays {plural(len(plays), 'card')},"
+                f" the most your hand allows")
+    extra = len(plays) - required
+    if extra > 0 and not required:
+        return "the turn's minimum is met, and these cost almost nothing"
+    if extra > 0:
+        return f"{plural(extra, 'card')} beyond the required {required} cost almost nothing"
+    if len(plays) < len(view["hand"]):
+        return f"it stops at the required {required}: any further card would cost more than it gains"
+    return ""
+
+
+def plural(count: int, noun: str) -> str:
+    """"1 card", "3 cards"."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
@@ -360,11 +433,10 @@ def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
     ``weights`` defaults to :data:`SOLO_WEIGHTS` alone and :data:`DEFAULT_WEIGHTS` in a team."""
     plays, table = choose_plays(view, weights or weights_for(view["players"]))
     actions = [("play", card, pile) for card, pile in plays]
-    reason = describe_plays(view, plays)
+    signals = []
     if view["players"] > 1:
         tops, kept = after(table.tops, table.hand, plays)
-        actions += signal_actions(view, wanted_signals(table, tops, kept))
-    if view["players"] == 1 and view["deck"] == 0:
-        reason = f"endgame, searched exactly: {reason}"
+        signals = signal_actions(view, wanted_signals(table, tops, kept))
+    actions += signals
     actions.append(("end",))
-    return Plan(tuple(actions), reason)
+    return Plan(tuple(actions), explain(view, plays, table, signals))
