@@ -280,8 +280,8 @@ class TheGameState(GameState):
         """How a lost game ended (TG-9), as data for the end screen; None while playing
         or once won. ``seat`` was to move and had to play ``required`` cards this turn;
         ``played`` are its plays of that turn (``[card, pile]``); ``fitting`` every
-        ``[card, pile, top]`` of its hand that fitted a pile by TG-5 at the end; ``tops``
-        the four pile tops."""
+        ``[card, pile, top]`` of its hand that fitted a pile by TG-5 at the end, out of
+        the ``in_hand`` cards it still held; ``tops`` the four pile tops."""
         if self.outcome in ("", "won"):
             return None
         hand, tops = self.hands[self.current], self.tops
@@ -290,7 +290,7 @@ class TheGameState(GameState):
                 "played": [list(play) for play in self.played],
                 "fitting": [[card, pile, tops[pile]] for card in hand for pile in range(4)
                             if fits(card, PILE_DIRS[pile], tops[pile])],
-                "tops": list(tops)}
+                "in_hand": len(hand), "tops": list(tops)}
 
     def returns(self) -> tuple:
         """The team's outcome for every seat: 1 for a win, else 0."""
