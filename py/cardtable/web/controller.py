@@ -4,9 +4,12 @@ The app is in the lobby (``setup``, edited by :data:`~.lobby.LOBBY_HANDLERS`) or
 table (``table``, a :class:`~.playing.Table`, with ``bots``, a
 :class:`~.bot_runner.BotRunner`). :meth:`Controller.handle` runs the handler named by a
 control's ``data-action``: the app's own (``HANDLERS``), the lobby's, or the game's
-table module's. It may return an *effect* for the page to carry out (``("copy", text)``).
-:meth:`Controller.screen` says what to draw; the page (``app.py``) only forwards events,
-runs the bots at the chosen pace, and draws.
+table module's. It may return an *effect* for the page to carry out (``("copy", text,
+done)``: copy ``text``, then say ``done``). :meth:`Controller.screen` says what to draw and
+:meth:`Controller.address` what the address bar shows; the page (``app.py``) only forwards
+events, runs the bots at the chosen pace, and draws.
+
+At most one message of each role is on show: a new one replaces the old.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ class Screen:
     result: dict | None = None
     panel: tuple | None = None
     tour: int | None = None
+    preferences: dict | None = None
 
 
 class Controller:
@@ -54,23 +58,40 @@ class Controller:
         self.bots: BotRunner | None = None
         self.messages: list = []
         self.panel = None
-        self.focus = None  # a CSS selector for the page to focus after drawing
+        self.opener = None  # the data-action of the control that opened the panel
+        self.focus = None  # a CSS selector (or several, the first found wins) to focus
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
-        """Open the share link in ``fragment`` if any, else resume the saved game.
-        Returns True when the fragment was a link."""
+        """Open the share link in ``fragment`` if any, else resume the saved game. A link
+        to the deal that is saved resumes it (a reload of the page goes on where it was);
+        a link to another deal starts that deal. Returns True when the fragment was a link."""
+        self.messages = []
         link = links.parse(fragment)
         if link is None:
             self.resume()
             return False
         if link.error:
+            self.on_lobby({})
             self.say("alert", link.error + " Here is the lobby instead.")
             return True
-        self.messages += [("status", text) for text in link.notices]
+        if link.notices:
+            self.say("status", " ".join(link.notices))
         self.setup = link.setup
-        if link.seed:
+        if link.seed and not self.resume_deal(links.fragment(link.setup, link.seed)):
             self.begin(Session.new(link.setup, link.seed))
+        return True
+
+    def resume_deal(self, fragment: str) -> bool:
+        """Resume the saved game if it is the deal whose link is ``fragment``."""
+        save = self.store.peek_save()
+        try:
+            session = from_save(save) if save else None
+        except ValueError:  # read again by resume() when it is opened without a link
+            return False
+        if session is None or links.fragment(session.setup, session.seed) != fragment:
+            return False
+        self.begin(session)
         return True
 
     def resume(self) -> bool:
@@ -112,7 +133,13 @@ class Controller:
         return self.table.view if self.table else None
 
     def say(self, role: str, text: str) -> None:
-        self.messages.append((role, text))
+        """Show ``text`` in the live region of ``role``, in place of what it said."""
+        self.messages = [m for m in self.messages if m[0] != role] + [(role, text)]
+
+    def address(self) -> str:
+        """The fragment the address bar shows: the link of the deal on the table, none in
+        the lobby."""
+        return links.fragment(self.session.setup, self.session.seed) if self.table else ""
 
     # -- events ------------------------------------------------------------------
     def handle(self, action: str, data: dict):
@@ -213,17 +240,46 @@ class Controller:
         self.begin(Session.new(self.session.setup, self.new_seed()))
 
     def on_share(self, data):
-        return ("copy", self.share_text())
+        return ("copy", self.share_text(), "Copied the link and the result: paste it to a friend.")
+
+    def on_copy_link(self, data):
+        return ("copy", sharing.deal_link(self.base_url, self.session),
+                "Copied the link of this deal.")
 
     def on_embed(self, data):
-        self.panel = ("embed", sharing.embed_snippet(self.base_url, self.session))
+        self.open_panel("embed", ("embed", sharing.embed_snippet(self.base_url, self.session)))
 
     def on_close_panel(self, data):
+        """Close the panel; the focus goes back to the control that opened it."""
         self.panel = None
+        if self.opener:
+            self.focus = f'[data-action="{self.opener}"]'
 
     def on_rules(self, data):
         """The rules of the game on the table, or of the lobby's game."""
-        self.panel = ("rules", self.setup.game)
+        self.open_panel("rules", ("rules", self.setup.game))
+
+    def on_settings(self, data):
+        """The settings panel: pace, sound, motion and theme (on every screen)."""
+        self.open_panel("settings", ("settings",))
+        self.focus = '.panel [data-action="pace"][aria-pressed="true"]'
+
+    def on_setting(self, data):
+        self.store.write_preference(data.get("key"), data.get("value"))
+
+    def on_dismiss(self, data):
+        """Close the message on show (``handle`` has cleared them); the focus goes to the
+        screen's first control."""
+        self.focus = SCREEN_START
+
+    def on_skip(self, data):
+        """A skip link: the focus goes to the hand or to the table."""
+        if data.get("to") not in SKIP_TARGETS:
+            raise ValueError(f"There is no “{str(data.get('to'))[:30]}” to skip to.")
+        self.focus = SKIP_TARGETS[data["to"]]
+
+    def open_panel(self, opener: str, panel: tuple) -> None:
+        self.panel, self.opener = panel, opener
 
     def on_tour_next(self, data):
         table = self.table
@@ -258,9 +314,11 @@ class Controller:
 
     # -- drawing ---------------------------------------------------------------------
     def screen(self) -> Screen:
-        notices = [("status", self.store.notice)] if self.store.notice else []
+        """What to draw now; the store's notice shows while no other notice does."""
+        shown = self.store.notice and not any(role == "status" for role, _ in self.messages)
+        notices = [("status", self.store.notice)] if shown else []
         base = dict(messages=tuple(notices + self.messages), setup=self.setup, pace=self.pace,
-                    panel=self.panel)
+                    panel=self.panel, preferences=self.store.preferences())
         table = self.table
         if table is None:
             return Screen("lobby", saved=self.saved_text(), **base)
@@ -290,17 +348,24 @@ def sentence(error: Exception) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+# Where the focus goes: the screen's first control, and the skip links' targets (the first
+# found wins; a target that is no control is made focusable by the page).
+SCREEN_START = (".app-screen main [data-action]:not([disabled])", ".app-screen main")
+SKIP_TARGETS = {"hand": ('.hand [data-action]:not([disabled])', ".hand"),
+                "table": (".app-screen main",)}
+
 TABLE_HANDLERS = {
     "undo": Controller.on_undo, "confirm-end": Controller.on_confirm_end,
     "hint": Controller.on_hint, "reveal": Controller.on_reveal, "again": Controller.on_again,
     "new-deal": Controller.on_new_deal, "share": Controller.on_share,
     "embed": Controller.on_embed, "tour-next": Controller.on_tour_next,
-    "tour-skip": Controller.on_tour_skip,
+    "tour-skip": Controller.on_tour_skip, "copy-link": Controller.on_copy_link,
 }
 HANDLERS = {
     "pace": Controller.on_pace, "start": Controller.on_start,
     "continue": Controller.on_continue, "discard-save": Controller.on_discard,
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
-    "rules": Controller.on_rules,
+    "rules": Controller.on_rules, "settings": Controller.on_settings,
+    "setting": Controller.on_setting, "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
     **TABLE_HANDLERS,
 }

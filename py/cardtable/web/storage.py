@@ -15,6 +15,10 @@ SAVE_KEY = "cardtable.save"
 SETTINGS_KEY = "cardtable.settings"
 ASIDE_PREFIX = "cardtable.unreadable."
 BLOCKED_NOTICE = "This browser does not let the page store anything: play on, but the game is not saved."
+# The page's preferences, kept in the settings beside the keys others keep there (pace,
+# tours_seen): each one's allowed values, its default first.
+PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
+               "theme": ("system", "light", "dark")}
 
 
 class MemoryBackend:
@@ -134,3 +138,19 @@ class Store:
 
     def write_settings(self, settings: dict) -> None:
         self.set(SETTINGS_KEY, json.dumps(settings))
+
+    def preferences(self) -> dict:
+        """Every key of ``PREFERENCES`` with its stored value, or its default when the
+        stored one is missing or not allowed."""
+        settings = self.load_settings()
+        return {key: settings[key] if settings.get(key) in values else values[0]
+                for key, values in PREFERENCES.items()}
+
+    def write_preference(self, key: str, value: str) -> None:
+        """Keep one preference; the other settings stay. Raises ``ValueError`` in words
+        for an unknown key or value."""
+        if key not in PREFERENCES:
+            raise ValueError(f"There is no setting “{str(key)[:30]}”.")
+        if value not in PREFERENCES[key]:
+            raise ValueError(f"The {key} cannot be “{str(value)[:30]}”.")
+        self.write_settings({**self.load_settings(), key: value})
