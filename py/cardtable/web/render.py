@@ -13,13 +13,25 @@ from ..engine.registry import GAMES
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
 from .rules import rules_html
+from .storage import PREFERENCES
 from .tables import TABLES, end_html as table_end_html
 from .tour import tour_html
 
+# The settings panel's choices besides the pace: (heading, {value: name}) by preference.
+PREFERENCE_NAMES = {
+    "sound": ("Sound when someone else plays", {"off": "Off", "on": "On"}),
+    "motion": ("Motion", {"system": "As the system says", "reduced": "Reduced"}),
+    "theme": ("Theme", {"system": "As the system says", "light": "Light", "dark": "Dark"}),
+}
+
 
 def message_lines(messages, role: str) -> str:
-    """The messages of one role (``alert`` or ``status``) as paragraphs."""
-    return "".join(f"<p>{esc(text)}</p>" for kind, text in messages if kind == role)
+    """The messages of one role (``alert`` or ``status``) as paragraphs; alerts end with
+    a button that dismisses them."""
+    lines = "".join(f"<p>{esc(text)}</p>" for kind, text in messages if kind == role)
+    if lines and role == "alert":
+        lines += button("Dismiss", "dismiss", class_="dismiss")
+    return lines
 
 
 def messages_html(messages=()) -> str:
@@ -90,7 +102,8 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
             f'<section class="setup"><h2>New game</h2>{games}'
             f'<p class="summary">{esc(spec.summary)}</p>{players}'
             f'<ul class="seats">{seats}</ul>{options}{pace_row}'
-            f'{button("How to play " + spec.name, "rules", class_="link")}'
+            f'<div class="lobby-links">{button("How to play " + spec.name, "rules", class_="link")}'
+            f'{button("Settings", "settings", class_="link")}</div>'
             f'{button("Start", "start", class_="primary big")}</section></main>')
 
 
@@ -124,13 +137,28 @@ def end_html(screen) -> str:
             + table.table_html(screen.view, screen.ui) + "</main>")
 
 
-def panel_html(panel) -> str:
-    """A panel over the screen: the rules of a game, or a text to copy (the embed snippet,
-    a link the clipboard refused)."""
+def panel_html(screen) -> str:
+    """A panel over the screen: the rules of a game, the settings, or a text to copy (the
+    embed snippet, a link the clipboard refused)."""
+    panel = screen.panel
     if panel and panel[0] == "rules":
         return (f'<section class="panel rules" aria-label="Rules">{rules_html(panel[1])}'
                 + button("Close", "close-panel") + "</section>")
+    if panel and panel[0] == "settings":
+        return settings_html(screen.pace, screen.preferences or {})
     return text_panel_html(panel)
+
+
+def settings_html(pace: str, preferences: dict) -> str:
+    """The settings: the bots' pace and the page's preferences, each a row of buttons
+    (``data-action="pace"``, or ``"setting"`` with ``data-key``)."""
+    rows = "".join(
+        choice_group(label, "setting", preferences.get(key, PREFERENCES[key][0]),
+                     list(names), list(names.values()), data_key=key)
+        for key, (label, names) in PREFERENCE_NAMES.items())
+    return ('<section class="panel settings" aria-label="Settings"><h2>Settings</h2>'
+            + choice_group("Bot pace", "pace", pace, list(PACES)) + rows
+            + button("Close", "close-panel") + "</section>")
 
 
 def text_panel_html(panel) -> str:
@@ -145,11 +173,19 @@ def text_panel_html(panel) -> str:
 
 
 def menu_html(screen) -> str:
+    """Skip links (where a hand is on show) and the menu; none in the lobby."""
     if screen.kind == "lobby":
         return ""
-    items = (button("Lobby", "lobby") + button("Rules", "rules") + button("Share", "share")
-             + button("Embed", "embed"))
-    return f'<nav class="menu" aria-label="Menu"><span class="brand">cardtable</span>{items}</nav>'
+    skips = ""
+    if screen.kind in ("table", "end"):
+        skips = (button("Skip to your hand", "skip", data_to="hand", class_="skip")
+                 + button("Skip to the table", "skip", data_to="table", class_="skip"))
+    items = (button("Lobby", "lobby") + button("New deal", "new-deal")
+             + button("Copy link", "copy-link") + button("Share", "share")
+             + button("Embed", "embed") + button("Rules", "rules")
+             + button("Settings", "settings"))
+    return (f'{skips}<nav class="menu" aria-label="Menu">'
+            f'<span class="brand">cardtable</span>{items}</nav>')
 
 
 def screen_html(screen) -> str:
@@ -163,4 +199,4 @@ def screen_html(screen) -> str:
     else:
         body = TABLES[screen.setup.game].table_html(screen.view, screen.ui)
     tour = tour_html(screen.setup.game, screen.tour) if screen.tour is not None else ""
-    return panel_html(screen.panel) + tour + body
+    return panel_html(screen) + tour + body
