@@ -1,16 +1,66 @@
-// Boots the page: service worker, PyScript on the local Pyodide, a progress bar, and
-// <html data-app="error"> with a message in role="alert" when boot fails or takes too long.
-// <html data-app="ready"> is set by the UI (cardtable.web.app.start) once it is interactive.
+// Boots the page: service worker, PyScript on the local Pyodide, a progress bar with the
+// progress in words, and <html data-app="error"> with a message in role="alert" when boot
+// fails or takes too long. <html data-app="ready"> is set by the UI (cardtable.web.app.start)
+// once it is interactive. Until then the prerendered lobby works: its taps are kept here, in
+// order, marked as pending, and the UI carries them out once it runs (takeTaps below).
 
 // Boot fails when no step completes for this long (the first download can be slow).
 const STALL_TIMEOUT_MS = 90_000;
 // PyScript reports its steps as "py:progress" events; these are the ones of a normal boot.
 const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
                "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
+// What each step means to a player.
+const STEP_WORDS = ["starting Python", "preparing storage", "preparing storage",
+                    "downloading Python", "starting Python", "loading the game rules",
+                    "loading the game rules", "starting the game rules"];
 
 const root = document.documentElement;
 const bar = document.getElementById("boot-progress");
 const status = document.getElementById("boot-status");
+
+// Taps and changes on the prerendered lobby before the UI runs: {action, data}, in order.
+const taps = [];
+let stepText = "starting";
+
+// The boot line: the progress in words, and the taps waiting to be carried out.
+function showProgress() {
+  const percent = Math.round(bar.value);
+  const waiting = taps.length === 0 ? ""
+    : ` ${taps.length === 1 ? "Your tap is" : `Your ${taps.length} taps are`} waiting:` +
+      " it will be carried out as soon as the game is ready.";
+  status.textContent = `Loading the game (${percent}% done: ${stepText})…${waiting}`;
+}
+
+// Capture phase, before anything else sees the event: while loading, a control of the lobby
+// is not acted on but kept, and marked data-pending for the stylesheet.
+function keepTap(event) {
+  if (root.dataset.app !== "loading") return;
+  const control = event.target.closest?.("#app [data-action]");
+  const kind = event.type === "click" ? "BUTTON" : "";
+  if (!control || (kind && control.tagName !== kind)
+      || (!kind && !["SELECT", "INPUT"].includes(control.tagName))) return;
+  event.stopImmediatePropagation();
+  const data = { ...control.dataset };
+  if (!kind) data.value = control.value;
+  taps.push({ action: control.dataset.action, data });
+  control.dataset.pending = "";
+  showProgress();
+}
+addEventListener("click", keepTap, true);
+addEventListener("change", keepTap, true);
+globalThis.cardtableBoot = { takeTaps: () => taps.splice(0) };
+
+// The theme and motion chosen in the settings, before the first paint (the UI keeps them).
+function applyPreferences() {
+  try {
+    const { theme, motion } = JSON.parse(localStorage.getItem("cardtable.settings") || "{}");
+    if (typeof theme === "string") root.dataset.theme = theme;
+    if (typeof motion === "string") root.dataset.motion = motion;
+  } catch {
+    // storage blocked or unreadable: the system's theme and motion
+  }
+}
+applyPreferences();
 
 function fail(message) {
   if (root.dataset.app !== "loading") return;
@@ -120,8 +170,11 @@ async function boot() {
   addEventListener("py:progress", ({ detail }) => {
     watchdog();
     const step = STEPS.indexOf(detail);
-    if (step >= 0) bar.value = Math.max(bar.value, (100 * (step + 1)) / (STEPS.length + 1));
-    status.textContent = `${detail}…`;
+    if (step >= 0) {
+      bar.value = Math.max(bar.value, (100 * (step + 1)) / (STEPS.length + 1));
+      stepText = STEP_WORDS[step];
+    }
+    showProgress();
   });
 
   if (!(await indexedDBWorks())) {

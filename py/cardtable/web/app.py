@@ -6,7 +6,11 @@ then the page is drawn again. What the page does besides is generic, read from d
 attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape sends the
 table's ``CANCEL``, and pointer events (mouse, pen and touch) drag a ``data-drag`` item
 onto a ``data-drop`` target. Bots and forced moves are made in an asyncio task that
-sleeps the chosen pace between moves, so the page stays responsive.
+sleeps the chosen pace between moves, so the page stays responsive; each such move makes a
+short tone when the sound is on. The address bar shows the link of the deal on the table
+(the plain page in the lobby), and ``<html>`` carries the chosen theme and motion as
+``data-theme`` and ``data-motion`` for the stylesheets. Taps made on the prerendered lobby
+while Python loaded (kept by ``boot.js``) are carried out in order once it runs.
 ``window.cardtable.view()`` returns the human seat's view (a plain JSON object).
 """
 
@@ -20,13 +24,14 @@ import js
 from pyodide.ffi import create_proxy, to_js
 
 from .bot_runner import BotError
-from .controller import Controller
+from .controller import SCREEN_START, Controller
 from .lobby import PACES
 from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
 NAV_KEYS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
+FOCUSABLE = "button, input, select, textarea, [tabindex]"
 
 
 class Page:
@@ -41,6 +46,7 @@ class Page:
         self.swallow_until = 0  # a drop is followed by a click event to ignore
         self.parts = None  # see make_parts
         self.shown = {"alert": "", "status": ""}  # what the live regions hold
+        self.tones = Tones()
 
     def listen(self, target, event: str, handler) -> None:
         proxy = create_proxy(handler)
@@ -69,6 +75,9 @@ class Page:
         they already know, not a region that has just been inserted. Explanations the
         player tapped open (``<details>`` with an id) stay open."""
         screen = self.controller.screen()
+        html = js.document.documentElement
+        html.dataset.theme = screen.preferences["theme"]
+        html.dataset.motion = screen.preferences["motion"]
         parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
         for role in ("alert", "status"):
@@ -93,13 +102,16 @@ class Page:
         return self.parts
 
     def draw(self) -> None:
+        """Paint after the player's action: the address follows the deal; the focus goes
+        where the handler asked, else stays on its control, else (that control is gone)
+        goes to the screen's first control; the bots start when it is their turn."""
         controller = self.controller
         held = focus_selector(js.document.activeElement)
         self.paint()
-        wanted = controller.focus or held
-        focus = wanted and self.root.querySelector(wanted)
-        if focus:
-            focus.focus()
+        self.keep_address()
+        wanted = controller.focus or ()
+        self.place_focus(((wanted,) if isinstance(wanted, str) else tuple(wanted))
+                         + ((held,) + SCREEN_START if held else ()))
         box = self.root.querySelector("#panel-text")
         if box:
             box.focus()
@@ -107,15 +119,38 @@ class Page:
         if controller.bot_due() and self.bots_task is None:
             self.bots_task = asyncio.ensure_future(self.run_bots())
 
+    def place_focus(self, selectors) -> None:
+        """Focus the first enabled element that one of ``selectors`` finds, in their order
+        (an element that is no control, a skip link's target, is made focusable)."""
+        for selector in selectors:
+            element = self.root.querySelector(selector)
+            if element and not element.matches(":disabled"):
+                if not element.matches(FOCUSABLE):
+                    element.setAttribute("tabindex", "-1")
+                element.focus()
+                return
+
+    def keep_address(self) -> None:
+        """The address bar shows the controller's fragment (replaceState: no history
+        entry, no hashchange)."""
+        fragment = self.controller.address()
+        if str(js.location.hash) != fragment:
+            js.history.replaceState(None, "", js.location.pathname + js.location.search + fragment)
+
     async def run_bots(self) -> None:
-        """Bots act one action at a time, ``PACES[pace]`` seconds apart."""
+        """Bots act one action at a time, ``PACES[pace]`` seconds apart; the focus stays
+        on its control while it is there."""
         try:
             while self.controller.bot_due():
                 await asyncio.sleep(PACES[self.controller.pace])
                 if self.controller.bot_due():
                     self.controller.messages = []
+                    held = focus_selector(js.document.activeElement)
                     self.bot_step()
                     self.paint()
+                    self.place_focus((held,) if held else ())
+                    if self.controller.store.preferences()["sound"] == "on":
+                        self.tones.play(self.controller.session.last_actor() or 0)
         finally:
             self.bots_task = None
         self.draw()
@@ -136,16 +171,32 @@ class Page:
         effect = self.controller.handle(action, data)
         self.draw()
         if effect and effect[0] == "copy":
-            asyncio.ensure_future(self.copy(effect[1]))
+            asyncio.ensure_future(self.copy(effect[1], effect[2]))
+        if action == "setting" and self.controller.store.preferences()["sound"] == "on":
+            self.tones.play(0)  # within the tap: browsers let audio start only then
 
-    async def copy(self, text: str) -> None:
+    async def copy(self, text: str, done: str) -> None:
+        """Copy ``text`` to the clipboard and say ``done``; or show it to copy by hand."""
         try:
             await js.navigator.clipboard.writeText(text)
         except Exception:  # no clipboard API, or permission refused
             self.controller.copy_failed(text)
         else:
-            self.controller.say("status", "Copied the link and the result: paste it to a friend.")
+            self.controller.say("status", done)
         self.draw()
+
+    def replay_taps(self) -> None:
+        """Carry out, in order, the taps made on the prerendered lobby while Python loaded
+        (``boot.js`` kept them); when boot opened a game instead, say they were dropped."""
+        keeper = getattr(js.window, "cardtableBoot", None)
+        taps = keeper.takeTaps().to_py() if keeper else []
+        if taps and self.controller.table is not None:
+            self.controller.say("status", "A game was opened, so the taps made while the"
+                                          " page loaded were not carried out.")
+            self.draw()
+            return
+        for tap in taps:
+            self.act(str(tap["action"]), {str(k): str(v) for k, v in tap["data"].items()})
 
     def on_click(self, event) -> None:
         if event.timeStamp < self.swallow_until:
@@ -216,9 +267,33 @@ class Page:
 
     def open_fragment(self) -> None:
         """Open the share link in the address bar (at boot or when it changes)."""
-        if self.controller.boot(js.location.hash):
-            js.history.replaceState(None, "", js.location.pathname + js.location.search)
+        self.controller.boot(js.location.hash)
         self.draw()
+
+
+class Tones:
+    """Short tones made with the Web Audio API: no files, nothing fetched. Where audio is
+    unavailable they are silently skipped."""
+
+    def __init__(self):
+        self.audio = None
+
+    def play(self, seat: int, seconds: float = 0.09) -> None:
+        """A soft tone whose pitch tells the seats apart."""
+        try:
+            self.audio = self.audio or js.AudioContext.new()
+            audio, now = self.audio, self.audio.currentTime
+            oscillator, gain = audio.createOscillator(), audio.createGain()
+            oscillator.frequency.value = 440 * 2 ** (seat * 3 / 12)
+            gain.gain.setValueAtTime(0.0001, now)
+            gain.gain.exponentialRampToValueAtTime(0.15, now + 0.01)
+            gain.gain.exponentialRampToValueAtTime(0.0001, now + seconds)
+            oscillator.connect(gain)
+            gain.connect(audio.destination)
+            oscillator.start(now)
+            oscillator.stop(now + seconds + 0.02)
+        except Exception as error:  # no Web Audio here
+            js.console.info(f"cardtable: no sound here: {error}")
 
 
 def focus_selector(element):
@@ -227,7 +302,7 @@ def focus_selector(element):
     if not element or element.nodeType != 1 or not element.hasAttribute("data-action"):
         return None
     names = ("action", "value", "key", "seat", "card", "pile", "index", "row", "kind",
-             "sub-game")
+             "sub-game", "to")
     found = ((name, element.getAttribute(f"data-{name}")) for name in names)
     return "".join(f'[data-{name}="{value}"]' for name, value in found
                    if isinstance(value, str) and '"' not in value)
@@ -264,6 +339,7 @@ def start() -> None:
         PAGE = Page(js.document.getElementById("app"))
         PAGE.install()
         PAGE.open_fragment()
+        PAGE.replay_taps()
     except Exception as error:
         js.document.documentElement.dataset.app = "error"
         js.document.getElementById("app").textContent = f"The app could not start: {error}"

@@ -1,0 +1,45 @@
+"""Start-up never loses a tap: while Python loads, the prerendered lobby says so in words
+and keeps the player's taps, marked as pending; once the app is ready it carries them out
+in order. The download of Pyodide's WebAssembly is held back by routing, so the taps land
+during boot for certain, on a phone-sized touch page."""
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
+         "service_workers": "block"}  # no worker: it could serve the runtime past the route
+
+
+def pressed(page, action: str) -> list:
+    return page.evaluate(f"""[...document.querySelectorAll(
+        '#app [data-action="{action}"][aria-pressed="true"]')].map(e => e.dataset.value)""")
+
+
+def test_taps_during_boot_are_kept_and_carried_out_in_order(new_page, site, wait_ready,
+                                                            wait_until):
+    page = new_page(**PHONE)
+    held, released = [], []
+
+    def hold(route):
+        (route.continue_ if released else held.append)(route)
+
+    page.route("**/pyodide/pyodide.asm.wasm", hold)
+    page.goto(site.url, wait_until="domcontentloaded")
+    wait_until(page, "!!window.cardtableBoot")
+    # Extreme, then 3 players: in the other order the game's change would reset the count.
+    page.tap('[data-action="pick-game"][data-value="extreme"]')
+    page.tap('[data-action="players"][data-value="3"]')
+    assert page.evaluate("document.documentElement.dataset.app") == "loading"
+    assert page.evaluate("[...document.querySelectorAll('#app [data-pending]')]"
+                         ".map(e => e.dataset.action)") == ["pick-game", "players"]
+    status = page.inner_text("#boot-status")
+    assert status.startswith("Loading the game (") and "% done" in status
+    assert "Your 2 taps are waiting" in status
+    assert pressed(page, "players") == ["1"]  # nothing is carried out yet
+
+    released.append(True)
+    for route in held:
+        route.continue_()
+    wait_ready(page)
+    assert pressed(page, "pick-game") == ["extreme"]
+    assert pressed(page, "players") == ["3"]
+    assert page.locator("#app .seats .seat").count() == 3
+    assert page.locator("#app [data-pending]").count() == 0
+    assert page.locator("#boot").is_hidden()
