@@ -207,9 +207,23 @@ def test_ex2_end_screen_names_the_instruction_and_why():
     page = Page(screen_html(screen))
     heading = page.one("h2", "rating")
     assert heading.text == f"Lost to the 3! instruction, {state.cards_left} cards left."
+    ending = page.one("p", "ending").text
+    assert ending == (f"{NAMES[0]} played a 3! card having begun the turn with 2 cards:"
+                      " exactly 3 cards could not be played this turn.")
     why = page.one("section", "ex-lost").text
-    assert "Lost to 3!" in why and "began the turn with 2 card(s)" in why
+    assert "Lost to 3!" in why and "begun the turn with 2 cards" in why
+    assert "seat 1" not in why
     assert not page.find("section", "ex-in-force")
+
+
+def test_ex2_end_screen_of_a_blocked_instruction_names_the_seat():
+    result = {"over": True, "won": False, "outcome": "lost", "cards_left": 40, "rating": "lost",
+              "turns": 9, "lost_by": "skull", "lost_reason": "seat 2 could not complete a turn",
+              "ending": {"seat": 1, "required": 2, "played": [], "fitting": [[40, 0, 39]],
+                         "in_hand": 6, "tops": [39, 1, 100, 100]}}
+    html = table_extreme.end_html(result, ("You", "Bot 2"))
+    assert "Bot 2 could not complete a turn: a skull would stay visible" in html
+    assert "seat 2" not in html
 
 
 def test_ex2_undo_offer_after_a_losing_move_says_why():
@@ -228,7 +242,7 @@ def test_extreme_is_listed_among_the_tables():
 def test_text_is_escaped():
     state = losing_three()
     state = replace(state, lost_reason="<b>bold</b> & more")
-    html = draw(state, names=("<You>", "Bot & 2"), my_turn=False)
+    html = draw(state, names=("<You>", "Bot & 2"), my_turn=False, awaiting=True)
     assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt; &amp; more" in html
     assert "<You>" not in html and "&lt;You&gt;" in html
     live = draw(position((20, 45), tops=(39, 1, 100, 100), played=((39, 0),)),

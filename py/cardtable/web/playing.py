@@ -14,9 +14,6 @@ from .session import Session
 from .tables import TABLES, takes_back_loss
 from .ui import TableUi
 
-LOG_EVENTS = 40  # the latest events a table gets; each table shows its share
-
-
 class Table:
     """A :class:`~.session.Session` on screen. ``focus`` is a CSS selector for the page
     to focus after drawing (handlers set it); ``module`` the game's table module."""
@@ -101,7 +98,13 @@ class Table:
     # -- drawing ------------------------------------------------------------------
     def ui(self, can_hint: bool) -> TableUi:
         return TableUi(names=self.names, local=self.local, hint=self.hint,
-                       log=self.session.log(LOG_EVENTS),
+                       log=whole_log(self.session),
                        can_hint=can_hint and not self.finished,
                        can_undo=self.session.can_undo() and not self.finished,
                        my_turn=self.my_turn(), awaiting=self.awaiting())
+
+
+def whole_log(session: Session) -> tuple:
+    """Every event of the game, oldest first: a table numbers turns from the start and
+    shows the whole game in a scrollable box."""
+    return tuple(event for batch in session.events for event in batch)

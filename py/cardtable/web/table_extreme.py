@@ -13,12 +13,14 @@ What it adds to The Game's pieces, all read from the seat's view (EX-1..EX-12):
   while the turn cannot end, and the text under it says why, or what ending draws (EX-11);
 - signals are disabled while no talking is in force (EX-8; the view already hides them);
 - the "Share my instructions" toggle and the kinds other seats share (EX-12);
-- a lost game names the instruction that could not be followed and why (EX-2).
+- a lost game names the instruction that could not be followed, who could not and why
+  (EX-2), on the table and on the end screen (from the result's ``ending``);
+- the hand comes first in the page's order (keyboard), shown under the piles.
 """
 
 from __future__ import annotations
 
-from ..engine.extreme import KINDS
+from ..engine.extreme import KINDS, LOSS_REASONS
 from ..engine.the_game import pile_name
 from . import table_the_game as base
 from .html import button, esc
@@ -201,18 +203,31 @@ def key_html(view: dict) -> str:
     return f'<section class="ex-key" aria-label="What the instructions mean">{items}</section>'
 
 
+def lost_words(kind: str, seat: int, began: int, names) -> str:
+    """Why the game was lost to instruction ``kind`` (EX-2, EX-6), naming the seat as the
+    table does; ``began`` is how many cards that seat began its turn with."""
+    who = names[seat]
+    if kind == "three":
+        return (f"{who} played a 3! card having begun the turn with {base.cards(began)}:"
+                f" {LOSS_REASONS['three']}.")
+    return f"{who} could not complete a turn: {LOSS_REASONS[kind]}."
+
+
 def lost_html(view: dict, ui) -> str:
     """Which instruction lost the game, and why (while a losing move may still be
     undone, the decision under the hand says it instead)."""
     if not view["lost_by"] or ui.awaiting:
         return ""
+    began = len(view["played"]) + view["hand_counts"][view["current"]]
+    words = lost_words(view["lost_by"], view["current"], began, ui.names)
     return (f'<section class="ex-lost"><p>Lost to {kind_html(view["lost_by"])}:'
-            f' {esc(view["lost_reason"])}.</p></section>')
+            f' {esc(words)}</p></section>')
 
 
 # -- the table ----------------------------------------------------------------------
 def table_html(view: dict, ui) -> str:
-    """The table as ``ui.names[view["seat"]]`` sees it."""
+    """The table as ``ui.names[view["seat"]]`` sees it: the hand first in the page's
+    order (the stylesheet shows the instructions in force and the piles above it)."""
     mark = marker(card_marks(view))
     legal = offered_piles(view, ui.local) if ui.my_turn else set()
     hinted_cards, hinted_piles = base.hinted_parts(ui)
@@ -220,11 +235,12 @@ def table_html(view: dict, ui) -> str:
                     for i in range(len(view["piles"])))
     stuck = f"This loses the game: {view['lost_reason']}." if view["lost_reason"] else base.STUCK_TEXT
     return (f'<main class="table the-game extreme">{base.players_html(view, ui, shared_note(view))}'
-            f'{base.turn_line(view, ui)}{lost_html(view, ui)}{in_force_html(view, ui)}'
+            f'{base.turn_line(view, ui)}{lost_html(view, ui)}'
+            f'{base.hand_html(view, ui, hinted_cards, mark)}{in_force_html(view, ui)}'
             f'<section class="piles" aria-label="Piles">{base.draw_html(view)}{piles}</section>'
-            f'{base.hand_html(view, ui, hinted_cards, mark)}{selected_html(view, ui)}'
-            f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{share_html(view, ui)}'
-            f'{key_html(view)}{base.hint_html(ui)}{base.log_html(ui, event_text)}</main>')
+            f'{selected_html(view, ui)}'
+            f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{base.hint_html(ui)}'
+            f'{share_html(view, ui)}{key_html(view)}{base.log_html(ui, event_text)}</main>')
 
 
 def result_text(result: dict, names=()) -> str:
@@ -238,7 +254,15 @@ def result_text(result: dict, names=()) -> str:
 
 
 def end_html(result: dict, names) -> str:
-    return base.end_html(result, names, result_text(result))
+    """The Game's end screen; a game lost to an instruction says who could not follow
+    it and why, instead of The Game's ending."""
+    kind, ending = result.get("lost_by"), result.get("ending")
+    if not (kind and ending):
+        return base.end_html(result, names, result_text(result))
+    began = len(ending["played"]) + ending["in_hand"]
+    plain = {**result, "ending": None}
+    return (base.end_html(plain, names, result_text(result))
+            + f'<p class="ending">{esc(lost_words(kind, ending["seat"], began, names))}</p>')
 
 
 takes_back_loss = base.takes_back_loss

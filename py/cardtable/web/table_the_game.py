@@ -5,19 +5,25 @@ contract: hand cards ``data-action="select" data-card``, piles ``data-action="pl
 data-pile data-dir data-top``, ``end-turn``, ``undo``, draw pile ``data-count``. What is
 live comes from the view's ``legal`` actions only; ``ui.local`` is the selected card.
 Extreme's table (``table_extreme``) draws with these pieces too.
+
+Each pile shows its name (↑1 ↑2 ↓1 ↓2, as the log and the hint call it); the pile of the
+latest play is marked ``last-play`` (and ``just-played`` for a short movement while that
+play is the latest move); the hand comes first in the page's order, so the keyboard
+reaches it first, and the stylesheet shows the piles above it. Signals appear only when
+more than one seat plays.
 """
 
 from __future__ import annotations
 
 from ..engine.the_game import SIGNAL_KINDS, pile_name
 from .html import attrs, button, esc
+from .table_parts import hint_html as hint_box, latest_move, log_html as log_box, moves_by_turn
 from .ui import TableUi
 
-STYLESHEET = None  # app.css styles The Game's table
+STYLESHEET = "the-game.css"
 
 SIGNAL_WORDS = {"hold": ("hold", "hold: please don't play here"),
                 "small": ("small", "small: please don't jump far here")}
-LOG_SHOWN = 8  # log lines on the table, newest last
 RATINGS = {"win": "Won: all 98 cards are played!",  # TG-10
            "excellent": "Excellent: only {left} left (fewer than 10).",
            "lost": "Lost: {left} left (fewer than 10 would be excellent)."}
@@ -52,21 +58,43 @@ def action_words(action) -> str:
     return f"signal “{action[2]}” on {pile_name(action[1])}"
 
 
+def last_play(log):
+    """The latest ``play`` event of the log, and whether it is the latest move too (the
+    table then shows the card arriving); None and False before the first play."""
+    play = next((event for event in reversed(log) if event["kind"] == "play"), None)
+    return play, play is not None and latest_move(log) is play
+
+
 def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
               mark=no_mark, talk: bool = True) -> str:
-    """One pile as a play button, with its signals; ``talk`` False disables the toggles."""
+    """One pile as a play button, named as the log names it, with its signals (only
+    when more than one seat plays); ``talk`` False disables the toggles."""
     pile = view["piles"][index]
-    arrow = "↑" if pile["dir"] == "up" else "↓"
     trick = ""
     if index in legal and is_backwards(ui.local, pile):
         trick = f'<span class="trick">↩ {"−" if pile["dir"] == "up" else "+"}10</span>'
+    play, fresh = last_play(ui.log)
+    last = play is not None and play["pile"] == index
     classes = " ".join(["pile", pile["dir"]] + (["legal"] if index in legal else [])
-                       + (["hinted"] if index in hinted else []))
-    label = (f"Pile {pile_name(index)}, top {pile['top']}, {pile['count']} cards"
-             + (", legal for the chosen card" if index in legal else ""))
+                       + (["hinted"] if index in hinted else [])
+                       + (["last-play"] if last else [])
+                       + (["just-played"] if last and fresh and ui.local is None else []))
+    way = "rising" if pile["dir"] == "up" else "falling"
+    label = (f"Pile {pile_name(index)} ({way}), top {pile['top']}, {cards(pile['count'])}"
+             + (f", last played by {ui.names[play['seat']]}" if last else "")
+             + (", legal for the chosen card" if index in legal else "")
+             + (", the hint's pile" if index in hinted else ""))
     badge, extra = mark(pile["top"])
-    inner = (f'<span class="dir">{arrow}</span><span class="top">{pile["top"]}</span>{badge}'
+    inner = (f'<span class="dir">{pile_name(index)}</span><span class="top">{pile["top"]}</span>{badge}'
              f'<span class="count">{cards(pile["count"])}</span>{trick}')
+    play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label, **extra)}>'
+                   f'{inner}</button>')
+    signals = signals_html(view, ui, index, talk) if view["players"] > 1 else ""
+    return f'<div class="pile-slot">{play_button}{signals}</div>'
+
+
+def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
+    """The signals showing on pile ``index`` and the toggles to change them (TG-13)."""
     shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
     badges = "".join(f'<span class="signal {k}">{esc(SIGNAL_WORDS[k][0])} · {esc(who)}</span>'
                      for k, who in shown.items())
@@ -77,9 +105,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
                title=SIGNAL_WORDS[k][1],
                disabled=not (ui.my_turn and talk and is_legal(view, "signal", index, k)))
         for k in SIGNAL_KINDS)
-    play = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label, **extra)}>'
-            f'{inner}</button>')
-    return f'<div class="pile-slot">{play}<div class="signals">{badges}{toggles}</div></div>'
+    return f'<div class="signals">{badges}{toggles}</div>'
 
 
 def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
@@ -89,7 +115,8 @@ def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
 
 def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
     badge, extra = mark(card)
-    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), disabled=not ui.my_turn, **extra)}>'
+    label = f"Card {card}" + (", the hint's card" if hinted else "")
+    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), aria_label=label, disabled=not ui.my_turn, **extra)}>'
             f'{card}{badge}</button>')
 
 
@@ -119,11 +146,11 @@ def turn_line(view: dict, ui: TableUi) -> str:
 
 
 def hint_html(ui: TableUi) -> str:
+    """The suggested turn and why (the strong bot's ``hint``)."""
     if not ui.hint:
         return ""
-    steps = ", then ".join(action_words(a) for a in ui.hint.get("actions", [])) or "no move"
-    return (f'<aside class="hint" aria-label="Hint"><p><b>Hint:</b> {esc(steps)}.</p>'
-            f'<p>{esc(ui.hint.get("reason", ""))}</p></aside>')
+    return hint_box(ui.hint, ", then ".join(action_words(a) for a in ui.hint.get("actions", []))
+                    or "no move")
 
 
 def hinted_parts(ui: TableUi):
@@ -154,14 +181,15 @@ def controls_html(view: dict, ui: TableUi, end_note: str = "", stuck: str = STUC
 
 
 def table_html(view: dict, ui: TableUi) -> str:
-    """The table as ``ui.names[view["seat"]]`` sees it."""
+    """The table as ``ui.names[view["seat"]]`` sees it: the hand first in the page's
+    order (the stylesheet shows the piles above it)."""
     legal = legal_piles(view, ui.local) if ui.my_turn else set()
     hinted_cards, hinted_piles = hinted_parts(ui)
     piles = "".join(pile_html(view, ui, i, legal, hinted_piles) for i in range(len(view["piles"])))
     return (f'<main class="table the-game">{players_html(view, ui)}{turn_line(view, ui)}'
+            f'{hand_html(view, ui, hinted_cards)}'
             f'<section class="piles" aria-label="Piles">{draw_html(view)}{piles}</section>'
-            f'{hand_html(view, ui, hinted_cards)}{controls_html(view, ui)}{hint_html(ui)}'
-            f'{log_html(ui)}</main>')
+            f'{controls_html(view, ui)}{hint_html(ui)}{log_html(ui)}</main>')
 
 
 def draw_html(view: dict) -> str:
@@ -189,10 +217,11 @@ EVENT_WORDS = {
 
 
 def log_html(ui: TableUi, words=event_text) -> str:
-    """The last ``LOG_SHOWN`` moves, newest last (``words`` puts an event into words)."""
-    moves = [e for e in ui.log if e["seat"] is not None][-LOG_SHOWN:]
-    log = "".join(f"<li>{esc(words(event, ui.names))}</li>" for event in moves)
-    return f'<ol class="log" aria-label="Last turns">{log}</ol>'
+    """The whole game's moves, each numbered by its turn (a turn ends with ``end``),
+    newest last in a scrollable box (``words`` puts an event into words)."""
+    numbered = moves_by_turn(ui.log, lambda event, following: event["kind"] == "end")
+    return log_box([(turn, words(event, ui.names)) for turn, event in numbered
+                    if event["seat"] is not None], "Moves by turn")
 
 
 def result_text(result: dict, names=()) -> str:
@@ -201,12 +230,39 @@ def result_text(result: dict, names=()) -> str:
 
 
 def end_html(result: dict, names, text: str | None = None) -> str:
-    """The end screen's heading (TG-10's rating, ``text`` or the result line) and the
-    cards left."""
+    """The end screen's heading (TG-10's rating, ``text`` or the result line), what ended
+    a lost game (its ``ending``) and the cards left."""
     text = text or result_text(result)
-    return (f'<h2{attrs(class_="rating " + result["rating"])}>{esc(text)}</h2>'
+    ending = result.get("ending")
+    why = f'<p class="ending">{esc(ending_words(ending, names))}</p>' if ending else ""
+    return (f'<h2{attrs(class_="rating " + result["rating"])}>{esc(text)}</h2>{why}'
             f'<p class="left" data-cards-left="{esc(result["cards_left"])}">'
             f'Cards left: <b>{esc(result["cards_left"])}</b></p>')
+
+
+def ending_words(ending: dict, names) -> str:
+    """What ended the game (TG-9), e.g. "You had to play 2 cards; only 97 fitted, on ↑1
+    at 90." or "Bot 2 had to play 2 cards and played 1 (40 on ↓1); then none of the
+    cards left fitted any pile."
+    """
+    who, played = names[ending["seat"]], ending["played"]
+    said = f"{who} had to play {cards(ending['required'])}"
+    if played:
+        plays = ", ".join(f"{card} on {pile_name(pile)}" for card, pile in played)
+        said += f" and played {len(played)} ({plays})"
+    fitting = ending["fitting"]
+    if not fitting:
+        rest = "then none of the cards left fitted any pile" if played else \
+            f"none of the {cards(ending['in_hand'])} in hand fitted any pile"
+        return f"{said}; {rest}."
+    places = {}
+    for card, pile, top in fitting:
+        places.setdefault(card, []).append(f"{pile_name(pile)} at {top}")
+    if len(places) == 1:
+        (card, where), = places.items()
+        return f"{said}; only {card} fitted, on {' or '.join(where)}."
+    listed = ", ".join(f"{card} on {' or '.join(where)}" for card, where in places.items())
+    return f"{said}; only these fitted, and in no order that plays enough: {listed}."
 
 
 def takes_back_loss(result: dict) -> bool:

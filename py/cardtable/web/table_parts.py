@@ -1,0 +1,52 @@
+"""Pieces every game's table draws alike: the log of the whole game numbered by turn, and
+the hint with its reason.
+
+The log is a scrollable box whose newest line shows without any script: the box lays its
+list out from the bottom (``column-reverse``), so it opens scrolled to the end. Styles
+live in ``the-game.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``), which
+the page links whatever the game.
+"""
+
+from __future__ import annotations
+
+from .html import attrs, esc
+
+
+def log_html(lines, label: str = "What happened") -> str:
+    """``lines`` are ``(turn, text)``, oldest first; ``turn`` None for a consequence (a
+    trick taken), which is shown unnumbered. The newest line is marked ``latest``."""
+    items = []
+    for index, (turn, text) in enumerate(lines):
+        latest = index == len(lines) - 1
+        number = f'<span class="log-turn">{turn}</span>' if turn is not None else ""
+        items.append(f'<li{attrs(class_="latest" if latest else None, data_turn=turn)}>'
+                     f'{number}<span class="log-text">{esc(text)}</span></li>')
+    body = "".join(items) or '<li class="log-empty">Nothing yet.</li>'
+    return (f'<div class="log-box" role="region" tabindex="0" aria-label="{esc(label)}">'
+            f'<ol class="log">{body}</ol></div>')
+
+
+def hint_html(hint, steps: str) -> str:
+    """The hint on show: what the strong bot would do (``steps``, in the table's words)
+    and why (the hint's ``reason``). Empty when there is no hint."""
+    if not hint:
+        return ""
+    return (f'<aside class="hint" aria-label="Hint"><p><b>Hint:</b> {esc(steps)}.</p>'
+            f'<p class="hint-why">{esc(hint.get("reason", ""))}</p></aside>')
+
+
+def latest_move(log):
+    """The newest event made by a seat (not a consequence), or None."""
+    return next((event for event in reversed(log) if event["seat"] is not None), None)
+
+
+def moves_by_turn(log, starts_turn) -> list:
+    """``(turn, event)`` for every event of ``log``: turns count from 1 and a new one
+    begins after each event for which ``starts_turn(event, next_event)`` is true."""
+    numbered, turn = [], 1
+    for index, event in enumerate(log):
+        numbered.append((turn, event))
+        following = log[index + 1] if index + 1 < len(log) else None
+        if following is not None and starts_turn(event, following):
+            turn += 1
+    return numbered
