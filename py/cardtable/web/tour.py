@@ -1,25 +1,93 @@
 """A short guided first game: a few steps per game that point at the parts of the table.
 
 ``STEPS[game]`` lists ``(selector, text)``: the CSS selector of what a step points at on
-the table, and what it says. The tour is offered once per game (the settings remember the
-games whose tour was seen or skipped) and can be skipped at any step.
+the table (simple ones: a tag, classes, ``[data-action=…]``, found in the table as it is
+first drawn), and what it says. The tour is offered once per game (the settings remember
+the games whose tour was seen or skipped) and can be skipped at any step. It never blocks
+play: the box is a non-modal ``<aside>``; ``assets/teach.css`` places it beside the element
+it points at (on a phone, as a compact bar at the bottom) once the page has marked that
+element with :func:`point_at_target`.
 """
 
 from __future__ import annotations
 
-from .html import button, esc
+from .html import attrs, button, esc
 
-STEPS: dict = {}
+END_TURN = "[data-action=end-turn]"
+
+STEPS: dict = {
+    "the-game": (
+        (".hand", "Your hand. Tap a card to pick it up: the piles where it fits light up. "
+                  "You can also drag it onto a pile."),
+        (".piles", "Four piles: ↑ climbs from 1 (play higher), ↓ falls from 100 (play lower). "
+                   "Exactly 10 back always fits too: 37 on a climbing 47."),
+        (END_TURN, "Play at least two cards, then End turn: you draw back up to a full hand."),
+        ("[data-action=undo]", "Undo takes back a card you played this turn."),
+        ("[data-action=hint]", "Stuck? Hint shows what the strongest bot would play. The full "
+                               "rules are under Rules in the menu."),
+    ),
+    "extreme": (
+        (".hand", "Your hand. A card with a symbol carries an instruction; it still goes on "
+                  "a pile by its number. Tap a card, then a lit pile."),
+        (".ex-in-force", "What binds you now: lightning cards played this turn, infinity cards "
+                         "on top of a pile. Breaking one would lose the game, so the app never "
+                         "offers it."),
+        (".piles", "The piles work as in The Game: ↑ higher, ↓ lower, exactly 10 back fits."),
+        (END_TURN, "End turn lights up once every instruction is obeyed; the line under it "
+                   "says why not yet, or what you will draw."),
+        (".ex-key", "Tap an instruction here to read what it asks. The full rules are under "
+                    "Rules in the menu."),
+    ),
+    "triggs": (
+        (".hand", "Your hand. Tap cards to select them: on your turn you may discard any "
+                  "number of one value, or use them to cross a row."),
+        (".triggs-piles", "To draw, take two cards, one at a time, from any pile: left and "
+                          "right show their top card, the middle is face down."),
+        (".sheet.full", "Your sheet. To cross, tap a row: ×2 beside it means your hand makes "
+                        "its value twice (a card of that value, or two that add up to it)."),
+        (".opponents", "The others' sheets. The first to cross every box wins. The full rules "
+                       "are under Rules in the menu."),
+    ),
+    "rentz": (
+        (".hand", "Your eight cards. When it is your turn, the ones you may play are lit: "
+                  "tap one to play it."),
+        (".rentz-choose", "You choose this deal's sub-game: each of the eight once per match. "
+                          "Pick one that suits your hand."),
+        (".rentz-seats", "The players, their scores and whose turn it is."),
+        (".rentz-sheet", "The score sheet, deal by deal: tap to open it."),
+        (".log", "What happened lately. The full rules are under Rules in the menu."),
+    ),
+}
 
 
 def tour_html(game: str, step: int) -> str:
-    """Step ``step`` of ``game``'s tour as an overlay box, with Next and Skip."""
+    """Step ``step`` of ``game``'s tour as a box with Next (Got it on the last step) and
+    Skip; ``data-points-at`` holds the selector of what it points at and ``data-step``
+    names the step (``<game>:<step>``). Empty when there is no such step."""
     steps = STEPS.get(game, ())
     if not 0 <= step < len(steps):
         return ""
     selector, text = steps[step]
     last = step == len(steps) - 1
-    return (f'<aside class="tour" role="dialog" aria-label="Guided first game"'
-            f' data-points-at="{esc(selector)}"><p>{esc(text)}</p>'
-            + button("Got it" if last else "Next", "tour-next", class_="primary")
-            + ("" if last else button("Skip the tour", "tour-skip")) + "</aside>")
+    return (f'<aside{attrs(class_="tour", role="dialog", aria_label="Guided first game", data_points_at=selector, data_step=f"{game}:{step}")}>'
+            f'<p class="tour-count">Guided first game · {step + 1} of {len(steps)}</p>'
+            f'<p class="tour-text" id="tour-text">{esc(text)}</p><div class="tour-buttons">'
+            + button("Got it" if last else "Next", "tour-next", class_="primary",
+                     aria_describedby="tour-text")
+            + ("" if last else button("Skip the tour", "tour-skip")) + "</div></aside>")
+
+
+def point_at_target(screen) -> None:
+    """In the page, after each drawing: mark the element the tour box points at with
+    ``data-tour-target`` (teach.css outlines it and anchors the box to it) and, when the
+    step is new, scroll it into view. ``screen`` is the DOM element the screen was drawn
+    into; only its DOM methods are used, so this module needs no ``js``."""
+    box = screen.querySelector(".tour[data-points-at]")
+    target = box and screen.querySelector(box.getAttribute("data-points-at"))
+    if not target:
+        return
+    target.setAttribute("data-tour-target", "")
+    step = box.getAttribute("data-step")
+    if screen.getAttribute("data-tour-step") != step:
+        screen.setAttribute("data-tour-step", step)
+        target.scrollIntoView(False)  # its bottom in view, above the box (scroll-margin)
