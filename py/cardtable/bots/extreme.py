@@ -8,18 +8,19 @@ instruction kinds whenever talking is allowed (EX-12).
 - ``careful``: searches the rest of its turn with the engine's own turn rules, scoring each
   way to finish by how far it moves the piles and which instructions it leaves visible.
 - ``strong`` (default): the same search, each play scored as The Game's strong bot scores it
-  (:mod:`.the_game_search`: the live cards a play shuts out, backwards tricks, signals).
+  (:mod:`.the_game_search`: the live cards a play shuts out, backwards tricks, signals);
+  offers ``hint``: its next play and why, naming the instructions that force or forbid.
 """
 
 from __future__ import annotations
 
 import random
 
-from ..engine.extreme import Rules, Turn
+from ..engine.extreme import KINDS, Rules, Turn
 from ..engine.rng import make_rng
-from ..engine.the_game import PILE_DIRS, distance, is_backwards
+from ..engine.the_game import PILE_DIRS, distance, is_backwards, pile_name
 from .the_game import others_signals
-from .the_game_search import Table, weights_for
+from .the_game_search import Table, first_play_words, weights_for
 
 
 def safe_plays(view: dict) -> list:
@@ -162,6 +163,68 @@ class StrongBot(CarefulBot):
     def play_cost(self, turn: Turn, card: int, pile: int) -> float:
         return self.table.move_cost(pile, turn.tops, card)
 
+    def hint(self, view: dict) -> dict:
+        """The web UI's Hint button: see the module's :func:`hint`."""
+        return hint(view)
+
 
 LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
 DEFAULT_LEVEL = "strong"
+
+
+# -- hints -----------------------------------------------------------------------------
+def hint(view: dict) -> dict:
+    """The strong bot's next play (sharing aside) from this view, and why: the
+    instructions in force that force or forbid it, the instruction the card carries, and
+    what the play costs as The Game counts it."""
+    plays_only = dict(view, legal=[a for a in view["legal"] if a[0] != "share"])
+    action = tuple(StrongBot(view["seat"]).act(plays_only))
+    clauses = [in_force_words(view, action)]
+    if action[0] == "play":
+        clauses += [card_words(view, action[1]), losing_words(view),
+                    first_play_words(view, action[1:], Table(view, weights_for(view["players"])))]
+    else:
+        clauses.append("every card left would cost more than it gains, or leave an instruction"
+                       " you cannot follow: end the turn")
+    text = "; ".join(clause for clause in clauses if clause)
+    return {"actions": [list(action)], "reason": text[0].upper() + text[1:] + "."}
+
+
+def in_force_words(view: dict, action) -> str:
+    """The instructions in force that bind this move, naming them."""
+    said = []
+    for entry in view["in_force"]:
+        kind, pile = entry["kind"], entry["pile"]
+        if kind == "skull":
+            covers = action[0] == "play" and action[2] == pile
+            said.append(f"the Skull on {pile_name(pile)} must be covered before your turn ends"
+                        + (f": {action[1]} covers it" if covers else ""))
+        elif kind == "three":
+            said.append("your 3! binds you to exactly 3 cards this turn")
+        elif kind == "stop":
+            said.append("your Stop card ended the turn")
+        elif kind == "one_pile" and view["fixed_pile"] != -1:
+            said.append(f"the One pile card keeps this turn's cards on {pile_name(view['fixed_pile'])}")
+        elif kind == "no_reverse":
+            said.append("no backwards trick while the No backwards card shows")
+    return ", and ".join(said)
+
+
+def card_words(view: dict, card: int) -> str:
+    """What the played card's own instruction does, when it carries one."""
+    kind = dict(zip(view["hand"], view["hand_instructions"])).get(card)
+    if not kind:
+        return ""
+    info, rule = KINDS[kind], KINDS[kind].help.rstrip(".").lower()
+    if info.symbol == "lightning":
+        return f"it plays your {info.label} card now, while this turn can still follow it ({rule})"
+    return f"it puts your {info.label} card on top, where it binds everyone ({rule})"
+
+
+def losing_words(view: dict) -> str:
+    """The offered plays that would lose the game now (EX-6)."""
+    losing = sorted({card for card, _ in view["losing"]})
+    if not losing:
+        return ""
+    return (f"{', '.join(map(str, losing))} would lose the game now: a 3! needs a turn begun"
+            " with 3 cards or more")

@@ -370,6 +370,9 @@ def raised(view: dict, pile: int, kind: str) -> bool:
     return not any(s["pile"] == pile and s["kind"] == kind for s in view["signals"])
 
 
+FEW_SKIPPED = 5  # a jump over at most this many live cards is "only" that many
+
+
 def first_play_words(view: dict, play, table: Table) -> str:
     """What the first play costs: the backwards trick's reopened cards, or the cards
     still in play that the jump skips, compared with the other places."""
@@ -383,8 +386,9 @@ def first_play_words(view: dict, play, table: Table) -> str:
     jumps = [abs(c - table.tops[p]) for c, p in
              ((a[1], a[2]) for a in view["legal"] if a[0] == "play")]
     smallest = " the smallest jump on the table," if abs(card - top) == min(jumps) else ""
+    few = "only " if skipped <= FEW_SKIPPED else ""
     cost = ("it skips no card still in play" if not skipped
-            else f"it skips only {plural(skipped, 'card')} still in play")
+            else f"it skips {few}{plural(skipped, 'card')} still in play")
     return f"{pile_name(pile)} moves from {top} to {card},{smallest} and {cost}"
 
 
