@@ -10,14 +10,14 @@ actions.
 - ``strong``: plans the turn. It estimates how many turns its sheet still needs from its
   hand (:func:`turns_needed`) and picks the action (draw, discard, or which cross with
   which grouping) and the bonus rows that leave the fewest; unseen cards are weighed by
-  how many of each value it has not seen.
+  how many of each value it has not seen. It offers ``hint``: its action and why.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from ..engine.core import as_action
+from ..engine.core import as_action, thaw
 from ..engine.rng import make_rng
 from ..engine.triggs import (
     COPIES, MAKE_TYPES, REFILL, VALUES, available, best_makes, free_boxes, value_counts,
@@ -182,6 +182,10 @@ class StrongBot:
         self.seat = seat
         self.memo = {}
 
+    def hint(self, view: dict) -> dict:
+        """The web UI's Hint button: see the module's :func:`hint`."""
+        return hint(view)
+
     def estimate(self, free, hand, odds) -> float:
         """:func:`turns_needed`, remembered for the decision at hand."""
         key = (tuple(free), tuple(sorted(hand)))
@@ -306,3 +310,82 @@ def _choose(cards, n: int) -> list:
 
 LEVELS = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
 DEFAULT_LEVEL = "strong"
+
+
+# -- hints -----------------------------------------------------------------------------
+def hint(view: dict) -> dict:
+    """The strong bot's action from this view, and why in words: the rows a cross
+    completes and where its bonuses chain, what a draw is after, why a discard, and the
+    turns the sheet still needs afterwards against the other choices."""
+    bot = StrongBot(view["seat"])
+    action = as_action(bot.act(view))
+    free, hand, odds = own_free(view), tuple(view["hand"]), bot.odds(view)
+    words = REASONS[action[0]](bot, view, action, free, hand, odds)
+    return {"actions": [thaw(action)], "reason": words[0].upper() + words[1:] + "."}
+
+
+def cross_reason(bot, view, action, free, hand, odds) -> str:
+    _, row, makes = action
+    if free[row - 1] > len(makes):
+        left = free[row - 1] - len(makes)
+        said = (f"row {row} then has {left} free box{'' if left == 1 else 'es'} left"
+                f" and your hand keeps the cards other rows need")
+    else:
+        said = f"it completes row {row}" + chain_words(bot, free, row, len(makes), hand, makes, odds)
+    return f"{said}; {turns_words(bot, free, hand, action, odds)}"
+
+
+def chain_words(bot, free, row, crossed, hand, makes, odds) -> str:
+    """Where the bonus crosses of a completed row go (TR-8), as :meth:`bonus_row` would."""
+    left = tuple((Counter(hand) - Counter(c for m in makes for c in m)).elements())
+    sheet = list(free)
+    sheet[row - 1] -= crossed
+    said = []
+    while sum(sheet):
+        bonus = bot.bonus_row(sheet, left, odds)
+        sheet[bonus - 1] -= 1
+        if sheet[bonus - 1]:
+            said.append(f"the bonus then goes to row {bonus}")
+            break
+        said.append(f"the bonus then completes row {bonus}")
+    return (", and " + ", and ".join(said)) if said else ""
+
+
+def turns_words(bot, free, hand, action, odds) -> str:
+    """The sheet's estimated turns after ``action`` against after the best draw."""
+    after = bot.after_play(free, hand, action, odds)
+    if after < 0:
+        return "your sheet is then full: you win"
+    return (f"your sheet then needs about {after:.0f} more turns by the bot's estimate,"
+            " the fewest of your choices")
+
+
+def draw_reason(bot, view, action, free, hand, odds) -> str:
+    pile = action[1]
+    top = face_up_tops(view).get(pile)
+    first = "" if view["phase"] == "draw" else "no cross is worth a turn yet; "
+    if top is None:
+        return f"{first}the middle pile's hidden card is a better bet than the tops showing"
+    rows = [v for v in VALUES if free[v - 1] and (v == top or (v - top) in hand)]
+    use = (f"it makes row {rows[-1]}" + (f" with your {rows[-1] - top}" if rows[-1] != top else "")
+           if rows else "it may pair with a later card")
+    return f"{first}the {top} on the {pile} pile helps most: {use}"
+
+
+def discard_reason(bot, view, action, free, hand, odds) -> str:
+    _, value, count = action
+    needed = free[value - 1] or any(free[v - 1] for v in VALUES if v > value)
+    why = ("no row you still need uses them" if not needed
+           else "they make room for cards that fit your sheet better")
+    return f"your {count} × {value}: {why}; {turns_words(bot, free, hand, action, odds)}"
+
+
+def bonus_reason(bot, view, action, free, hand, odds) -> str:
+    row = action[1]
+    if free[row - 1] == 1:
+        return f"row {row} has one free box left: the bonus completes it and earns another bonus"
+    return f"a box in row {row} leaves the fewest turns of work for the rest of your sheet"
+
+
+REASONS = {"cross": cross_reason, "draw": draw_reason, "discard": discard_reason,
+           "bonus": bonus_reason}
