@@ -167,8 +167,10 @@ def text_panel_html(panel) -> str:
         return ""
     kind, text = panel
     title = {"embed": "Embed this deal in a page", "copy": "Copy this text"}[kind]
-    return (f'<section class="panel" aria-label="{esc(title)}"><h2>{esc(title)}</h2>'
-            f'<textarea id="panel-text" readonly rows="4">{esc(text)}</textarea>'
+    return (f'<section class="panel" aria-labelledby="panel-title">'
+            f'<h2 id="panel-title">{esc(title)}</h2>'
+            f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="4">'
+            f'{esc(text)}</textarea>'
             + button("Close", "close-panel") + "</section>")
 
 
