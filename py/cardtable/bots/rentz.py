@@ -32,6 +32,7 @@ Cards inside the bots are (suit, rank) pairs, suits numbered as in ``SUITS`` and
 
 from __future__ import annotations
 
+from ..engine.rentz import SUB_GAME
 from ..engine.rng import make_rng
 
 SUITS = "HDCS"
@@ -716,6 +717,11 @@ class StrongBot:
 
     def play(self, view: dict, legal: list):
         """The card of best average deal points over the sampled worlds."""
+        return as_play(self.scored_plays(view, legal)[0][0])
+
+    def scored_plays(self, view: dict, legal: list) -> list:
+        """``(card, average deal points, worlds)`` of the cards tried, best first (ties:
+        the card tried first)."""
         rules = Rules(view["sub_game"], view["options"])
         me, mine, unseen, trick = self.seat, masks(view["hand"]), unseen_masks(view), trick_of(view)
         live = list(unseen)
@@ -726,7 +732,7 @@ class StrongBot:
         first = play_card(rules, mine, rem, trick, view["players"] - len(trick) - 1)
         cards = distinct_plays(legal, rules, live)
         if len(cards) == 1:
-            return as_play(cards[0])
+            return [(cards[0], None, 0)]
         cards.sort(key=lambda c: c != first)
         n = budget(PLAYS, len(cards) * sum(view["hand_counts"]), WORLDS)
         totals = [0] * len(cards)
@@ -736,7 +742,8 @@ class StrongBot:
                 copy = [list(hand) for hand in hands]
                 copy[me][suit] &= ~(1 << rank)
                 totals[i] += playout(rules, copy, trick + [(me, suit, rank)], leader, me)
-        return as_play(cards[max(range(len(cards)), key=lambda i: (totals[i], -i))])
+        order = sorted(range(len(cards)), key=lambda i: (-totals[i], i))
+        return [(cards[i], totals[i] / n, n) for i in order]
 
     def lay(self, view: dict, legal: list):
         """The card of best average placing over the sampled worlds."""
@@ -773,31 +780,134 @@ class StrongBot:
             seat = next_holder(counts, seat) if rank == low else seat
         return lay_playout(hands, rows, seat, finished, low, placings, me)
 
+    def hint(self, view: dict) -> dict:
+        """The web UI's Hint button: see the module's :func:`hint`."""
+        return hint(view)
+
     def choose(self, view: dict, legal: list) -> str:
         """The sub-game whose average points over sampled deals (every seat playing as
         ``basic``) beat its fair share the most."""
-        options, players, me = view["options"], view["players"], self.seat
-        mine = masks(view["hand"])
         games = [action[1] for action in legal if action[0] == "choose"]
         if not view["hand"]:
             return games[0]
+        gains = self.choice_gains(view, legal)
+        return max(gains, key=lambda game: gains[game][0]) if gains else None
+
+    def choice_gains(self, view: dict, legal: list) -> dict:
+        """Per sub-game on offer: (average points over the sampled deals less the fair
+        share, that average), in the order of ``legal``; every sub-game is played out
+        in the same ``CHOICE_WORLDS`` deals of the unseen cards."""
+        players, mine = view["players"], masks(view["hand"])
         unseen = [full_suit(players) & ~mine[s] for s in range(4)]
         worlds = self.worlds(view, unseen, set(), CHOICE_WORLDS)
-        low = lowest_rank(players)
+        return {game: self.gain(view, game, worlds) for game in
+                (action[1] for action in legal if action[0] == "choose")}
 
-        def gain(game):
-            total = 0
-            for hands in worlds:
-                copy = [list(hand) for hand in hands]
-                copy[me] = list(mine)
-                if game == "rentz":
-                    total += lay_playout(copy, [None] * 4, me, [], low, options["placings"], me)
-                else:
-                    total += playout(Rules(game, options), copy, [], me, me)
-            return total / len(worlds) - fair_share(game, options, players)
-
-        return max(games, key=gain)
+    def gain(self, view: dict, game: str, worlds: list) -> tuple:
+        """(average points less the fair share, average points) of ``game`` in ``worlds``."""
+        options, players, me = view["options"], view["players"], self.seat
+        low, total = lowest_rank(players), 0
+        for hands in worlds:
+            copy = [list(hand) for hand in hands]
+            copy[me] = masks(view["hand"])
+            if game == "rentz":
+                total += lay_playout(copy, [None] * 4, me, [], low, options["placings"], me)
+            else:
+                total += playout(Rules(game, options), copy, [], me, me)
+        average = total / len(worlds)
+        return average - fair_share(game, options, players), average
 
 
 LEVELS = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
 DEFAULT_LEVEL = "strong"
+
+
+# -- hints -------------------------------------------------------------------------------------
+SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+TAKING = ("ten", "whist")  # sub-games whose points are won, not avoided
+
+
+def card_words(card: str) -> str:
+    """ "Q♠", "10♣"."""
+    return card[:-1] + SUIT_SYMBOLS[card[-1]]
+
+
+def hint(view: dict) -> dict:
+    """The strong bot's action from this view (a bot of the view's own seat, with a
+    stream of its own), and why in words."""
+    bot = StrongBot(view["seat"], "hint")
+    legal = legal_of(view)
+    if view["phase"] == "trick":
+        bot.voids.update(view)
+    if len(legal) == 1:
+        action, reason = legal[0], only_reason(legal[0])
+    elif view["phase"] == "choose":
+        action, reason = choose_hint(bot, view, legal)
+    elif view["phase"] == "layout":
+        action = bot.lay(view, legal)
+        reason = lay_reason(action[1])
+    else:
+        action, reason = trick_hint(bot, view, legal)
+    return {"actions": [list(action)], "reason": reason[0].upper() + reason[1:] + "."}
+
+
+def only_reason(action) -> str:
+    if action[0] == "pass":
+        return "no card of yours fits the layout now: the turn passes"
+    return "it is the only move the rules leave you"
+
+
+def choose_hint(bot, view: dict, legal: list) -> tuple:
+    if ("look",) in legal:
+        return ("look",), ("looking first lets you pick the sub-game that suits your hand;"
+                           " choosing blind doubles the deal for everyone alike")
+    gains = bot.choice_gains(view, legal) if view["hand"] else {}
+    if not gains:
+        game = next(action[1] for action in legal if action[0] == "choose")
+        return ("choose", game), "your hand is hidden: every sub-game is as good a guess"
+    game = max(gains, key=lambda g: gains[g][0])
+    lead, average = gains[game]
+    return ("choose", game), (
+        f"in {CHOICE_WORLDS} sampled deals your hand averages {average:+.0f} points in"
+        f" {SUB_GAME[game].name}, {lead:+.0f} against its fair share: the best of the"
+        " sub-games left to you")
+
+
+def trick_hint(bot, view: dict, legal: list) -> tuple:
+    scored = bot.scored_plays(view, legal)
+    (suit, rank), average, worlds = scored[0]
+    card = card_name(suit, rank)
+    said = [trick_words(view, card)]
+    if not worlds:
+        said.append("every other card you may play would do the same")
+    elif view["sub_game"] in TAKING:
+        said.append(f"the most points expected in the {worlds} sampled deals ({average:+.0f})")
+    else:
+        said.append(f"the fewest penalty points expected in the {worlds} sampled deals"
+                    f" ({abs(average):.0f})")
+    return ("play", card), "; ".join(said)
+
+
+def trick_words(view: dict, card: str) -> str:
+    """What ``card`` does to the trick: leads, ducks under or beats the winning card, or
+    is thrown off for lack of the suit led."""
+    trick = view["trick"]
+    if not trick:
+        return f"the {card_words(card)} is the lead that suits your hand best"
+    led = trick[0][1][-1]
+    winning = max((c for _, c in trick if c[-1] == led), key=lambda c: parse(c)[1])
+    if card[-1] != led:
+        return f"you have no {SUIT_NAMES[led]}: it throws off the {card_words(card)}"
+    if parse(card)[1] < parse(winning)[1]:
+        return f"it ducks under the {card_words(winning)}, which still takes the trick"
+    return f"it beats the {card_words(winning)} and takes the trick"
+
+
+def lay_reason(card: str) -> str:
+    if card[:-1] == "J":
+        return f"the Jack opens the {SUIT_NAMES[card[-1]]} row for the cards around it: the best average placing in the sampled deals"
+    if card[:-1] == "A":
+        return "an Ace lets you play again: the best average placing in the sampled deals"
+    return (f"the {card_words(card)} gives the best average placing in the sampled deals,"
+            " freeing your own cards more than the others'")
