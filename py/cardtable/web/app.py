@@ -172,7 +172,7 @@ class Page:
         self.draw()
         if effect and effect[0] == "copy":
             asyncio.ensure_future(self.copy(effect[1], effect[2]))
-        if action == "setting" and self.controller.store.preferences()["sound"] == "on":
+        if data.get("key") == "sound" and self.controller.store.preferences()["sound"] == "on":
             self.tones.play(0)  # within the tap: browsers let audio start only then
 
     async def copy(self, text: str, done: str) -> None:

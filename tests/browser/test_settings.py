@@ -1,0 +1,108 @@
+"""Links that stay, the menu and the settings, at phone size (touch) and desktop size.
+
+The address bar keeps the link of the deal on the table; a reload resumes the saved game
+of that deal; the lobby has the plain address. The menu copies the link, deals anew and
+opens the settings: pace, sound (tones from the Web Audio API when a bot plays), motion
+and theme, kept across reloads and applied to <html> before Python runs. Skip links move
+the focus; alerts are dismissed and never stack.
+"""
+
+import pytest
+
+CLIPBOARD = ["clipboard-read", "clipboard-write"]
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
+                   "is_mobile": True, "permissions": CLIPBOARD},
+         "desktop": {"viewport": {"width": 1280, "height": 800}, "permissions": CLIPBOARD}}
+DEAL = "#/the-game?seed=stay&players=2&seats=human,casual"
+# Counts the tones the page makes (an init script: the page's CSP does not apply to it).
+COUNT_TONES = """window.tones = 0;
+const start = OscillatorNode.prototype.start;
+OscillatorNode.prototype.start = function (...args) { window.tones++; return start.apply(this, args); };"""
+
+
+def view(page) -> dict:
+    return page.evaluate("window.cardtable.view()")
+
+
+def active(page) -> dict:
+    return page.evaluate("(e => ({tag: e.tagName, ...e.dataset}))(document.activeElement)")
+
+
+def press(page, selector: str, touch: bool) -> None:
+    (page.tap if touch else page.click)(selector)
+
+
+def play_a_turn(page, touch: bool, wait_until) -> None:
+    """Two legal cards and End turn, by the view's legal actions; waits for the bot."""
+    for _ in range(2):
+        _, card, pile = next(a for a in view(page)["legal"] if a[0] == "play")
+        press(page, f'[data-action="select"][data-card="{card}"]', touch)
+        press(page, f'[data-action="play"][data-pile="{pile}"]', touch)
+    press(page, '[data-action="end-turn"]', touch)
+    wait_until(page, "(v => v.over || (v.current === 0 && v.legal.length > 0))"
+                     "(window.cardtable.view())")
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_link_stays_and_the_settings_apply_at_the_table(new_page, site, open_app,
+                                                           wait_ready, wait_until, size):
+    touch = size == "phone"
+    page = new_page(**SIZES[size])
+    page.context.add_init_script(COUNT_TONES)
+    open_app(page, site.link(DEAL))
+    assert "seed=stay" in page.url and "seats=human,casual" in page.url
+
+    press(page, '.menu [data-action="settings"]', touch)
+    assert active(page) == {"tag": "BUTTON", "action": "pace", "value": "normal"}
+    for action, key, value in (("pace", None, "fast"), ("setting", "sound", "on"),
+                               ("setting", "theme", "dark"), ("setting", "motion", "reduced")):
+        keyed = f'[data-key="{key}"]' if key else ""
+        press(page, f'.panel [data-action="{action}"]{keyed}[data-value="{value}"]', touch)
+    html = page.evaluate("(d => ({...d.dataset}))(document.documentElement)")
+    assert (html["theme"], html["motion"]) == ("dark", "reduced")
+    assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(21, 24, 27)"
+    assert page.evaluate("window.tones") == 1  # the sound was switched on: one tone
+    press(page, '[data-action="close-panel"]', touch)
+    assert active(page)["action"] == "settings"
+
+    play_a_turn(page, touch, wait_until)
+    assert page.evaluate("window.tones") > 1  # the bot's moves
+    before = view(page)
+    page.reload(wait_until="domcontentloaded")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"  # before Python
+    wait_ready(page)
+    assert view(page) == before and "seed=stay" in page.url
+    settings = page.evaluate("JSON.parse(localStorage.getItem('cardtable.settings'))")
+    assert settings == {"pace": "fast", "sound": "on", "theme": "dark", "motion": "reduced"}
+
+    press(page, '.menu [data-action="copy-link"]', touch)
+    wait_until(page, "document.querySelector('#app [role=status] p')")
+    assert page.inner_text("#app [role=status]") == "Copied the link of this deal."
+    assert page.evaluate("navigator.clipboard.readText()") == page.url
+
+    press(page, '.menu [data-action="new-deal"]', touch)
+    assert "seed=" in page.url and "seed=stay" not in page.url
+    press(page, '.menu [data-action="lobby"]', touch)
+    assert "#" not in page.url and page.locator('[data-action="start"]').count() == 1
+
+
+def test_skip_links_and_alerts_by_keyboard(page, site, open_app):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, site.link("#/the-game?seed=keys&players=1"))
+    page.keyboard.press("Tab")
+    assert active(page) == {"tag": "BUTTON", "action": "skip", "to": "hand"}
+    page.keyboard.press("Enter")
+    assert active(page)["action"] == "select"
+    page.focus('[data-action="skip"][data-to="table"]')
+    page.keyboard.press("Enter")
+    assert active(page)["tag"] == "MAIN"
+
+    for fragment in ("#/no-such-game", "#/the-game?players=0"):
+        page.evaluate(f"location.hash = '{fragment}'")
+        page.wait_for_selector(f"#app [role=alert] >> text={'1–5 players' if 'players' in fragment else 'does not have'}")
+    assert page.locator("#app [role=alert] p").count() == 1
+    assert "#" not in page.url
+    page.focus('[data-action="dismiss"]')
+    page.keyboard.press("Enter")
+    assert page.locator("#app [role=alert] p").count() == 0
+    assert active(page)["tag"] == "BUTTON"  # the lobby's first control, not the page
