@@ -287,14 +287,14 @@ def test_a_turn_is_one_log_line_with_its_chain():
            {"seat": 1, "kind": "draw", "pile": "left", "card": 4},
            {"seat": 1, "kind": "draw", "pile": "middle", "card": None}]
     assert turn_lines(log, ("Ana", "Bot 2")) == [
-        "Ana: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5",
-        "Bot 2: drew the 4 from the left pile and drew a card from the middle pile"]
+        (1, "Ana: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"),
+        (2, "Bot 2: drew the 4 from the left pile and drew a card from the middle pile")]
 
 
 def test_a_chain_whose_cross_left_the_log_is_left_out():
     log = [{"seat": 1, "kind": "bonus", "from": 2, "row": 1},
            {"seat": 0, "kind": "draw", "pile": "middle", "card": None}]
-    assert turn_lines(log, ("You", "Bot 2")) == ["You: drew a card from the middle pile"]
+    assert turn_lines(log, ("You", "Bot 2")) == [(2, "You: drew a card from the middle pile")]
 
 
 def test_names_and_log_are_escaped():
@@ -357,7 +357,7 @@ def test_tr8_crossing_by_clicks_then_each_chain_bonus_one_at_a_time():
     c.handle("triggs-bonus", {"row": "9"})
     c.handle("triggs-bonus", {"row": "5"})
     assert c.session.state.current == 1
-    assert turn_lines(c.session.log(40), ("You", "Bot 2"))[-1] == \
+    assert turn_lines(c.session.log(40), ("You", "Bot 2"))[-1][1] == \
         "You: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"
 
 
@@ -428,22 +428,19 @@ def test_the_lobby_counts_the_moves_of_a_saved_triggs_game():
     assert "(2 moves made)" in Controller(store, lambda: "seed").saved_text()
 
 
-def test_the_log_shows_the_latest_turns_whole_however_many_lines_they_take():
+def test_the_log_numbers_every_turn_of_the_game_as_the_status_line_does():
     c = controller_at(get("triggs").new(2, {}, "long-log"), seats=("human", "strong"))
     person = make_bot("triggs", "strong", 0, "long-log")
-
-    def long_turns_on_show():  # the turns on show take more than 8 lines of the log
-        seats = [e["seat"] for e in c.session.log(10_000) if e["seat"] is not None]
-        starts = [i for i in range(len(seats)) if i == 0 or seats[i] != seats[i - 1]]
-        return len(starts) > table_triggs.LOG_TURNS and \
-            len(seats) - starts[-table_triggs.LOG_TURNS] > 8
-
-    while not long_turns_on_show():
-        assert not c.session.state.is_over
+    while c.session.state.turns < 12:
         if c.bot_due():
             c.bot_step()
         else:
             c.session.apply(person.act(c.session.state.view(0)))
-    shown = [li.text for li in Page(screen_html(c.screen())).one("ol", "log").children]
-    names = c.table.names
-    assert shown == turn_lines(c.session.log(40), names)[-table_triggs.LOG_TURNS:]
+    page = Page(screen_html(c.screen()))
+    lines = page.one("ol", "log").children
+    assert [li.attrs["data-turn"] for li in lines] == [str(n) for n in range(1, len(lines) + 1)]
+    assert len(lines) >= 12 and "latest" in lines[-1].classes
+    status = page.one("p", "turn").text
+    assert status.startswith(f"Turn {int(lines[-1].attrs['data-turn']) + 1} ") or \
+        status.startswith(f"Turn {lines[-1].attrs['data-turn']} ")
+    assert page.one("div", "log-box").attrs["tabindex"] == "0"

@@ -17,14 +17,20 @@ buttons, each ``handler(table, data)``:
 A selection becomes an engine action here, and the button is live only when the view's
 ``legal`` actions hold that action. During a chain the app's own ``undo`` takes back a
 bonus or the cross. Sheets are ``.sheet[data-seat]`` (``full`` for the viewer,
-``compact`` for the others) whose rows carry ``data-row``, ``data-crossed`` and
-``data-boxes``.
+``compact`` for the others, each a ``<details>`` whose summary says the seat's name, hand
+and crossed boxes: tap to see the rows) whose rows carry ``data-row``, ``data-crossed``
+and ``data-boxes``. The row of the latest cross or bonus is marked ``last-play``.
+
+The hand comes first in the page's order (keyboard); the stylesheet shows the piles
+above it and the viewer's sheet right under it on a phone, beside the play on a desktop.
+The log holds every turn of the game, one numbered line each.
 """
 
 from __future__ import annotations
 
-from ..engine.triggs import describe_makes
+from ..engine.triggs import TOTAL_BOXES, describe_makes
 from .html import attrs, button, esc
+from .table_parts import hint_html, latest_move, log_html
 from .triggs_cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
 )
@@ -32,7 +38,6 @@ from .ui import TableUi
 
 STYLESHEET = "triggs.css"
 PILE_WORDS = {"left": "Left", "middle": "Middle", "right": "Right"}
-LOG_TURNS = 4  # the latest turns shown, one line each
 
 
 def own_makes(view: dict, row) -> dict:
@@ -182,20 +187,26 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
     face = (f'<span class="top">{top}</span>' if top is not None
             else '<span class="back" aria-hidden="true"></span>')
     shown = f"top {top}" if top is not None else ("face down" if count else "empty")
-    label = f"{PILE_WORDS[name]} pile, {shown}, {count} cards"
+    hinted = hint_action(ui)[:2] == ("draw", name)
+    label = f"{PILE_WORDS[name]} pile, {shown}, {cards_of(count)}" + (", the hint's pile" if hinted else "")
     inner = (f'<span class="label">{PILE_WORDS[name]}</span>{face}'
-             f'<span class="count">{count} cards</span>')
-    return (f'<button type="button"{attrs(class_="pile " + name, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
+             f'<span class="count">{cards_of(count)}</span>')
+    return (f'<button type="button"{attrs(class_="pile " + name + (" hinted" if hinted else ""), data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
 
 
 def discard_pile_html(view: dict) -> str:
     cards = view["discard"]
     top = f'<span class="top">{cards[-1]}</span>' if cards else '<span class="top">–</span>'
-    label = (f"Discard pile, top {cards[-1]}, {len(cards)} cards" if cards
+    label = (f"Discard pile, top {cards[-1]}, {cards_of(len(cards))}" if cards
              else "Discard pile, empty")
     return (f'<div{attrs(class_="pile discard", data_count=len(cards), aria_label=label, role="img")}>'
-            f'<span class="label">Discard</span>{top}<span class="count">{len(cards)} cards</span></div>')
+            f'<span class="label">Discard</span>{top}<span class="count">{cards_of(len(cards))}</span></div>')
+
+
+def cards_of(count: int) -> str:
+    """ "1 card", "5 cards"."""
+    return f"{count} card{'' if count == 1 else 's'}"
 
 
 def piles_html(view: dict, ui: TableUi) -> str:
@@ -211,11 +222,12 @@ def piles_html(view: dict, ui: TableUi) -> str:
 def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
     can_pick = acting(view, ui, "turn")
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
+    hinted = hinted_cards(view, ui)
     cards = "".join(
-        f'<button type="button"{attrs(class_="card" + (" fits" if i in useful else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)}>{c}</button>'
+        f'<button type="button"{attrs(class_="card" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=f"Card {c}" + (", in the hint" if i in hinted else ""), disabled=not can_pick)}>{c}</button>'
         for i, c in enumerate(view["hand"]))
     return (f'<section class="hand" aria-label="Your hand ({esc(ui.names[view["seat"]])}), '
-            f'{len(view["hand"])} cards">{cards}</section>')
+            f'{cards_of(len(view["hand"]))}">{cards}</section>')
 
 
 def bonus_html(ui: TableUi) -> str:
@@ -297,6 +309,8 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
         info = "✓" if not free else (f"×{makes}" if makes else "")
         classes = "row" + (" done" if not free else "") + (" chosen" if row == pick.row else "")
         classes += " completes" if free == 1 and acting(view, ui, "bonus") else ""
+        classes += " hinted" if row in hinted_rows(ui) else ""
+        classes += last_classes(ui, seat, row)
         rows.append(f'<li{attrs(class_=classes, data_row=row, data_crossed=crossed, data_boxes=total)}>'
                     f'{row_head(view, ui, pick, row, free)}<span class="boxes" aria-label="{crossed} of {total} crossed">'
                     f'{boxes_html(total, crossed)}</span><span class="makes">{info}</span></li>')
@@ -306,17 +320,79 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
 
 
 def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
-    """Another player's sheet, one narrow column per row, with their hand size."""
+    """Another player's sheet, collapsed to its summary (name, hand, crossed boxes and
+    the latest cross): tap to see one narrow column per row."""
     sheet = view["sheets"][seat]
     columns = "".join(
-        f'<li{attrs(class_="col" + (" done" if crossed == total else ""), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=f"row {row}: {crossed} of {total}")}>'
+        f'<li{attrs(class_="col" + (" done" if crossed == total else "") + last_classes(ui, seat, row), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=f"row {row}: {crossed} of {total}")}>'
         f'<b>{row}</b>{boxes_html(total, crossed)}</li>'
         for row, (total, crossed) in enumerate(zip(view["boxes"], sheet), start=1))
     current = seat == view["current"] and not view["over"]
-    return (f'<section{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat)}>'
-            f'<h3><span class="name">{esc(ui.names[seat])}</span> '
+    latest = latest_move(ui.log)
+    lately = ""
+    if latest is not None and latest["seat"] == seat and latest["kind"] in ("cross", "bonus"):
+        lately = f' <span class="lately">just crossed row {latest["row"]}</span>'
+    return (f'<details{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat, id=f"triggs-sheet-{seat}")}>'
+            f'<summary><span class="name">{esc(ui.names[seat])}</span> '
             f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{view["hand_counts"][seat]} in hand</span> '
-            f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span></h3><ol>{columns}</ol></section>')
+            f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span>{lately}</summary>'
+            f'<ol>{columns}</ol></details>')
+
+
+def last_classes(ui: TableUi, seat: int, row: int) -> str:
+    """" last-play" (and " just-played" while it is the latest move and nothing is being
+    chosen) for the row of ``seat``'s latest cross or bonus in the log, else ""."""
+    mark = next((e for e in reversed(ui.log) if e["kind"] in ("cross", "bonus")), None)
+    if mark is None or mark["seat"] != seat or mark["row"] != row:
+        return ""
+    fresh = latest_move(ui.log) is mark and ui.local is None
+    return " last-play" + (" just-played" if fresh else "")
+
+
+# -- the hint ------------------------------------------------------------------------
+def hint_action(ui: TableUi) -> tuple:
+    """The hint's action as a tuple (empty when there is no hint)."""
+    actions = (ui.hint or {}).get("actions") or [()]
+    return tuple(actions[0])
+
+
+def hinted_rows(ui: TableUi) -> set:
+    action = hint_action(ui)
+    return {action[1]} if action[:1] in (("cross",), ("bonus",)) else set()
+
+
+def hinted_cards(view: dict, ui: TableUi) -> set:
+    """Hand indices of the cards the hint's cross or discard uses."""
+    action = hint_action(ui)
+    if action[:1] == ("cross",):
+        return set(indices_of(view["hand"], action[2]))
+    if action[:1] == ("discard",):
+        return set(indices_of(view["hand"], ((action[1],) * action[2],)))
+    return set()
+
+
+def hint_words(action) -> str:
+    """The hint's action in the table's words."""
+    if action[0] == "draw":
+        return f"draw from the {action[1]} pile"
+    if action[0] == "discard":
+        return f"discard {action[2]} × {action[1]}"
+    if action[0] == "bonus":
+        return f"put the bonus cross in row {action[1]}"
+    makes = tuple(tuple(make) for make in action[2])
+    return f"cross {len(makes)} × {action[1]} ({describe_makes(makes)})"
+
+
+def hint_box(ui: TableUi) -> str:
+    action = hint_action(ui)
+    return hint_html(ui.hint, hint_words(action)) if action else ""
+
+
+def controls_html(view: dict, ui: TableUi) -> str:
+    """The Hint button, on the viewer's turn, when a bot offers hints."""
+    if not (ui.can_hint and not view["over"]):
+        return ""
+    return f'<div class="controls triggs-hint">{button("Hint", "hint", disabled=not ui.my_turn)}</div>'
 
 
 def move_words(event: dict) -> str:
@@ -342,17 +418,20 @@ def event_text(event: dict, names) -> str:
 
 
 def turn_lines(log, names) -> list:
-    """The moves of the log with each turn on one line: "You: crossed 2 × 7 (7, 5+2) and
-    chained 7 → 9 → 5" (a turn whose start has left the log is left out)."""
+    """The moves of the log with each turn on one line, numbered from the game's start:
+    ``(turn, "You: crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5")`` (a chain whose cross
+    is not in the log is left out)."""
     turns = []
     for event in (e for e in log if e["seat"] is not None):
         if turns and turns[-1][0] == event["seat"]:
             turns[-1][1].append(event)
         else:
             turns.append((event["seat"], [event]))
+    first = 1
     if turns and turns[0][1][0]["kind"] == "bonus":
-        turns = turns[1:]
-    return [f"{names[seat]}: {' and '.join(chained_words(events))}" for seat, events in turns]
+        turns, first = turns[1:], 2
+    return [(number, f"{names[seat]}: {' and '.join(chained_words(events))}")
+            for number, (seat, events) in enumerate(turns, start=first)]
 
 
 def chained_words(events: list) -> list:
@@ -367,15 +446,16 @@ def chained_words(events: list) -> list:
 
 
 def table_html(view: dict, ui: TableUi) -> str:
-    """The table as ``ui.names[view["seat"]]`` sees it."""
+    """The table as ``ui.names[view["seat"]]`` sees it: the hand first in the page's
+    order; the stylesheet places the piles above it and the sheet under it."""
     pick = ui.local or Pick()
     others = [(view["seat"] + step) % view["players"] for step in range(1, view["players"])]
-    log = "".join(f"<li>{esc(line)}</li>" for line in turn_lines(ui.log, ui.names)[-LOG_TURNS:])
     return (f'<main class="table triggs">{status_html(view, ui)}{notices_html(view, ui)}'
-            f'<div class="triggs-main"><div class="triggs-play">{piles_html(view, ui)}'
-            f'{hand_html(view, ui, pick)}{actions_html(view, ui, pick)}'
-            f'<ol class="log" aria-label="Last turns">{log}</ol></div>'
-            f'{own_sheet_html(view, ui, pick)}</div>'
+            f'<div class="triggs-main">{hand_html(view, ui, pick)}'
+            f'<div class="triggs-table">{piles_html(view, ui)}</div>'
+            f'{own_sheet_html(view, ui, pick)}'
+            f'<div class="triggs-side">{controls_html(view, ui)}{hint_box(ui)}'
+            f'{actions_html(view, ui, pick)}{log_html(turn_lines(ui.log, ui.names), "Turns")}</div></div>'
             f'<section class="opponents" aria-label="Other players">'
             f'{"".join(compact_sheet_html(view, ui, seat) for seat in others)}</section></main>')
 
@@ -385,7 +465,26 @@ def result_text(result: dict, names) -> str:
     table does."""
     winner = result["winner"]
     if winner is None:
-        return f"No winner after {result['turns']} turns (TR-12)."
+        return f"No winner: the game stopped after {result['turns']} turns (TR-12's safety net)."
     name = names[winner]
     who = "You win" if name == "You" else f"{name} wins"
     return f"{who}: every box crossed, after {result['turns']} turns."
+
+
+def end_html(result: dict, names) -> str:
+    """Who crossed the last box (or that the safety net stopped the game), and every
+    seat's crossed boxes, most first."""
+    crossed = result["crossed"]
+    winner = result["winner"]
+    if winner is None:
+        why = (f"Nobody filled a sheet in {result['turns']} turns, so the game stopped there"
+               " (the safety net of TR-12).")
+    else:
+        why = (f"{names[winner]} crossed the last of the {TOTAL_BOXES} boxes in turn"
+               f" {result['turns']}; crosses earned by a chain count too (TR-12).")
+    order = sorted(range(len(crossed)), key=lambda seat: (-crossed[seat], seat))
+    rows = "".join(f'<li{attrs(data_seat=seat, class_="winner" if seat == winner else None)}>'
+                   f'<span class="name">{esc(names[seat])}</span> '
+                   f'<b>{crossed[seat]} of {TOTAL_BOXES}</b></li>' for seat in order)
+    return (f'<h2 class="result">{esc(result_text(result, names))}</h2>'
+            f'<p class="ending">{esc(why)}</p><ol class="ranking" aria-label="Boxes crossed">{rows}</ol>')
