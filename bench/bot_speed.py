@@ -1,16 +1,17 @@
-"""How fast the strong bots of The Game and of Extreme decide: in the browser's Python
-(Pyodide, via Node) and in CPython.
+"""How fast every game's strong bot decides: in the browser's Python (Pyodide, via Node)
+and in CPython.
 
-1. Plays seeded games with strong bots (1 to 5 players; The Game classic and expert,
-   Extreme) and keeps views where the strong bot must think, up to ``--positions`` per
-   game: The Game's at the start of every turn (its strong bot plans the whole turn there;
-   later calls replay the plan and cost nothing), Extreme's at every one of its calls.
+1. Plays seeded games with strong bots in every seat (every player count; The Game
+   classic and expert; Rentz one deal of each sub-game) and keeps views where the strong
+   bot must think, up to ``--positions`` per game: The Game's at the start of every turn
+   (its strong bot plans the whole turn there; later calls replay the plan and cost
+   nothing), the other games' at every call with more than one legal action.
 2. Times a fresh strong bot's answer to each view in CPython and inside Pyodide (npm
    ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), and prints
    the median, 95th percentile and maximum in milliseconds.
-3. Prints CPython games per second for each bot level (2 players, classic).
+3. Prints CPython games per second for each bot level of The Game (2 players, classic).
 
-    python bench/the_game_bot_speed.py --positions 300
+    python bench/bot_speed.py --positions 300 [--game rentz]
 """
 
 from __future__ import annotations
@@ -29,26 +30,45 @@ sys.path.insert(0, str(ROOT / "py"))
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.bots.the_game import LEVELS  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
+from cardtable.engine.rentz import SUB_GAME_IDS  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable.sim import run  # noqa: E402
 
-MODES = {"the-game": ({}, {"min_cards": 3, "small_hands": True}), "extreme": ({},)}
+MODES = {"the-game": ({}, {"min_cards": 3, "small_hands": True}), "extreme": ({},),
+         "triggs": ({},), "rentz": ({},) + tuple({"practice": sub} for sub in SUB_GAME_IDS)}
+PER_GAME = 24  # at most ``count // PER_GAME`` positions from one game, so that all modes count
+TITLES = {"the-game": "The Game, strong turn plan", "extreme": "Extreme, strong decision",
+          "triggs": "Triggs, strong decision", "rentz": "Rentz, strong decision"}
+
+
+def thinks(game_id: str, view: dict) -> bool:
+    """Whether the strong bot must think here: The Game's at a turn's start only."""
+    if game_id == "the-game":
+        return not view["played"]
+    return len(view["legal"]) > 1
 
 
 def positions(game_id: str, count: int, seed: str) -> list:
     """``[game_id, view]`` where a strong bot must think, from seeded games of all-strong
-    seats, cycling through the player counts and ``MODES``."""
+    seats, cycling through ``MODES`` and the player counts; a whole Rentz match gives its
+    choices of sub-game too."""
     spec, found, game = get(game_id), [], 0
-    modes = MODES[game_id]
+    modes, counts = MODES[game_id], range(spec.min_players, spec.max_players + 1)
     while len(found) < count:
-        players, options = game % 5 + 1, modes[game // 5 % len(modes)]
+        options = modes[game % len(modes)]
+        players = counts[game // len(modes) % len(counts)]
         state = spec.new(players, options, derive_seed(seed, game))
-        bots = [make_bot(game_id, "strong", s, seed) for s in range(players)]
-        while not state.is_over and len(found) < count:
-            view = state.view(state.current)
-            if game_id != "the-game" or not view["played"]:
-                found.append([game_id, view])
-            state = state.apply(bots[state.current].act(view))
+        bots = [make_bot(game_id, "strong", s, f"{seed}/{s}") for s in range(players)]
+        stop = min(count, len(found) + max(1, count // PER_GAME))
+        while not state.is_over and len(found) < stop:
+            seat = state.current_player
+            action = state.forced_action()
+            if action is None:
+                view = state.view(seat)
+                if thinks(game_id, view):
+                    found.append([game_id, view])
+                action = bots[seat].act(view)
+            state = state.apply(action)
         game += 1
     return found
 
@@ -73,7 +93,7 @@ def pyodide_dir(given: str | None) -> Path:
 def pyodide_times(items: list, pyodide: Path) -> list:
     with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as out:
         json.dump(items, out)
-    script = ROOT / "bench" / "the_game_bot_speed.mjs"
+    script = ROOT / "bench" / "bot_speed.mjs"
     done = subprocess.run(["node", str(script), str(pyodide), str(ROOT / "py"), out.name],
                           check=True, capture_output=True, text=True)
     Path(out.name).unlink()
@@ -92,12 +112,13 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="speed")
     parser.add_argument("--games", type=int, default=100, help="games per level for games/s")
     parser.add_argument("--pyodide", help="folder of npm pyodide if node_modules has none")
+    parser.add_argument("--game", choices=sorted(MODES), action="append",
+                        help="time only this game (again for more); default: every game")
     args = parser.parse_args(argv)
     pyodide = pyodide_dir(args.pyodide)
-    for game_id, what in (("the-game", "The Game, strong turn plan"),
-                          ("extreme", "Extreme, strong decision")):
+    for game_id in args.game or MODES:
         items = positions(game_id, args.positions, args.seed)
-        print(f"{what}: {len(items)} positions (1-5 players)")
+        print(f"{TITLES[game_id]}: {len(items)} positions")
         print(f"  CPython {sys.version.split()[0]}: {figures(cpython_times(items))}")
         print(f"  Pyodide ({pyodide}): {figures(pyodide_times(items, pyodide))}")
     for level in LEVELS:

@@ -1,5 +1,5 @@
-// Times strong bots inside Pyodide (Node), for bench/the_game_bot_speed.py.
-//   node bench/the_game_bot_speed.mjs <pyodide-dir> <py-folder> <positions.json>
+// Times strong bots inside Pyodide (Node), for bench/bot_speed.py.
+//   node bench/bot_speed.mjs <pyodide-dir> <py-folder> <positions.json>
 // positions.json is a list of [game id, view]; prints a JSON list: milliseconds for a
 // fresh strong bot to answer each view, in order.
 import { readFileSync } from "node:fs";
