@@ -165,14 +165,14 @@ def test_the_tour_is_offered_on_the_first_game_steps_through_and_not_again(game)
     controller.handle("pick-game", {"value": game})
     controller.handle("start", {})
     for step in range(len(STEPS[game])):
-        box = Page(screen_html(controller.screen())).one("aside", "tour")
+        box = Page(screen_html(controller.screen())).one("section", "tour")
         assert box.attrs["data-points-at"] == STEPS[game][step][0]
         assert box.attrs["data-step"] == f"{game}:{step}"
         assert f"{step + 1} of {len(STEPS[game])}" in box.text
         controller.handle("tour-next", {})
-    assert not Page(screen_html(controller.screen())).find("aside", "tour")
+    assert not Page(screen_html(controller.screen())).find("section", "tour")
     controller.handle("new-deal", {})
-    assert not Page(screen_html(controller.screen())).find("aside", "tour")
+    assert not Page(screen_html(controller.screen())).find("section", "tour")
 
 
 def test_skip_ends_the_tour_of_that_game_only():

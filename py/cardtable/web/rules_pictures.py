@@ -70,13 +70,13 @@ def the_game_piles_picture() -> Picture:
     """The draw pile and the four piles as a game starts."""
     piles = (("↑", "1", "rp-up"), ("↑", "1", "rp-up"), ("↓", "100", "rp-down"),
              ("↓", "100", "rp-down"))
-    body = [card(6, 22, "", "rp-back", "draw"), text(26, 16, "Draw", "rp-muted", 10)]
+    body = [card(6, 22, "", "rp-back"), text(26, 16, "draw", "rp-muted", 10)]
     for i, (sign, top, cls) in enumerate(piles):
         x = 74 + i * 66
         body += [text(x + CARD_W / 2, 16, sign, cls.replace("rp-", "rp-t-"), 14),
                  card(x, 22, top, cls)]
-    body += [text(139, 96, "climb: play higher cards", "rp-t-up", 11),
-             text(271, 96, "fall: play lower cards", "rp-t-down", 11)]
+    body += [text(127, 96, "climb: higher", "rp-t-up", 11),
+             text(259, 96, "fall: lower", "rp-t-down", 11)]
     return Picture(svg(340, 104, "The draw pile and four piles: two climbing from 1, two "
                        "falling from 100.", "".join(body)),
                    "Two piles climb from 1, two fall from 100. Only the top card counts.")
@@ -97,16 +97,17 @@ def backwards_trick_picture() -> Picture:
 
 def instructions_picture() -> Picture:
     """The seven instructions, lightning first, each on its first default number."""
-    body = [text(74, 12, "lightning: you, this turn", "rp-muted", 10),
-            text(270, 12, "infinity: everyone, while on top", "rp-muted", 10)]
+    body = [text(84, 12, "lightning: you, this turn", "rp-muted", 10),
+            text(296, 12, "infinity: everyone, while on top", "rp-muted", 10)]
     for i, (kind, info) in enumerate(KINDS.items()):
-        x = 4 + i * 52 + (10 if info.symbol == "infinity" else 0)
+        x = 4 + i * 56 + (12 if info.symbol == "infinity" else 0)
         symbol = (f'<svg x="{x + 12}" y="46" width="16" height="16" viewBox="0 0 16 16"'
                   f' class="rp-sym">{SYMBOL_SVG[info.symbol]}</svg>')
         body += [card(x, 20, "", "rp-ex", w=40, h=60), symbol,
-                 text(x + 20, 36, str(DEFAULT_LAYOUT[kind][0]), "rp-num", 13),
-                 text(x + 20, 94, info.label, "rp-text", 10)]
-    return Picture(svg(378, 102, "The seven instructions: stop, skull and 3! (lightning); "
+                 text(x + 20, 36, str(DEFAULT_LAYOUT[kind][0]), "rp-num", 13)]
+        body += [text(x + 20, 94 + 11 * line, word, "rp-text", 10)
+                 for line, word in enumerate(info.label.split())]
+    return Picture(svg(400, 112, "The seven instructions: stop, skull and 3! (lightning); "
                        "no talking, no backwards, one pile and draw one (infinity).",
                        "".join(body)),
                    "Each instruction is printed on four cards; the number still counts as usual.")
@@ -204,14 +205,14 @@ def rentz_layout_picture() -> Picture:
         y = 4 + row * 52
         body.append(text(12, y + 30, suit, SUIT_CLASS[suit], 16))
         fits = next_ranks(ranks)
-        for col, rank in enumerate(RANK_ORDER):
-            x = 26 + col * 38
+        for col, rank in enumerate(RANK_ORDER[1:]):  # no row of the picture reaches a 7
+            x = 30 + col * 38
             if rank in ranks:
                 body.append(face(x, y, rank, suit, "rp-jack" if rank == "J" else ""))
             elif rank in fits:
                 body.append(card(x, y, "", "rp-slot", w=34, h=46)
                             + text(x + 17, y + 28, rank, "rp-muted", 11))
-    return Picture(svg(332, 212, "The Rentz layout: one row per suit, growing out from the "
+    return Picture(svg(300, 212, "The Rentz layout: one row per suit, growing out from the "
                        "Jacks in the middle. Dashed places show the cards that may come next.",
                        "".join(body)),
                    "Rows grow outwards from the Jacks; the dashed places are the cards that "

@@ -4,7 +4,7 @@
 the table (simple ones: a tag, classes, ``[data-action=…]``, found in the table as it is
 first drawn), and what it says. The tour is offered once per game (the settings remember
 the games whose tour was seen or skipped) and can be skipped at any step. It never blocks
-play: the box is a non-modal ``<aside>``; ``assets/teach.css`` places it beside the element
+play: the box is a non-modal dialog; ``assets/teach.css`` places it beside the element
 it points at (on a phone, as a compact bar at the bottom) once the page has marked that
 element with :func:`point_at_target`.
 """
@@ -69,12 +69,14 @@ def tour_html(game: str, step: int) -> str:
         return ""
     selector, text = steps[step]
     last = step == len(steps) - 1
-    return (f'<aside{attrs(class_="tour", role="dialog", aria_label="Guided first game", data_points_at=selector, data_step=f"{game}:{step}")}>'
+    box = attrs(class_="tour", role="dialog", aria_label="Guided first game",
+                data_points_at=selector, data_step=f"{game}:{step}")
+    return (f'<section{box}>'
             f'<p class="tour-count">Guided first game · {step + 1} of {len(steps)}</p>'
             f'<p class="tour-text" id="tour-text">{esc(text)}</p><div class="tour-buttons">'
             + button("Got it" if last else "Next", "tour-next", class_="primary",
                      aria_describedby="tour-text")
-            + ("" if last else button("Skip the tour", "tour-skip")) + "</div></aside>")
+            + ("" if last else button("Skip the tour", "tour-skip")) + "</div></section>")
 
 
 def point_at_target(screen) -> None:

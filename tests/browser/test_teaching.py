@@ -1,0 +1,88 @@
+"""How to play, in the real browser at phone (390×844, touch) and desktop size: the rules
+panel opens from the lobby and from the table's menu, shows its pictures and closes; the
+guided first game appears on the first game of a kind, steps through without blocking
+play, is not offered again for that game, and Skip ends it."""
+
+import pytest
+
+from cardtable.web.tour import STEPS
+
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
+                   "is_mobile": True},
+         "desktop": {"viewport": {"width": 1280, "height": 800}}}
+
+
+def press(page, selector: str, size: str) -> None:
+    """A tap on the phone, a click on the desktop."""
+    (page.tap if size == "phone" else page.click)(selector)
+
+
+def open_table(page, site, game: str, players: int) -> None:
+    """Open a deal of ``game`` by its share link and wait for its table."""
+    page.goto(site.link(f"#/{game}?seed=teach&players={players}"))
+    page.locator(f"main.table.{game}").wait_for()
+
+
+def within_viewport(page, selector: str) -> dict:
+    box = page.locator(selector).bounding_box()
+    size = page.viewport_size
+    assert box and box["x"] >= 0 and box["y"] >= 0, box
+    assert box["x"] + box["width"] <= size["width"] + 1, box
+    assert box["y"] + box["height"] <= size["height"] + 1, box
+    return box
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_rules_open_from_the_lobby_and_the_tables_menu_and_close(new_page, site, open_app, size):
+    page = open_app(new_page(**SIZES[size]), site.url)
+    press(page, "[data-action=pick-game][data-value=triggs]", size)
+    press(page, "[data-action=rules]", size)
+    panel = page.locator(".panel.rules")
+    assert panel.locator("h2").inner_text() == "How to play Triggs"
+    pictures = panel.locator("svg.rp")
+    assert pictures.count() >= 2
+    assert pictures.first.bounding_box()["width"] > 50  # drawn, not an empty box
+    assert page.evaluate("document.documentElement.scrollWidth") <= page.viewport_size["width"]
+    assert not panel.locator("details.rule-reference").evaluate("d => d.open")
+    press(page, "[data-action=close-panel]", size)
+    assert panel.count() == 0
+
+    open_table(page, site, "rentz", 3)
+    assert page.locator(".tour").is_visible()
+    press(page, ".menu [data-action=rules]", size)
+    assert panel.locator("h2").inner_text() == "How to play Rentz"
+    assert panel.locator("svg.rp").count() >= 2
+    assert not page.locator(".tour").is_visible()  # the tour waits while the rules are read
+    press(page, "[data-action=close-panel]", size)
+    assert panel.count() == 0 and page.locator(".tour").is_visible()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_tour_leads_the_first_game_once_and_skip_ends_it(new_page, site, open_app, size):
+    page = open_app(new_page(**SIZES[size]), site.link("#/the-game?seed=teach&players=2"))
+    tour = page.locator(".tour")
+    for step, (selector, text) in enumerate(STEPS["the-game"]):
+        assert tour.get_attribute("data-step") == f"the-game:{step}"
+        assert text in tour.inner_text()
+        assert page.locator(f"main.table {selector}").count()
+        box = within_viewport(page, ".tour")
+        if size == "phone":  # a compact bar at the bottom
+            assert box["height"] < 0.3 * 844 and box["y"] + box["height"] > 844 - 40
+        if step == 0:  # the table stays usable under the tour
+            press(page, ".hand .card", size)
+            assert page.locator('.hand .card[aria-pressed="true"]').count() == 1
+        press(page, "[data-action=tour-next]", size)
+    assert tour.count() == 0
+
+    press(page, ".menu [data-action=lobby]", size)  # a second game of the same kind
+    press(page, "[data-action=start]", size)
+    page.locator("main.table.the-game").wait_for()
+    assert tour.count() == 0
+
+    open_table(page, site, "extreme", 2)
+    assert tour.get_attribute("data-step") == "extreme:0"
+    press(page, "[data-action=tour-skip]", size)
+    assert tour.count() == 0
+    page.reload()
+    page.locator("main.table.extreme").wait_for(timeout=60_000)
+    assert tour.count() == 0
