@@ -7,6 +7,8 @@
                                                    http://H:N/ (default 127.0.0.1:8000)
     python3 build.py test [pytest args...]         install what is missing, build, run pytest
                                                    (over tests/ unless the args name paths)
+    python3 build.py venv                          create .venv with the package (editable),
+                                                   its `cardtable` command and the test tools
 
 A bad argument prints one line and exits with status 2.
 
@@ -434,7 +436,7 @@ class ArgumentParser(argparse.ArgumentParser):
 
 
 def parser() -> ArgumentParser:
-    """build.py's command line: build (the default), serve or test."""
+    """build.py's command line: build (the default), serve, test or venv."""
     top = ArgumentParser(prog="build.py", description="Build, serve and test cardtable's site.")
     commands = top.add_subparsers(dest="command", title="commands")
     top.set_defaults(command="build")  # after add_subparsers, whose default would be None
@@ -442,6 +444,8 @@ def parser() -> ArgumentParser:
     serve_command = commands.add_parser("serve", help="build dist/, then serve it")
     serve_command.add_argument("--port", type=int, default=8000, help="default 8000")
     serve_command.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
+    commands.add_parser("venv", help="create .venv: the package (its cardtable command)"
+                        " and the test tools")
     commands.add_parser("test", add_help=False, help="install what is missing, build, "
                         "run pytest; every further argument goes to pytest unchanged")
     return top
@@ -455,6 +459,9 @@ def main(argv: list[str]) -> int:
         return test(argv[argv.index("test") + 1:])
     if rest:
         top.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "venv":
+        print(f"ready: {(ensure_venv().parent / 'cardtable').relative_to(ROOT)} sim …")
+        return 0
     ensure_node_modules()
     if args.command == "serve":
         return serve(args.port, args.host)

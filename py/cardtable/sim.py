@@ -166,8 +166,9 @@ def play_chunk(run: Run, indices: list) -> list:
 
 
 def chunk_size(games: int, workers: int) -> int:
-    """Games per task: a few tasks per worker, at most ``CHUNK`` games each."""
-    return max(1, min(CHUNK, games // (4 * workers)))
+    """Games per task: many tasks per worker, so that the last ones end together, and at
+    most ``CHUNK`` games each."""
+    return max(1, min(CHUNK, games // (16 * workers)))
 
 
 # -- who plays: this process, worker processes or a Dask cluster -------------------------
