@@ -263,11 +263,25 @@ def test_notices_speak_of_you_in_the_second_person():
     assert table_rentz.event_text({"seat": 1, "kind": "again"}, names) == "Bot 2: laid an Ace: plays again"
 
 
-def test_the_log_shows_the_latest_events_newest_last():
+def test_the_log_shows_every_event_newest_last_with_each_move_numbered():
     state, log = play_until(4, {"practice": "queens"}, lambda s: len(s.trick) == 3 and s.last_trick)
     page = Page(draw(state, log=log))
-    lines = [li.text for li in page.one("ol", cls="log").children]
-    assert lines == [table_rentz.event_text(e, names_for(4)) for e in log[-table_rentz.LOG_SHOWN:]]
+    items = page.one("ol", cls="log").children
+    texts = [li.children[-1].text for li in items]
+    assert texts == [table_rentz.event_text(e, names_for(4)) for e in log]
+    numbers = [li.attrs.get("data-turn") for li in items]
+    moves = [e for e in log if e["seat"] is not None]
+    assert [n for n in numbers if n] == [str(i) for i in range(1, len(moves) + 1)]
+    assert all(n is None for n, e in zip(numbers, log) if e["seat"] is None)
+    assert "latest" in items[-1].classes
+
+
+def test_the_card_just_played_is_marked_in_the_trick():
+    state, log = play_until(4, {"practice": "queens"}, lambda s: len(s.trick) == 2)
+    page = Page(draw(state, log=log))
+    last = page.one("li", cls="last-play")
+    assert last.attrs["data-card"] == state.trick[-1][1]
+    assert "just-played" in last.classes
 
 
 # -- the result (RZ-5) ------------------------------------------------------------------------

@@ -14,16 +14,21 @@ The score sheet is ``<details id="rentz-sheet">`` opened by its summary
 ``data-action="rentz-sheet"``: the page keeps it open across redraws (a bot's move
 included), which the player's unfinished choice (``ui.local``, dropped after every move)
 could not. Passes are the app's forced moves: they appear in the log, never as a button.
+
+The hand comes first in the page's order after the trick or layout (the score sheet
+follows the play); the card just played is marked in the trick or the layout
+(``last-play``, moving in while it is the latest move); the log numbers every move of the
+match; the hint outlines its card or sub-game and says why.
 """
 
 from __future__ import annotations
 
 from ..engine.rentz import SUB_GAME, SUB_GAME_IDS, SUIT_NAMES, SUITS, deck_ranks, rank_of, suit_of
 from .html import attrs, button, esc
+from .table_parts import hint_html, latest_move, log_html as log_box, moves_by_turn
 from .ui import TableUi
 
 STYLESHEET = "rentz.css"
-LOG_SHOWN = 10  # log lines on the table, newest last
 
 SUIT_SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
 RED_SUITS = {"H", "D"}
@@ -297,7 +302,8 @@ def choose_html(view: dict, ui: TableUi) -> str:
         said = f"{subject(chooser, 'is', 'are')} choosing the sub-game{blind}. Still open: {', '.join(left)}."
         return f'<section class="rentz-choose" aria-label="Choice"><p>{esc(said)}</p></section>'
     choices = "".join(
-        button("", "rentz-choose", class_="sub-game", data_sub_game=game, data_nav="choices",
+        button("", "rentz-choose", class_="sub-game" + (" hinted" if game in hinted_args(ui, "choose") else ""),
+               data_sub_game=game, data_nav="choices",
                html_label=f'<b>{esc(SUB_GAME[game].name)}</b>'
                           f'<span>{esc(score_words(game, view["options"]))}</span>'
                           f'<small>{esc(AIMS[game])}</small>',
@@ -305,7 +311,8 @@ def choose_html(view: dict, ui: TableUi) -> str:
         for (game,) in legal_of(view, ui, "choose"))
     look = ""
     if legal_of(view, ui, "look"):
-        look = button("Look at my hand", "rentz-look", class_="primary")
+        look = button("Look at my hand", "rentz-look",
+                      class_="primary" + (" hinted" if hinted_args(ui, "look") else ""))
     return (f'<section class="rentz-choose" aria-label="Choose the sub-game">'
             f'<p>{esc(choose_note(view))}</p>{look}<div class="choices">{choices}</div></section>')
 
@@ -319,12 +326,22 @@ def choose_note(view: dict) -> str:
     return "House rule: every sub-game is chosen before the hand is seen (RZ-4)."
 
 
-def played_html(seat: int, card: str, names, winner=None) -> str:
-    """One card of a trick with its player's name."""
-    won = seat == winner
-    return (f'<li{attrs(data_seat=seat, data_card=card, class_="won" if won else None)}>'
+def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:
+    """One card of a trick with its player's name; ``last`` the classes of the latest
+    play (see :func:`last_classes`) when this card is it."""
+    classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
+    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>'
             f'<span class="who">{esc(names[seat])}</span>'
             f'{face_html(card)}</li>')
+
+
+def last_classes(ui: TableUi, card: str) -> str:
+    """" last-play" for the card of the log's latest ``play``, with " just-played" while
+    it is the latest move; else ""."""
+    play = next((e for e in reversed(ui.log) if e["kind"] == "play"), None)
+    if play is None or play["card"] != card:
+        return ""
+    return " last-play" + (" just-played" if latest_move(ui.log) is play else "")
 
 
 def trick_html(view: dict, ui: TableUi) -> str:
@@ -332,7 +349,8 @@ def trick_html(view: dict, ui: TableUi) -> str:
     complete trick and its winner (RZ-6)."""
     if view["over"]:
         return last_trick_html(view, ui)
-    played = [played_html(seat, card, ui.names) for seat, card in view["trick"]]
+    played = [played_html(seat, card, ui.names, last=last_classes(ui, card))
+              for seat, card in view["trick"]]
     start = view["leader"] if view["leader"] is not None else view["current"]
     done = {seat for seat, _ in view["trick"]}
     waiting = [f'<li class="waiting" data-seat="{seat}"><span class="who">{esc(ui.names[seat])}</span>'
@@ -348,7 +366,8 @@ def last_trick_html(view: dict, ui: TableUi) -> str:
     last = view["last_trick"]
     if not last:
         return ""
-    cards = "".join(played_html(seat, card, ui.names, last["winner"]) for seat, card in last["cards"])
+    cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card))
+                    for seat, card in last["cards"])
     return (f'<section class="rentz-last" aria-label="Last trick">'
             f'<h3>Last trick: {esc(ui.names[last["winner"]])} took it</h3>'
             f'<ol class="trick-cards small">{cards}</ol></section>')
@@ -359,21 +378,22 @@ def layout_html(view: dict, ui: TableUi) -> str:
     each row's ends as the view gives them, and where the lit cards would go (RZ-8)."""
     ranks = deck_ranks(view["players"])
     lit = {card for (card,) in legal_of(view, ui, "play")}
-    rows = "".join(layout_row(suit, view["layout"][suit], ranks, lit) for suit in SUITS)
+    rows = "".join(layout_row(suit, view["layout"][suit], ranks, lit, ui) for suit in SUITS)
     out = ", ".join(f"{place(i + 1)} {ui.names[seat]}" for i, seat in enumerate(view["finished"]))
     finished = f'<p class="finished">Out of cards: {esc(out)}</p>' if out else ""
     return (f'<section class="rentz-layout" aria-label="Layout">'
             f'<ol class="layout-rows" data-ranks="{len(ranks)}">{rows}</ol>{finished}</section>')
 
 
-def layout_row(suit: str, ends, ranks, lit: set) -> str:
+def layout_row(suit: str, ends, ranks, lit: set, ui: TableUi) -> str:
     low, high = (ranks.index(rank_of(card)) for card in ends) if ends else (None, None)
     cells = []
     for index, rank in enumerate(ranks):
         card = rank + suit
         laid = ends is not None and low <= index <= high
         state = "laid" if laid else ("open" if card in lit else "empty")
-        classes = f"cell {state}" + (" jack" if rank == "J" else "")
+        classes = f"cell {state}" + (" jack" if rank == "J" else "") + \
+            (last_classes(ui, card) if laid else "")
         shown = rank if laid or card in lit else ""
         cells.append(f'<span{attrs(class_=classes, data_card=card, aria_hidden=None if laid else "true")}>'
                      f'{esc(shown)}</span>')
@@ -393,7 +413,8 @@ def hand_html(view: dict, ui: TableUi) -> str:
         return (f'<section class="hand blind" aria-label="Your hand ({name})">'
                 f'<p>Your {count} cards are face down until you choose or look.</p></section>')
     lit = {card for (card,) in legal_of(view, ui, "play")}
-    cards = "".join(hand_card(card, card in lit) for card in view["hand"])
+    hinted = hinted_args(ui, "play")
+    cards = "".join(hand_card(card, card in lit, card in hinted) for card in view["hand"])
     note = (f'<p class="hand-note">{len(lit)} of {len(view["hand"])} cards can be played: '
             'they are lit.</p>') if lit else ""
     waiting = "" if lit else " waiting"
@@ -411,13 +432,15 @@ def finished_deal(view: dict, ui: TableUi):
     return None
 
 
-def hand_card(card: str, lit: bool) -> str:
+def hand_card(card: str, lit: bool, hinted: bool = False) -> str:
     """A card of the hand as a button: enabled (lit) only when it is a legal play."""
-    classes = "card" + (" red" if suit_of(card) in RED_SUITS else "") + (" lit" if lit else "")
+    classes = ("card" + (" red" if suit_of(card) in RED_SUITS else "") + (" lit" if lit else "")
+               + (" hinted" if hinted else ""))
     face = (f'<span class="rank">{esc(rank_of(card))}</span>'
             f'<span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>')
     return button(card_label(card), "rentz-play", html_label=face, class_=classes, data_card=card,
-                  data_drag=True, data_nav="hand", aria_label=card_label(card), disabled=not lit)
+                  data_drag=True, data_nav="hand", disabled=not lit,
+                  aria_label=card_label(card) + (", the hint's card" if hinted else ""))
 
 
 def summary_html(view: dict, ui: TableUi) -> str:
@@ -479,13 +502,40 @@ def chosen_rows(view: dict) -> str:
 
 
 def controls_html(ui: TableUi) -> str:
-    """Undo, while a choice made with the hand in view may still be taken back."""
-    return f'<div class="controls">{button("Undo the choice", "undo")}</div>' if ui.can_undo else ""
+    """Undo, while a choice made with the hand in view may still be taken back, and the
+    Hint button when a bot offers hints."""
+    parts = [button("Undo the choice", "undo")] if ui.can_undo else []
+    if ui.can_hint:
+        parts.append(button("Hint", "hint", disabled=not ui.my_turn))
+    return f'<div class="controls">{"".join(parts)}</div>' if parts else ""
+
+
+def hinted_args(ui: TableUi, kind: str) -> set:
+    """The argument of the hint's action when it is of ``kind`` (a card, a sub-game;
+    ``{True}`` for an action without one), else nothing."""
+    actions = (ui.hint or {}).get("actions") or [[]]
+    action = actions[0]
+    if not action or action[0] != kind:
+        return set()
+    return {action[1]} if len(action) > 1 else {True}
+
+
+HINT_WORDS = {"play": lambda a: f"play the {card_text(a[1])}",
+              "choose": lambda a: f"choose {SUB_GAME[a[1]].name}",
+              "look": lambda a: "look at your hand first", "pass": lambda a: "pass"}
+
+
+def hint_box(ui: TableUi) -> str:
+    actions = (ui.hint or {}).get("actions") or []
+    return hint_html(ui.hint, HINT_WORDS[actions[0][0]](actions[0])) if actions else ""
 
 
 def log_html(ui: TableUi) -> str:
-    lines = "".join(f"<li>{esc(event_text(e, ui.names))}</li>" for e in ui.log[-LOG_SHOWN:])
-    return f'<ol class="log" aria-label="What happened">{lines}</ol>'
+    """Every event of the match, each move numbered (consequences unnumbered), in a box
+    that opens at the newest line."""
+    numbered = moves_by_turn(ui.log, lambda event, following: event["seat"] is not None)
+    return log_box([(turn if event["seat"] is not None else None, event_text(event, ui.names))
+                    for turn, event in numbered], "What happened")
 
 
 MIDDLE = {"choose": choose_html, "trick": trick_html, "layout": layout_html}
@@ -504,6 +554,7 @@ def table_html(view: dict, ui: TableUi) -> str:
     parts = [middle_html(view, ui), hand_html(view, ui)]
     play = "".join(reversed(parts) if view["phase"] == "choose" else parts)
     return (f'<main class="table rentz" data-phase="{esc(view["phase"])}">'
-            f'{status_html(view, ui)}{summary_html(view, ui)}{sheet_html(view, ui)}'
-            f'<div class="rentz-main"><div class="rentz-play">{play}{controls_html(ui)}</div>'
-            f'<div class="rentz-side">{seats_html(view, ui)}{log_html(ui)}</div></div></main>')
+            f'{status_html(view, ui)}{summary_html(view, ui)}'
+            f'<div class="rentz-main"><div class="rentz-play">{play}{controls_html(ui)}{hint_box(ui)}</div>'
+            f'<div class="rentz-side">{seats_html(view, ui)}{log_html(ui)}</div></div>'
+            f'{sheet_html(view, ui)}</main>')
