@@ -316,3 +316,64 @@ def test_lobby_offers_to_continue_a_saved_game():
     started(store=store).handle("lobby", {})
     c = controller(store)
     assert Tags(screen_html(c.screen())).find(data_action="continue")
+
+
+# -- following the game: names, the latest play, the log, the hand first ---------------------
+def test_piles_show_the_names_the_log_and_hint_use():
+    tags = table(position((30, 40), (1, 1, 100, 100)))
+    names = [a["aria-label"].split(" (")[0] for a in tags.find(data_action="play")]
+    assert names == ["Pile ↑1", "Pile ↑2", "Pile ↓1", "Pile ↓2"]
+    assert all(name in "".join(tags.text) for name in ("↑1", "↑2", "↓1", "↓2"))
+
+
+def test_the_hand_comes_before_the_piles_and_solo_has_no_signals():
+    state = position((30, 40), (1, 1, 100, 100))
+    html = table_the_game.table_html(state.view(0), TableUi(names=("You",), my_turn=True))
+    assert html.index('data-action="select"') < html.index('data-action="play"')
+    assert 'data-action="signal"' not in html
+    team = SPEC.new(3, {}, "signals")
+    tags = table(team)
+    assert len(tags.find(data_action="signal")) == 8
+
+
+def test_the_latest_play_is_marked_and_moves_in_only_while_it_is_the_latest_move():
+    state = position((30, 40), (20, 1, 100, 100))
+    play = {"seat": 0, "kind": "play", "card": 20, "pile": 0, "backwards": False}
+    end = {"seat": 0, "kind": "end", "drew": 2}
+    fresh = table(state, log=(play,))
+    marked = fresh.find(data_action="play", data_pile="0")[0]
+    assert "last-play" in marked["class"] and "just-played" in marked["class"]
+    assert "last played by" in marked["aria-label"]
+    later = table(state, log=(play, end)).find(data_action="play", data_pile="0")[0]
+    assert "last-play" in later["class"] and "just-played" not in later["class"]
+
+
+def test_the_log_numbers_moves_by_turn_and_keeps_the_whole_game():
+    moves = []
+    for turn in range(12):
+        moves += [{"seat": 0, "kind": "play", "card": 2 + turn, "pile": 0, "backwards": False},
+                  {"seat": 0, "kind": "end", "drew": 1}]
+    tags = table(position((30, 40), (1, 1, 100, 100)), log=tuple(moves))
+    turns = [a["data-turn"] for a in tags.find() if "data-turn" in a]
+    assert turns == [str(n) for n in range(1, 13) for _ in range(2)]
+    assert tags.find(class_="log-box", tabindex="0")
+
+
+def test_tg9_end_screen_says_who_had_to_play_what_and_what_fitted():
+    names = ("You", "Bot 2")
+    blocked = {"seat": 0, "required": 2, "played": [], "fitting": [[97, 0, 90]], "in_hand": 5,
+               "tops": [90, 95, 3, 4]}
+    assert table_the_game.ending_words(blocked, names) == \
+        "You had to play 2 cards; only 97 fitted, on ↑1 at 90."
+    stuck = {"seat": 1, "required": 2, "played": [[40, 2]], "fitting": [], "in_hand": 4,
+             "tops": [90, 95, 40, 4]}
+    assert table_the_game.ending_words(stuck, names) == \
+        "Bot 2 had to play 2 cards and played 1 (40 on ↓1); then none of the cards left fitted any pile."
+
+
+def test_tg9_a_lost_game_ends_with_its_ending_on_the_end_screen():
+    state = position((50, 98), (97, 96, 3, 4), deck=(60,))
+    assert state.apply(("play", 98, 0)).outcome == "stuck"
+    result = state.apply(("play", 98, 0)).result()
+    html = table_the_game.end_html(result, ("You",))
+    assert "You had to play 2 cards and played 1 (98 on ↑1)" in html

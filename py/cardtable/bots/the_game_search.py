@@ -389,7 +389,7 @@ def first_play_words(view: dict, play, table: Table) -> str:
     few = "only " if skipped <= FEW_SKIPPED else ""
     cost = ("it skips no card still in play" if not skipped
             else f"it skips {few}{plural(skipped, 'card')} still in play")
-    return f"{pile_name(pile)} moves from {top} to {card},{smallest} and {cost}"
+    return f"pile {pile_name(pile)} moves from {top} to {card},{smallest} and {cost}"
 
 
 def kept_words(table: Table, tops, kept, plays) -> str:
