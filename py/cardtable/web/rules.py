@@ -31,7 +31,8 @@ def table(block: Table) -> str:
 
 
 def picture(block: Picture) -> str:
-    return f'<figure class="rules-picture">{block.svg}<figcaption>{esc(block.caption)}</figcaption></figure>'
+    return (f'<figure class="rules-picture">{block.svg}'
+            f"<figcaption>{esc(block.caption)}</figcaption></figure>")
 
 
 BLOCKS = {str: paragraph, tuple: bullets, Table: table, Picture: picture}
