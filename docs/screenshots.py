@@ -1,0 +1,90 @@
+#!/usr/bin/env python3
+"""Screenshots of each game's table at phone and desktop size, into docs/.
+
+    .venv/bin/python docs/screenshots.py      (after `python3 build.py test` made .venv)
+
+Builds the site into a temporary folder, serves it, and opens one deal per game (a fixed
+seed, you against bots) in Debian's Chromium: at phone size (390×844, touch) and desktop
+size (1280×800), light theme, once the bots have played and it is your turn. Writes
+docs/<game-id>-phone.png and docs/<game-id>-desktop.png and prints their names.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+DOCS = Path(__file__).resolve().parent
+ROOT = DOCS.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "py")]
+
+import build  # noqa: E402  (after the path is set)
+from cardtable.engine.registry import GAMES  # noqa: E402
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
+                   "is_mobile": True},
+         "desktop": {"viewport": {"width": 1280, "height": 800}}}
+SEED = "screenshot"
+# Fast bots, light theme, and every game's guided tour seen (so no overlay hides the table).
+SETTINGS = {"pace": "fast", "theme": "light", "tours_seen": sorted(GAMES)}
+MY_TURN = "(v => !!v && (v.legal.length > 0 || !!v.over))(window.cardtable?.view?.())"
+
+
+def deal(game: str) -> str:
+    """The fragment of the deal shown for ``game``: you and bots, two players or more."""
+    players = max(2, GAMES[game].min_players)
+    return f"#/{game}?seed={SEED}&players={players}"
+
+
+def wait_for(page, expression: str, timeout: float = 60) -> None:
+    """Poll a JavaScript expression until it is truthy (the page's CSP forbids
+    Playwright's wait_for_function)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(f"(() => {{ try {{ return {expression}; }} catch {{ return false; }} }})()"):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"still false after {timeout} s: {expression}")
+        time.sleep(0.1)
+
+
+def shoot(browser, url: str, size: str, game: str) -> Path:
+    context = browser.new_context(**SIZES[size], color_scheme="light")
+    context.add_init_script(
+        f"localStorage.setItem('cardtable.settings', {json.dumps(json.dumps(SETTINGS))})")
+    page = context.new_page()
+    page.goto(url + deal(game))
+    wait_for(page, "document.documentElement.dataset.app === 'ready'")
+    wait_for(page, MY_TURN)
+    time.sleep(0.3)  # the last paint settles
+    path = DOCS / f"{game}-{size}.png"
+    page.screenshot(path=str(path))
+    context.close()
+    return path
+
+
+def main() -> int:
+    build.ensure_node_modules()
+    with tempfile.TemporaryDirectory() as folder:
+        dist = build.build(Path(folder) / "dist")
+        server = build.make_server(dist, port=0)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        url = f"http://localhost:{server.server_address[1]}/"
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+                                                     args=["--no-sandbox", "--disable-gpu"])
+                for game in GAMES:
+                    for size in SIZES:
+                        print(shoot(browser, url, size, game).relative_to(ROOT), flush=True)
+                browser.close()
+        finally:
+            server.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
