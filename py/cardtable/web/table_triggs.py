@@ -19,7 +19,8 @@ A selection becomes an engine action here, and the button is live only when the 
 bonus or the cross. Sheets are ``.sheet[data-seat]`` (``full`` for the viewer,
 ``compact`` for the others, each a ``<details>`` whose summary says the seat's name, hand
 and crossed boxes: tap to see the rows) whose rows carry ``data-row``, ``data-crossed``
-and ``data-boxes``. The row of the latest cross or bonus is marked ``last-play``.
+and ``data-boxes``. The row of the latest cross or bonus is marked ``last-play``, and so is
+the pile another seat drew from last.
 
 The hand comes first in the page's order (keyboard); the stylesheet shows the piles
 above it and the viewer's sheet right under it on a phone, beside the play on a desktop.
@@ -188,10 +189,14 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
             else '<span class="back" aria-hidden="true"></span>')
     shown = f"top {top}" if top is not None else ("face down" if count else "empty")
     hinted = hint_action(ui)[:2] == ("draw", name)
+    drawn = latest_move(ui.log)
+    last = drawn is not None and drawn["kind"] == "draw" and drawn["pile"] == name \
+        and drawn["seat"] != view["seat"]
     label = f"{PILE_WORDS[name]} pile, {shown}, {cards_of(count)}" + (", the hint's pile" if hinted else "")
     inner = (f'<span class="label">{PILE_WORDS[name]}</span>{face}'
              f'<span class="count">{cards_of(count)}</span>')
-    return (f'<button type="button"{attrs(class_="pile " + name + (" hinted" if hinted else ""), data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
+    classes = "pile " + name + (" hinted" if hinted else "") + (" last-play" if last else "")
+    return (f'<button type="button"{attrs(class_=classes, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
 
 
@@ -321,7 +326,7 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
 
 def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
     """Another player's sheet, collapsed to its summary (name, hand, crossed boxes and
-    the latest cross): tap to see one narrow column per row."""
+    their move just made): tap to see one narrow column per row."""
     sheet = view["sheets"][seat]
     columns = "".join(
         f'<li{attrs(class_="col" + (" done" if crossed == total else "") + last_classes(ui, seat, row), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=f"row {row}: {crossed} of {total}")}>'
@@ -330,8 +335,8 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
     current = seat == view["current"] and not view["over"]
     latest = latest_move(ui.log)
     lately = ""
-    if latest is not None and latest["seat"] == seat and latest["kind"] in ("cross", "bonus"):
-        lately = f' <span class="lately">just crossed row {latest["row"]}</span>'
+    if latest is not None and latest["seat"] == seat:
+        lately = f' <span class="lately">just {esc(move_words(latest))}</span>'
     return (f'<details{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat, id=f"triggs-sheet-{seat}")}>'
             f'<summary><span class="name">{esc(ui.names[seat])}</span> '
             f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{view["hand_counts"][seat]} in hand</span> '
