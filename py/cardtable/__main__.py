@@ -1,12 +1,14 @@
-"""``python -m cardtable sim …``: the command line. A missing or unknown command gives one
-line on stderr and exit status 2, as every bad argument of a command does."""
+"""``cardtable sim …`` (or ``python3 -m cardtable sim …``): the command line. A missing or
+unknown command gives one line on stderr and exit status 2, as every bad argument of a
+command does."""
 
 import sys
 
 from . import sim
 
 COMMANDS = {"sim": sim.main}
-USAGE = "usage: python -m cardtable sim <game-id> --players N [--games K] [--seed S] …"
+USAGE = ("usage: cardtable sim <game-id> --players N [--games K] [--seed S] [--jobs N]"
+         " [--out FILE.jsonl [--resume]] [--duplicate] … (cardtable sim --help)")
 
 
 def main(argv=None) -> int:

@@ -1,4 +1,4 @@
-"""The headless simulator: ``python -m cardtable sim <game-id> --players N --games K --seed S``.
+"""The headless simulator: ``cardtable sim <game-id> --players N --games K --seed S``.
 
 Prints one JSON object (see DESIGN.md, automation contract): ``game``, ``players``,
 ``games``, ``seed``, ``bots``, ``options`` (each written as in a share link),
@@ -488,7 +488,7 @@ def key_value(text: str) -> tuple:
 
 
 def parse_args(argv):
-    parser = Parser(prog="python -m cardtable sim",
+    parser = Parser(prog="cardtable sim",
                     description="Simulate seeded games with bots in every seat.")
     parser.add_argument("game", type=game_id, help=", ".join(GAMES))
     parser.add_argument("--players", type=whole_number, required=True)
