@@ -1,6 +1,6 @@
 """The headless simulator: ``cardtable sim <game-id> --players N --games K --seed S``.
 
-Prints one JSON object (see DESIGN.md, automation contract): ``game``, ``players``,
+Prints one JSON object (docs/architecture.md, the automation contract): ``game``, ``players``,
 ``games``, ``seed``, ``bots``, ``options`` (each written as in a share link),
 ``games_per_second``, ``avg_actions`` and the game's own figures (``spec.summarize``).
 Later keys only add to these: ``<figure>_ci``, the 95% interval of every figure that is a
