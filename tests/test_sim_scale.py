@@ -20,7 +20,7 @@ from cardtable.engine.rng import derive_seed
 
 PY = sim.__file__.rsplit("/cardtable/", 1)[0]
 # A run long enough to interrupt (a few seconds on two jobs), short enough to repeat.
-LONG = ["the-game", "--players", "2", "--games", "600", "--seed", "scale", "--bot", "casual"]
+LONG = ["the-game", "--players", "2", "--games", "400", "--seed", "scale", "--bot", "casual"]
 
 
 def cli(*args, **kwargs):
@@ -111,19 +111,19 @@ def test_a_dask_cluster_plays_the_same_games_as_one_process(tmp_path):
 def test_each_line_is_one_whole_game_of_the_run(long_run):
     report, path = long_run
     records = lines(path)
-    assert [r["index"] for r in records] == list(range(600))
+    assert [r["index"] for r in records] == list(range(400))
     for record in records:
         assert record["seed"] == derive_seed("scale", record["index"])
         assert record["bots"] == ["casual", "casual"] and record["run_seed"] == "scale"
         assert record["options"] == report["options"] and record["actions"] > 0
         assert record["seconds"] >= 0 and record["result"]["over"]
-    assert report["avg_actions"] == round(sum(r["actions"] for r in records) / 600, 2)
+    assert report["avg_actions"] == round(sum(r["actions"] for r in records) / 400, 2)
 
 
 def test_a_run_cut_short_is_resumed_to_the_same_figures(long_run, tmp_path, capsys):
     report, path = long_run
     cut = tmp_path / "cut.jsonl"
-    cut.write_text("".join(path.read_text().splitlines(keepends=True)[:250]))
+    cut.write_text("".join(path.read_text().splitlines(keepends=True)[:150]))
     code, resumed, err = sim_main(capsys, *LONG, "--out", cut, "--resume")
     assert code == 0 and err == "", err
     assert figures(resumed) == figures(report)
@@ -144,10 +144,10 @@ def test_ctrl_c_leaves_whole_lines_that_resume_finishes(long_run, tmp_path, caps
     assert process.returncode == 130 and out == "", (out, err)
     assert len(err.splitlines()) == 1 and "--resume" in err and "Traceback" not in err
     kept = lines(path)
-    assert 20 <= len(kept) < 600
+    assert 20 <= len(kept) < 400
     code, resumed, err = sim_main(capsys, *LONG, "--out", path, "--resume")
     assert code == 0 and figures(resumed) == figures(report), err
-    assert len(lines(path)) == 600
+    assert len(lines(path)) == 400
 
 
 def intervals_of(report: dict):
