@@ -28,6 +28,7 @@ from .controller import SCREEN_START, Controller
 from .lobby import PACES
 from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
+from .tour import point_at_target
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
 NAV_KEYS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
@@ -86,6 +87,7 @@ class Page:
                 parts[role].innerHTML = self.shown[role] = lines
         opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
         parts["screen"].innerHTML = screen_html(screen)
+        point_at_target(parts["screen"])
         for ident in opened:
             details = js.document.getElementById(ident)
             if details and details.tagName == "DETAILS":

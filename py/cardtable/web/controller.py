@@ -325,11 +325,10 @@ class Controller:
         ui = table.ui(can_hint=self.bots.hinter is not None)
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
-        base["tour"] = table.tour
         if table.needs_pass():
             name = seat_name(table.session.setup.seats, table.state.current_player)
             return Screen("pass", pass_to=name, **base)
-        return Screen("table", view=table.view, ui=ui, **base)
+        return Screen("table", view=table.view, ui=ui, tour=table.tour, **base)
 
     def saved_text(self):
         save = self.store.peek_save()
