@@ -9,7 +9,7 @@ from cardtable.web import table_the_game
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
 from cardtable.web.render import lobby_html, messages_html, shell_html
-from html_page import screen_html
+from html_page import Page, screen_html
 from cardtable.web.session import Session
 from cardtable.web.storage import SAVE_KEY, MemoryBackend, Store
 from cardtable.web.ui import TableUi
@@ -320,10 +320,15 @@ def test_lobby_offers_to_continue_a_saved_game():
 
 # -- following the game: names, the latest play, the log, the hand first ---------------------
 def test_piles_show_the_names_the_log_and_hint_use():
-    tags = table(position((30, 40), (1, 1, 100, 100)))
-    names = [a["aria-label"].split(" (")[0] for a in tags.find(data_action="play")]
+    html = table_the_game.table_html(position((30, 40), (1, 1, 100, 100)).view(0),
+                                     TableUi(names=("You",), my_turn=True))
+    piles = [e for e in Page(html).find("button", data_action="play")]
+    names = [e.text.split(" (")[0] for e in piles]
     assert names == ["Pile ↑1", "Pile ↑2", "Pile ↓1", "Pile ↓2"]
-    assert all(name in "".join(tags.text) for name in ("↑1", "↑2", "↓1", "↓2"))
+    assert piles[0].text == "Pile ↑1 (rising), top 1, 1 card"
+    assert \
+        [c.text for e in piles for c in e.children if "dir" in c.classes] == ["↑1", "↑2", "↓1", "↓2"]
+    assert all("aria-label" not in e.attrs for e in piles)
 
 
 def test_the_hand_comes_before_the_piles_and_solo_has_no_signals():
@@ -343,7 +348,7 @@ def test_the_latest_play_is_marked_and_moves_in_only_while_it_is_the_latest_move
     fresh = table(state, log=(play,))
     marked = fresh.find(data_action="play", data_pile="0")[0]
     assert "last-play" in marked["class"] and "just-played" in marked["class"]
-    assert "last played by" in marked["aria-label"]
+    assert "last played by You" in "".join(fresh.text)
     later = table(state, log=(play, end)).find(data_action="play", data_pile="0")[0]
     assert "last-play" in later["class"] and "just-played" not in later["class"]
 

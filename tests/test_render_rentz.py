@@ -73,7 +73,7 @@ def test_rz3_the_chooser_is_offered_exactly_the_unchosen_sub_games_with_house_sc
     page = Page(draw(state))
     offered = [b.attrs["data-sub-game"] for b in enabled(page, "rentz-choose")]
     assert offered == list(state.remaining())
-    labels = {b.attrs["data-sub-game"]: b.attrs["aria-label"] for b in enabled(page, "rentz-choose")}
+    labels = {b.attrs["data-sub-game"]: b.text for b in enabled(page, "rentz-choose")}
     for game, words in {"queens": "Queens · −25 per queen", "ten": "Ten of clubs · +150 for the 10♣",
                         "rentz": "Rentz · 300 / 100 / 50 / 0", "king": "King of hearts · −200"}.items():
         if game in labels:
@@ -151,7 +151,9 @@ def test_cards_are_text_with_suit_symbols_and_spoken_names():
     for button in page.find("button", data_action="rentz-play"):
         card = button.attrs["data-card"]
         assert "data-drag" in button.attrs
-        assert button.text == card[:-1] + {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[card[-1]]
+        symbol = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[card[-1]]
+        assert button.text == f"{card[:-1]}{symbol}, {table_rentz.card_label(card)}"
+        assert "aria-label" not in button.attrs  # the name holds the visible rank
         assert ("red" in button.classes) == (card[-1] in "HD")
     assert table_rentz.card_label("QS") == "Queen of spades"
     assert table_rentz.card_label("10C") == "Ten of clubs"

@@ -152,7 +152,9 @@ def test_an_empty_pile_cannot_be_drawn_from():
     state = position(piles=((), (5, 6), (7,)), discard=())
     page = Page(draw(state))
     left = page.one(data_action="triggs-draw", data_pile="left")
-    assert "disabled" in left.attrs and "empty" in left.attrs["aria-label"]
+    assert "disabled" in left.attrs and left.text == "Left pile, empty, 0 cards"
+    right = page.one(data_action="triggs-draw", data_pile="right")
+    assert right.text == "Right pile, top 7, 1 card" and "aria-label" not in right.attrs
 
 
 def test_nothing_can_be_clicked_on_another_players_turn():

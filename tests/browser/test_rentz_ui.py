@@ -144,7 +144,7 @@ def test_a_match_blind_choice_look_undo_sheet_resume_and_share(phone, wait_until
     assert page.locator('[data-action="rentz-play"]').count() == 8
     offered = [b.get_attribute("data-sub-game") for b in page.query_selector_all('[data-action="rentz-choose"]')]
     assert offered == list(SUB_GAME_IDS)
-    assert page.get_attribute('[data-action="rentz-choose"][data-sub-game="queens"]', "aria-label").startswith("Queens · −40 per queen")
+    assert page.text_content('[data-action="rentz-choose"][data-sub-game="queens"]').startswith("Queens · −40 per queen")
 
     # a choice made with the hand in view may be taken back until the first card
     page.tap('[data-action="rentz-choose"][data-sub-game="queens"]')

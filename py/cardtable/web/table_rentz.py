@@ -304,10 +304,9 @@ def choose_html(view: dict, ui: TableUi) -> str:
     choices = "".join(
         button("", "rentz-choose", class_="sub-game" + (" hinted" if game in hinted_args(ui, "choose") else ""),
                data_sub_game=game, data_nav="choices",
-               html_label=f'<b>{esc(SUB_GAME[game].name)}</b>'
+               html_label=f'<b>{esc(SUB_GAME[game].name)}</b><span class="sr"> · </span>'
                           f'<span>{esc(score_words(game, view["options"]))}</span>'
-                          f'<small>{esc(AIMS[game])}</small>',
-               aria_label=f"{sub_game_line(game, view['options'])}, {AIMS[game]}")
+                          f'<span class="sr">, </span><small>{esc(AIMS[game])}</small>')
         for (game,) in legal_of(view, ui, "choose"))
     look = ""
     if legal_of(view, ui, "look"):
@@ -433,14 +432,16 @@ def finished_deal(view: dict, ui: TableUi):
 
 
 def hand_card(card: str, lit: bool, hinted: bool = False) -> str:
-    """A card of the hand as a button: enabled (lit) only when it is a legal play."""
+    """A card of the hand as a button: enabled (lit) only when it is a legal play; its
+    name is its rank, then the card in words ("Q, Queen of spades")."""
     classes = ("card" + (" red" if suit_of(card) in RED_SUITS else "") + (" lit" if lit else "")
                + (" hinted" if hinted else ""))
+    said = f", {card_label(card)}" + (", the hint's card" if hinted else "")
     face = (f'<span class="rank">{esc(rank_of(card))}</span>'
-            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>')
+            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>'
+            f'<span class="sr">{esc(said)}</span>')
     return button(card_label(card), "rentz-play", html_label=face, class_=classes, data_card=card,
-                  data_drag=True, data_nav="hand", disabled=not lit,
-                  aria_label=card_label(card) + (", the hint's card" if hinted else ""))
+                  data_drag=True, data_nav="hand", disabled=not lit)
 
 
 def summary_html(view: dict, ui: TableUi) -> str:

@@ -80,14 +80,14 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
                        + (["last-play"] if last else [])
                        + (["just-played"] if last and fresh and ui.local is None else []))
     way = "rising" if pile["dir"] == "up" else "falling"
-    label = (f"Pile {pile_name(index)} ({way}), top {pile['top']}, {cards(pile['count'])}"
-             + (f", last played by {ui.names[play['seat']]}" if last else "")
+    after = ((f", last played by {ui.names[play['seat']]}" if last else "")
              + (", legal for the chosen card" if index in legal else "")
              + (", the hint's pile" if index in hinted else ""))
     badge, extra = mark(pile["top"])
-    inner = (f'<span class="dir">{pile_name(index)}</span><span class="top">{pile["top"]}</span>{badge}'
-             f'<span class="count">{cards(pile["count"])}</span>{trick}')
-    play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", aria_label=label, **extra)}>'
+    inner = (f'{unseen("Pile ")}<span class="dir">{pile_name(index)}</span>'
+             f'{unseen(f" ({way}), top ")}<span class="top">{pile["top"]}</span>{badge}'
+             f'{unseen(", ")}<span class="count">{cards(pile["count"])}</span>{trick}{unseen(after)}')
+    play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", **extra)}>'
                    f'{inner}</button>')
     signals = signals_html(view, ui, index, talk) if view["players"] > 1 else ""
     return f'<div class="pile-slot">{play_button}{signals}</div>'
@@ -115,9 +115,14 @@ def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
 
 def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
     badge, extra = mark(card)
-    label = f"Card {card}" + (", the hint's card" if hinted else "")
-    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), aria_label=label, disabled=not ui.my_turn, **extra)}>'
-            f'{card}{badge}</button>')
+    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), disabled=not ui.my_turn, **extra)}>'
+            f'{card}{badge}{unseen(", the hint" + chr(39) + "s card" if hinted else "")}</button>')
+
+
+def unseen(text: str) -> str:
+    """Words for screen readers only (class ``sr``): a control's name is its visible
+    text with these around it, so the name always holds what is shown."""
+    return f'<span class="sr">{esc(text)}</span>' if text else ""
 
 
 def players_html(view: dict, ui: TableUi, note=lambda seat: "") -> str:

@@ -32,6 +32,7 @@ from __future__ import annotations
 from ..engine.triggs import TOTAL_BOXES, describe_makes
 from .html import attrs, button, esc
 from .table_parts import hint_html, latest_move, log_html
+from .table_the_game import unseen
 from .triggs_cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
 )
@@ -192,11 +193,13 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
     drawn = latest_move(ui.log)
     last = drawn is not None and drawn["kind"] == "draw" and drawn["pile"] == name \
         and drawn["seat"] != view["seat"]
-    label = f"{PILE_WORDS[name]} pile, {shown}, {cards_of(count)}" + (", the hint's pile" if hinted else "")
-    inner = (f'<span class="label">{PILE_WORDS[name]}</span>{face}'
-             f'<span class="count">{cards_of(count)}</span>')
+    words = " pile, top " if top is not None else f" pile, {shown}, "
+    inner = (f'<span class="label">{PILE_WORDS[name]}</span>{unseen(words)}{face}'
+             f'{unseen(", " if top is not None else "")}'
+             f'<span class="count">{cards_of(count)}</span>'
+             f'{unseen(", the hint" + chr(39) + "s pile" if hinted else "")}')
     classes = "pile " + name + (" hinted" if hinted else "") + (" last-play" if last else "")
-    return (f'<button type="button"{attrs(class_=classes, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_label=label, aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
+    return (f'<button type="button"{attrs(class_=classes, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
 
 
@@ -317,7 +320,7 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
         classes += " hinted" if row in hinted_rows(ui) else ""
         classes += last_classes(ui, seat, row)
         rows.append(f'<li{attrs(class_=classes, data_row=row, data_crossed=crossed, data_boxes=total)}>'
-                    f'{row_head(view, ui, pick, row, free)}<span class="boxes" aria-label="{crossed} of {total} crossed">'
+                    f'{row_head(view, ui, pick, row, free)}<span class="boxes" role="img" aria-label="{crossed} of {total} crossed">'
                     f'{boxes_html(total, crossed)}</span><span class="makes">{info}</span></li>')
     crossed = sum(view["sheets"][seat])
     return (f'<section class="sheet full" data-seat="{seat}" aria-label="Your sheet">'
