@@ -32,7 +32,7 @@ Cards inside the bots are (suit, rank) pairs, suits numbered as in ``SUITS`` and
 
 from __future__ import annotations
 
-from ..engine.rentz import SUB_GAME
+from ..engine.rentz import SUB_GAME, next_holder
 from ..engine.rng import make_rng
 
 SUITS = "HDCS"
@@ -396,16 +396,6 @@ def rows_of(view: dict) -> list:
         row = view["layout"][letter]
         rows.append((parse(row[0])[1], parse(row[1])[1]) if row else None)
     return rows
-
-
-def next_holder(counts, seat: int) -> int:
-    """The next seat after ``seat`` that holds cards (``seat`` itself if none does)."""
-    players = len(counts)
-    for step in range(1, players + 1):
-        following = (seat + step) % players
-        if counts[following]:
-            return following
-    return seat
 
 
 class Voids:

@@ -307,6 +307,11 @@ class GameState:
         return cls(**{f.name: freeze(data[f.name]) for f in dataclasses.fields(cls)})
 
 
+def replace_at(items: tuple, index: int, value) -> tuple:
+    """``items`` with the item at ``index`` replaced by ``value`` (states are tuples)."""
+    return items[:index] + (value,) + items[index + 1:]
+
+
 def freeze(value: Any) -> Any:
     """Lists become tuples, all the way down (JSON back to state fields)."""
     if isinstance(value, list):

@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from .core import Choice, GameSpec, GameState, IllegalAction, Integer, Integers
+from .core import Choice, GameSpec, GameState, IllegalAction, Integer, Integers, replace_at
 from .rng import make_rng, shuffled
 
 # -- cards (RZ-1, RZ-2) ---------------------------------------------------------------------
@@ -398,7 +398,7 @@ class RentzState(GameState):
     def _without(self, card: str) -> tuple:
         """The hands with ``card`` gone from the current seat's hand."""
         hand = tuple(c for c in self.hands[self.current] if c != card)
-        return _replace_at(self.hands, self.current, hand)
+        return replace_at(self.hands, self.current, hand)
 
     def _follow(self, card: str) -> "RentzState":
         """RZ-6: a card to the trick; a full trick goes to its winner, who leads next."""
@@ -414,8 +414,8 @@ class RentzState(GameState):
         winner = trick_winner(trick)
         state = self._with(
             hands=hands, trick=(), last_trick=trick, last_winner=winner, current=winner,
-            taken=_replace_at(self.taken, winner, self.taken[winner] + tuple(c for _, c in trick)),
-            tricks=_replace_at(self.tricks, winner, self.tricks[winner] + 1))
+            taken=replace_at(self.taken, winner, self.taken[winner] + tuple(c for _, c in trick)),
+            tricks=replace_at(self.tricks, winner, self.tricks[winner] + 1))
         return state._end_deal() if state._tricks_done() else state
 
     def _tricks_done(self) -> bool:
@@ -435,7 +435,7 @@ class RentzState(GameState):
         row = (card, card) if row is None else (
             (card, row[1]) if VALUE[card] < VALUE[row[0]] else (row[0], card))
         state = self._with(hands=self._without(card), skipped=None,
-                           layout=_replace_at(self.layout, SUITS.index(suit), row))
+                           layout=replace_at(self.layout, SUITS.index(suit), row))
         hand = state.hands[seat]
         if not hand:
             state = state._with(finished=state.finished + (seat,))
@@ -443,7 +443,7 @@ class RentzState(GameState):
             return state._end_deal()
         if RANK[card] == "A" and layout_playable(hand, state.rows):
             return state
-        skip = _next_holder(state.hands, seat) if RANK[card] == lowest_rank(self.players) else None
+        skip = next_holder(state.hands, seat) if RANK[card] == lowest_rank(self.players) else None
         return state._move_on(seat, skip)
 
     def _layout_refusal(self, card: str) -> str:
@@ -464,9 +464,9 @@ class RentzState(GameState):
     def _move_on(self, seat: int, skip) -> "RentzState":
         """The turn goes to the next seat still holding cards; a ``skip`` seat (RZ-8: the
         lowest rank was just played) loses that turn, whether or not it could play."""
-        following = _next_holder(self.hands, seat)
+        following = next_holder(self.hands, seat)
         if following == skip:
-            return self._with(skipped=skip, current=_next_holder(self.hands, skip))
+            return self._with(skipped=skip, current=next_holder(self.hands, skip))
         return self._with(current=following)
 
     def _end_deal(self) -> "RentzState":
@@ -637,12 +637,9 @@ PHASE_NEEDS = {
 }
 
 
-def _replace_at(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
-
-
-def _next_holder(hands, seat: int) -> int:
-    """The next seat clockwise after ``seat`` that still holds cards."""
+def next_holder(hands, seat: int) -> int:
+    """The next seat clockwise after ``seat`` that still holds cards (``hands``: per seat,
+    its cards or their number; ``seat`` itself when no other seat holds any)."""
     players = len(hands)
     for step in range(1, players + 1):
         following = (seat + step) % players

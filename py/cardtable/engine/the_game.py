@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from itertools import permutations
 
-from .core import Choice, GameSpec, GameState, IllegalAction
+from .core import Choice, GameSpec, GameState, IllegalAction, replace_at
 from .rng import make_rng, shuffled
 
 CARDS = tuple(range(2, 100))  # TG-1
@@ -218,8 +218,8 @@ class TheGameState(GameState):
     def moved(self, card, pile) -> "TheGameState":
         """The state after ``card`` goes from the active hand onto ``pile`` (no checks)."""
         hand = tuple(c for c in self.hands[self.current] if c != card)
-        return replace(self, hands=_replace_at(self.hands, self.current, hand),
-                       piles=_replace_at(self.piles, pile, self.piles[pile] + (card,)),
+        return replace(self, hands=replace_at(self.hands, self.current, hand),
+                       piles=replace_at(self.piles, pile, self.piles[pile] + (card,)),
                        played=self.played + ((card, pile),))
 
     def pass_turn(self, draw: int) -> "TheGameState":
@@ -227,7 +227,7 @@ class TheGameState(GameState):
         seat with cards starts its turn (TG-8), or the game is won when none has any."""
         drawn = self.deck[:draw]
         hand = tuple(sorted(self.hands[self.current] + drawn))
-        state = replace(self, hands=_replace_at(self.hands, self.current, hand),
+        state = replace(self, hands=replace_at(self.hands, self.current, hand),
                         deck=self.deck[len(drawn):], played=(), signalled=(),
                         turn=self.turn + 1)
         nxt = state.next_seat_with_cards(self.current)  # TG-8
@@ -375,10 +375,6 @@ def rating(cards_left: int) -> str:
     if cards_left < EXCELLENT_BELOW:
         return "excellent"
     return "lost"
-
-
-def _replace_at(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
 
 
 def deal(players: int, hand_size: int, seed: str):

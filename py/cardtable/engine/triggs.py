@@ -26,7 +26,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import product
 
-from .core import GameSpec, GameState, IllegalAction, thaw
+from .core import GameSpec, GameState, IllegalAction, replace_at, thaw
 from .rng import below, make_rng, shuffled
 
 VALUES = tuple(range(1, 13))  # TR-1
@@ -323,13 +323,13 @@ class TriggsState(GameState):
         return self.sheets[self.current]
 
     def _set_hand(self, hand) -> "TriggsState":
-        return replace(self, hands=_replace_at(self.hands, self.current, tuple(sorted(hand))))
+        return replace(self, hands=replace_at(self.hands, self.current, tuple(sorted(hand))))
 
     def _take(self, pile: str) -> "TriggsState":
         """The current player takes the top of ``pile``; then the piles are tidied."""
         index = PILES.index(pile)
         card, rest = self.piles[index][0], self.piles[index][1:]
-        state = replace(self, piles=_replace_at(self.piles, index, rest))
+        state = replace(self, piles=replace_at(self.piles, index, rest))
         return state._set_hand(self.hand + (card,))._tidy_piles()
 
     def _tidy_piles(self) -> "TriggsState":
@@ -342,7 +342,7 @@ class TriggsState(GameState):
                 if not pile and state.discard:
                     state = state._remake(index)
                 elif FACE_UP[name] and pile and pile[0] in state.retired:
-                    state = replace(state, piles=_replace_at(state.piles, index, pile[1:]),
+                    state = replace(state, piles=replace_at(state.piles, index, pile[1:]),
                                     removed=state.removed + pile[:1])
                 else:
                     break
@@ -352,7 +352,7 @@ class TriggsState(GameState):
         """TR-10: the discards, shuffled with the seed and the remake counter, become pile
         ``index`` (so a replay remakes it the same way)."""
         rng = make_rng(self.seed, f"reshuffle-{self.reshuffles}")
-        return replace(self, piles=_replace_at(self.piles, index, shuffled(self.discard, rng)),
+        return replace(self, piles=replace_at(self.piles, index, shuffled(self.discard, rng)),
                        discard=(), remakes=self.remakes + ((PILES[index], len(self.discard)),))
 
     def _after_playing(self) -> "TriggsState":
@@ -370,7 +370,7 @@ class TriggsState(GameState):
         or ask for the chain bonus a completed row earns (TR-8)."""
         sheet = list(self.sheet)
         sheet[row - 1] += count
-        state = replace(self, sheets=_replace_at(self.sheets, self.current, tuple(sheet)))
+        state = replace(self, sheets=replace_at(self.sheets, self.current, tuple(sheet)))
         state = state._retire()
         if sum(sheet) == TOTAL_BOXES:
             return replace(state, winner=self.current, turns=self.turns + 1, phase="turn")
@@ -503,10 +503,6 @@ PHASE_NEEDS = {
     "draw": "take the second card of the draw",
     "bonus": "choose the row for the bonus cross (TR-8)",
 }
-
-
-def _replace_at(items: tuple, index: int, value) -> tuple:
-    return items[:index] + (value,) + items[index + 1:]
 
 
 def _remove(hand: tuple, cards: tuple) -> tuple:
