@@ -12,7 +12,9 @@ import pytest
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
-FAST = "localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast'}))"
+# Fast bots, and every game's guided tour already seen (its box would cover the controls).
+FAST = ("localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast',"
+        " tours_seen: ['the-game', 'extreme', 'triggs', 'rentz']}))")
 LINKS = {
     "the-game": "#/the-game?seed=follow-tg&players=5&seats=human,strong,strong,strong,strong",
     "extreme": "#/extreme?seed=follow-ex&players=4&seats=human,strong,strong,strong",
