@@ -63,10 +63,11 @@ IMPORT_RE = re.compile(r'(?:from|import)\s*"\./([^"]+\.js)"')
 PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor",
                     "py-game", "py-terminal")
 
-# The <script type="py"> configuration: local Pyodide (PyScript's default is a CDN), the
-# package as one zip unpacked into the working directory (on sys.path), no plugins.
+# The <script type="py"> configuration: local Pyodide (PyScript's default is a CDN) through
+# assets/snapshot.js, which restores a memory snapshot when the browser has made one for this
+# build; the package as one zip unpacked into the working directory (on sys.path), no plugins.
 PYSCRIPT_CONFIG = {
-    "interpreter": "pyodide/pyodide.mjs",
+    "interpreter": "assets/snapshot.js",
     "files": {"cardtable.zip": "./*"},
     "plugins": [f"!{name}" for name in PYSCRIPT_PLUGINS],
 }
@@ -76,7 +77,8 @@ PYSCRIPT_CONFIG = {
 #   WebAssembly.instantiate(Streaming), which CSP blocks without it.
 # - no 'unsafe-eval': Pyodide's boot path calls no eval()/new Function(). PyScript 0.7.31
 #   does, in two places, and the page avoids both: it builds its worker hooks with
-#   Function() (boot.js empties hooks.worker: the page runs no workers), and for an
+#   Function() (boot.js empties hooks.worker: the page runs no PyScript
+#   workers; its one worker, assets/snapshot-worker.js, is plain JavaScript), and for an
 #   interpreter type without a configuration it loads every plugin (index.html gives the
 #   unused MicroPython type one that switches them off). tests/browser fail on any
 #   violation, so a PyScript update that needs eval shows up there.
@@ -116,6 +118,10 @@ ICON_SIZES = (192, 512)
 # Files of assets/ that dist/ does not ship, since the page loads none of them: sources of
 # generated files (build.py writes sw.js from its template; the icons come from icon.svg).
 ASSET_SOURCES = ("sw.template.js", "icon.svg", "*~")
+# What a memory snapshot holds or is made by; when any of these changes, the build's key
+# changes, and snapshots made by earlier builds are ignored (assets/snapshot.js).
+SNAPSHOT_INPUTS = (*(f"pyodide/{name}" for name in PYODIDE_FILES), "cardtable.zip",
+                   "assets/snapshot-worker.js")
 
 
 # --- build -----------------------------------------------------------------------------
@@ -130,6 +136,7 @@ def build(dist: Path = DIST) -> Path:
     copy_runtime(dist)
     (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable"))
     copy_assets(dist)
+    write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
     (dist / "index.html").write_text(index_html(), encoding="utf-8")
     (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
@@ -242,6 +249,19 @@ def copy_assets(dist: Path) -> None:
     """assets/ as is, icons included, but for ASSET_SOURCES."""
     shutil.copytree(ROOT / "assets", dist / "assets",
                     ignore=shutil.ignore_patterns(*ASSET_SOURCES))
+
+
+def write_snapshot_key(dist: Path) -> None:
+    """Fill in the build's snapshot key (a digest of SNAPSHOT_INPUTS) in assets/snapshot.js.
+
+    Written into the file, not passed in its URL: a module's import.meta.url is the URL of
+    the response, and the service worker answers from a cache entry stored without query."""
+    digest = hashlib.sha256()
+    for name in SNAPSHOT_INPUTS:
+        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    module = dist / "assets" / "snapshot.js"
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")
 
 
 def index_html() -> str:

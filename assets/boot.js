@@ -185,7 +185,8 @@ async function boot() {
   const { hooks } = await import("../pyscript/core.js");
   // PyScript compiles its worker hooks into one function with Function() when it defines the
   // <script type="py"> handler, which our CSP forbids ('unsafe-eval'). The page runs no
-  // workers, so it needs none: PyScript's only default one registers _pyscript in workers.
+  // PyScript workers (its snapshot worker is plain JavaScript), so it needs none:
+  // PyScript's only default one registers _pyscript in workers.
   for (const set of Object.values(hooks.worker)) set.clear();
   // Python errors during boot reach PyScript's stderr: show them instead of a dead page.
   hooks.main.onReady.add((wrap) => {

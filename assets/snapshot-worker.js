@@ -1,0 +1,51 @@
+// Makes the memory snapshot that assets/snapshot.js restores, off the page's main thread:
+// Pyodide started with `_makeSnapshot`, the game's package unpacked where PyScript unpacks
+// it (the home folder) and every module of it imported, then the heap saved into Cache
+// Storage with its SHA-256 digest. Answers {ok, error}.
+//
+// What may be in a snapshot: Pyodide's makeMemorySnapshot refuses JavaScript objects that
+// it cannot find again by a path from the global object (serializeHiwireState in
+// pyodide.asm.js), so only imports run here; the package's modules only `import js` when
+// imported, and touch the page later, in app.start(). The worker's global object stands
+// in for the page's: the `js` module is restored as the page's globalThis.
+
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+// The package's modules but its command line (which would run it).
+const IMPORT_ALL = `
+import importlib, pkgutil, cardtable
+for module in pkgutil.walk_packages(cardtable.__path__, "cardtable."):
+    if not module.name.endswith("__main__"):
+        importlib.import_module(module.name)
+`;
+
+async function snapshot({ indexURL, packageURL }) {
+  const [interpreter, archive] = await Promise.all([
+    loadPyodide({ indexURL, _makeSnapshot: true }),
+    fetch(packageURL).then((response) => {
+      if (!response.ok) throw new Error(`${packageURL}: HTTP ${response.status}`);
+      return response.arrayBuffer();
+    }),
+  ]);
+  interpreter.unpackArchive(archive, "zip", { extractDir: interpreter.FS.cwd() });
+  interpreter.runPython(IMPORT_ALL);
+  return interpreter.makeMemorySnapshot();
+}
+
+function hex(bytes) {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+addEventListener("message", async ({ data }) => {
+  try {
+    const bytes = await snapshot(data);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+    const cache = await caches.open(data.cache);
+    await cache.put(data.key, new Response(bytes, {
+      headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Digest": hex(digest) },
+    }));
+    postMessage({ ok: true });
+  } catch (error) {
+    postMessage({ ok: false, error: String(error?.message ?? error) });
+  }
+});

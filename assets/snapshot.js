@@ -1,0 +1,123 @@
+// PyScript's interpreter module (PYSCRIPT_CONFIG's "interpreter" in build.py): Pyodide's
+// loadPyodide, but restored from a memory snapshot of Python with the game's package
+// imported when this browser has made one for this build. Restoring copies the saved heap
+// instead of starting Python and importing the package again.
+//
+// Why a module of our own: PyScript (polyscript's pyodide engine, in
+// node_modules/polyscript/esm/interpreter/pyodide.js) calls
+// `loadPyodide({ stderr, stdout, ...options })` with options it builds itself, from which
+// Pyodide's `_loadSnapshot` cannot come; but it takes loadPyodide from whatever module
+// the "interpreter" URL names, so this module hands it one that adds the snapshot.
+//
+// The snapshot is made on the first visit, once the app is ready and the browser idle, by
+// assets/snapshot-worker.js off the main thread, and kept in Cache Storage under this
+// build's key (build.py writes it into KEY below). Whenever anything does
+// not fit (no Cache Storage, another build's snapshot, a failed restore) the page boots
+// Python the normal way, discards what it found and says nothing to the player.
+
+import * as pyodide from "../pyodide/pyodide.mjs";
+
+export const version = pyodide.version;
+
+// Not "cardtable-…": the service worker deletes every such cache but its own.
+const CACHE = "cardtable.snapshot";
+const KEY = new URL("../snapshot-__SNAPSHOT_KEY__.bin", import.meta.url).href;
+const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
+const PACKAGE_URL = new URL("../cardtable.zip", import.meta.url).href;
+// How long after ready, at least, before the snapshot worker starts (taps come first).
+const SNAPSHOT_DELAY_MS = 3000;
+
+// What happened, for the bench and the tests: "restored", "fallback" or "normal".
+globalThis.cardtableSnapshot = { boot: "normal" };
+
+// Cache Storage, or null where the browser refuses it (storage blocked, opaque origin).
+async function openCache() {
+  try {
+    return await caches.open(CACHE);
+  } catch {
+    return null;
+  }
+}
+
+// The saved heap, checked against the SHA-256 digest stored with it (a snapshot damaged on
+// disk could otherwise restore into a subtly wrong Python). Pyodide awaits this promise only
+// after it has started compiling its WebAssembly, so the check overlaps the compile.
+async function verifiedSnapshot(response) {
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  if (hex(digest) !== response.headers.get("X-Snapshot-Digest")) {
+    throw new Error("the snapshot does not match its digest");
+  }
+  return bytes;
+}
+
+function hex(bytes) {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+// Pyodide checks the snapshot's magic number and runtime build itself; importing the
+// package's entry point checks that the heap came back usable.
+async function restore(options, response) {
+  const snapshot = verifiedSnapshot(response);
+  // Handled here too, so that a rejection before Pyodide awaits it is not reported to the
+  // page as unhandled (boot.js would take that for a failed boot).
+  snapshot.catch(() => {});
+  const interpreter = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
+  interpreter.runPython("import cardtable.main");
+  return interpreter;
+}
+
+export async function loadPyodide(options) {
+  const settings = { ...options, indexURL: INDEX_URL };
+  const cache = await openCache();
+  if (!cache) return pyodide.loadPyodide(settings);
+  const saved = await cache.match(KEY).catch(() => null);
+  if (saved) {
+    try {
+      const interpreter = await restore(settings, saved);
+      globalThis.cardtableSnapshot.boot = "restored";
+      return interpreter;
+    } catch (error) {
+      console.info("cardtable: the saved Python did not restore; starting it afresh:", error);
+      globalThis.cardtableSnapshot.boot = "fallback";
+    }
+  }
+  await caches.delete(CACHE).catch(() => {});
+  const interpreter = await pyodide.loadPyodide(settings);
+  whenReady(() => setTimeout(() => requestIdleCallbackOr(makeSnapshot), SNAPSHOT_DELAY_MS));
+  return interpreter;
+}
+
+function whenReady(run) {
+  const root = document.documentElement;
+  if (root.dataset.app === "ready") return run();
+  const observer = new MutationObserver(() => {
+    if (root.dataset.app === "loading") return;
+    observer.disconnect();
+    if (root.dataset.app === "ready") run();
+  });
+  observer.observe(root, { attributes: true, attributeFilter: ["data-app"] });
+}
+
+function requestIdleCallbackOr(run) {
+  if ("requestIdleCallback" in globalThis) requestIdleCallback(run, { timeout: 10_000 });
+  else run();
+}
+
+// The worker stores the snapshot itself; this only starts it and ends it once it is done.
+function makeSnapshot() {
+  globalThis.cardtableSnapshot.making = true;
+  const worker = new Worker(new URL("snapshot-worker.js", import.meta.url), { type: "module" });
+  worker.onmessage = ({ data }) => {
+    worker.terminate();
+    globalThis.cardtableSnapshot.made = data.ok;
+    if (!data.ok) console.info("cardtable: no saved Python this time:", data.error);
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    globalThis.cardtableSnapshot.made = false;
+    console.info("cardtable: no saved Python this time:", event.message);
+  };
+  worker.postMessage({ cache: CACHE, key: KEY, indexURL: INDEX_URL, packageURL: PACKAGE_URL });
+}
