@@ -1,13 +1,14 @@
 """Start-up of the app against a bare ``loadPyodide()`` page, side by side.
 
-    python bench/startup.py [--runs N] [--json-only]
+    python bench/startup.py [--runs N] [--throttled-runs N] [--play-seconds S] [--json-only]
 
 Both pages are served by one local server with GitHub Pages' caching header
 (``Cache-Control: max-age=600``): the app from dist/ under /app/, and a bench-only page,
 /bare.html, that imports the very same /app/pyodide/pyodide.mjs and calls loadPyodide().
 Each run opens both in a fresh Chromium context (cold: empty HTTP cache, no service worker),
-then reloads each (warm: HTTP cache, and for the app its service worker). Runs alternate
-app and bare so that load on the machine hits both alike.
+then reloads each (warm: HTTP cache, and for the app its service worker and the memory
+snapshot it made once ready, see assets/snapshot.js; the bench waits for both). Runs
+alternate app and bare so that load on the machine hits both alike.
 
 Figures (milliseconds from navigation start, medians over the runs):
 - tti: ``<html data-app="ready">`` (the app: Python up and the UI interactive; the bare
@@ -16,7 +17,13 @@ Figures (milliseconds from navigation start, medians over the runs):
 - phases: when PyScript reported each boot step (``py:progress``), to see where time goes
 - bytes: what a first visit downloads (response bodies; and gzip-compressed, as a
   compressing server such as GitHub Pages would send the text files)
-The goal is warm app TTI at most 1.3 times warm bare TTI.
+- boot: how the warm app started Python ("restored" from its snapshot, else "normal")
+- long tasks: main-thread tasks over 50 ms (Long Tasks API) after ready, while the player
+  plays a game against strong bots at the fast pace for --play-seconds, in each game
+Then the same with Chromium's CPU throttled 4 times (CDP Emulation.setCPUThrottlingRate),
+a slow phone's pace: --throttled-runs runs (0: none).
+Goals (issue 13): warm app at most 0.5 times warm bare; cold at most 1.1 times; first
+paint under 200 ms; no task over 100 ms after ready.
 """
 
 from __future__ import annotations
@@ -24,10 +31,12 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import os
 import statistics
 import sys
 import tempfile
 import threading
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,7 +48,8 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]
-GOAL_RATIO = 1.3
+GOALS = {"warm_ratio": 0.5, "cold_ratio": 1.1, "first_paint_ms": 200, "long_task_ms": 100}
+THROTTLE = 4
 
 BARE_PAGE = """<!doctype html>
 <html lang="en" data-app="loading"><head><meta charset="utf-8"><title>bare Pyodide</title>
@@ -52,10 +62,14 @@ document.documentElement.dataset.app = "ready";
 </script></head><body><p>bare loadPyodide()</p></body></html>
 """
 
-# Runs in every page before its scripts: timestamps of readiness and of PyScript's steps.
+# Runs in every page before its scripts: timestamps of readiness and of PyScript's steps,
+# and every long task (over 50 ms) of the main thread.
 PROBE = """
-window.__bench = { phases: {} };
+window.__bench = { phases: {}, longtasks: [] };
 addEventListener("py:progress", ({ detail }) => { __bench.phases[detail] = performance.now(); });
+new PerformanceObserver((list) => {
+  for (const task of list.getEntries()) __bench.longtasks.push([task.startTime, task.duration]);
+}).observe({ type: "longtask", buffered: true });
 new MutationObserver(() => {
   const state = document.documentElement?.dataset.app;
   if (state && state !== "loading" && !__bench.done) {
@@ -63,6 +77,19 @@ new MutationObserver(() => {
   }
 }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-app"] });
 """
+
+
+# The games played for the long-task figures: you and strong bots; your moves are made by
+# play_turn below, always the first legal one the table offers.
+GAME_LINKS = {
+    "the-game": "#/the-game?seed=bench-tg&players=4&seats=human,strong,strong,strong",
+    "extreme": "#/extreme?seed=bench-ex&players=4&seats=human,strong,strong,strong",
+    "triggs": "#/triggs?seed=bench-tr&players=4&seats=human,strong,strong,strong",
+    "rentz": "#/rentz?seed=bench-rz&players=4&seats=human,strong,strong,strong",
+}
+FAST = "localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast'}))"
+MY_MOVE = ("document.querySelector('main.end') ? 'over' : (v => v && v.current === 0 && !v.over"
+           " && v.legal.some(a => a[0] !== 'pass'))(window.cardtable.view())")
 
 
 def serve_bench_root(dist: Path):
@@ -91,6 +118,7 @@ def measure(page, url: str, reload: bool = False) -> dict:
     result = page.evaluate("""() => ({
         tti: __bench.done, state: __bench.state, phases: __bench.phases,
         first_paint: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? null,
+        boot: window.cardtableSnapshot?.boot ?? null,
     })""")
     if result["state"] != "ready":
         raise RuntimeError(f"{url} did not boot: data-app={result['state']}")
@@ -106,19 +134,100 @@ def wait_for_service_worker(page) -> None:
     raise RuntimeError("the service worker never took control")
 
 
-def one_run(browser, url: str, is_app: bool) -> tuple[dict, dict, list]:
+def wait_for_snapshot(page) -> bool:
+    """Until the app has made (or failed to make) its memory snapshot; whether it made one."""
+    for _ in range(1200):
+        made = page.evaluate("window.cardtableSnapshot?.made")
+        if made is not None:
+            return made
+        page.wait_for_timeout(100)
+    raise RuntimeError("the snapshot was never made")
+
+
+def new_page(browser, throttle: int, *scripts: str):
+    """A page in a fresh context with ``scripts`` run first, its CPU slowed ``throttle``×."""
     context = browser.new_context()
-    context.add_init_script(PROBE)
+    for script in (PROBE, *scripts):
+        context.add_init_script(script)
     page = context.new_page()
+    if throttle > 1:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    return page
+
+
+def one_run(browser, url: str, is_app: bool, throttle: int) -> tuple[dict, dict, list]:
+    page = new_page(browser, throttle)
     responses = []
     page.on("requestfinished", lambda request: responses.append(request))
     cold = measure(page, url)
     downloads = [(r.url, r.sizes()["responseBodySize"]) for r in responses]
     if is_app:
         wait_for_service_worker(page)
+        wait_for_snapshot(page)
     warm = measure(page, url, reload=True)
-    context.close()
+    page.context.close()
     return cold, warm, downloads
+
+
+def play_cards(page, legal: list) -> None:
+    """The Game and Extreme: the first legal play, or the end of the turn once it may end."""
+    if ["end"] in legal:
+        page.click('[data-action="end-turn"]')
+        return
+    _, card, pile = next(action for action in legal if action[0] == "play")
+    page.click(f'[data-action="select"][data-card="{card}"]')
+    page.click(f'[data-action="play"][data-pile="{pile}"]')
+
+
+def play_triggs(page, legal: list) -> None:
+    """A draw while one is offered, a bonus cross when due, else the first card discarded."""
+    first = legal[0]
+    if first[0] == "draw":
+        page.click(f'[data-action="triggs-draw"][data-pile="{first[1]}"]')
+    elif first[0] == "bonus":
+        page.click(f'[data-action="triggs-bonus"][data-row="{first[1]}"]')
+    else:
+        page.click('[data-action="triggs-card"][data-index="0"]')
+        page.click('[data-action="triggs-discard"]')
+
+
+def play_rentz(page, legal: list) -> None:
+    """The first legal choice of sub-game, look at the hand, or card."""
+    kind, *args = next(action for action in legal if action[0] != "pass")
+    target = {"choose": '[data-action="rentz-choose"][data-sub-game="{}"]',
+              "look": '[data-action="rentz-look"]',
+              "play": '[data-action="rentz-play"][data-card="{}"]'}[kind]
+    page.click(target.format(*args))
+
+
+PLAY_TURN = {"the-game": play_cards, "extreme": play_cards, "triggs": play_triggs,
+             "rentz": play_rentz}
+
+
+def play(browser, url: str, game: str, seconds: float, throttle: int) -> dict:
+    """Plays ``game`` at ``url`` for ``seconds`` (or to its end): your moves made, and the
+    main thread's long tasks after ready."""
+    page = new_page(browser, throttle, FAST)
+    measure(page, url + GAME_LINKS[game])
+    ready = page.evaluate("__bench.done")
+    deadline, moves = time.monotonic() + seconds, 0
+    while time.monotonic() < deadline:
+        state = page.evaluate(MY_MOVE)
+        if state == "over":
+            break
+        if page.locator("[data-action=tour-skip]").count():  # the first game's tour
+            page.click("[data-action=tour-skip]")
+        elif state:
+            PLAY_TURN[game](page, page.evaluate("window.cardtable.view().legal"))
+            moves += 1
+        page.wait_for_timeout(50)
+    tasks = page.evaluate("__bench.longtasks")
+    page.context.close()
+    durations = [duration for start, duration in tasks if start >= ready]
+    return {"your_moves": moves, "long_tasks": len(durations),
+            "over_100ms": sum(d > 100 for d in durations),
+            "max_ms": round(max(durations), 1) if durations else 0}
 
 
 def bytes_of(downloads: list, base: str, root: Path) -> dict:
@@ -148,55 +257,79 @@ def summarize(runs: list[dict]) -> dict:
     return out
 
 
+def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: float) -> dict:
+    """The figures of ``runs`` runs with the CPU slowed ``throttle`` times."""
+    app_url, bare_url = base + "app/", base + "bare.html"
+    app_runs, bare_runs, downloads = [], [], {}
+    for run in range(runs):
+        print(f"run {run + 1}/{runs} (CPU {throttle}x slower)", file=sys.stderr, flush=True)
+        for name, url, kept in (("app", app_url, app_runs), ("bare", bare_url, bare_runs)):
+            cold, warm, downloaded = one_run(browser, url, name == "app", throttle)
+            kept.append({"cold": cold, "warm": warm})
+            downloads.setdefault(name, downloaded)
+    app, bare = summarize(app_runs), summarize(bare_runs)
+    app["warm"]["boots"] = [r["warm"]["boot"] for r in app_runs]
+    games = {}
+    for game in GAME_LINKS:
+        print(f"playing {game} (CPU {throttle}x slower)", file=sys.stderr, flush=True)
+        games[game] = play(browser, app_url, game, seconds, throttle)
+    return {
+        "runs": runs, "cpu_throttle": throttle,
+        "app": app, "bare": bare,
+        "ratio": {kind: round(app[kind]["tti"] / bare[kind]["tti"], 2) for kind in ("cold", "warm")},
+        "bytes_first_visit": {name: bytes_of(downloads[name], base, root)
+                              for name in ("app", "bare")},
+        "long_tasks_after_ready": games,
+    }
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--throttled-runs", type=int, default=3)
+    parser.add_argument("--play-seconds", type=float, default=20)
     parser.add_argument("--json-only", action="store_true")
     args = parser.parse_args(argv)
 
     dist = build.build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
     server, root, base = serve_bench_root(dist)
-    app_url, bare_url = base + "app/", base + "bare.html"
-    app_runs, bare_runs, downloads = [], [], {}
+    report = {"goals": GOALS, "load_average": os.getloadavg()}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                              args=CHROMIUM_ARGS)
-        for run in range(args.runs):
-            print(f"run {run + 1}/{args.runs}", file=sys.stderr, flush=True)
-            for name, url, runs in (("app", app_url, app_runs), ("bare", bare_url, bare_runs)):
-                cold, warm, downloaded = one_run(browser, url, name == "app")
-                runs.append({"cold": cold, "warm": warm})
-                downloads.setdefault(name, downloaded)
+        report["normal"] = bench(browser, base, root, args.runs, 1, args.play_seconds)
+        if args.throttled_runs:
+            report["throttled"] = bench(browser, base, root, args.throttled_runs, THROTTLE,
+                                        args.play_seconds)
         browser.close()
     server.shutdown()
-
-    app, bare = summarize(app_runs), summarize(bare_runs)
-    report = {
-        "runs": args.runs,
-        "app": app,
-        "bare": bare,
-        "ratio": {kind: round(app[kind]["tti"] / bare[kind]["tti"], 2) for kind in ("cold", "warm")},
-        "goal_warm_ratio": GOAL_RATIO,
-        "bytes_first_visit": {name: bytes_of(downloads[name], base, root)
-                              for name in ("app", "bare")},
-    }
+    report["load_average_after"] = os.getloadavg()
     if not args.json_only:
-        print_table(report)
+        for key in ("normal", "throttled"):
+            if key in report:
+                print_table(report[key])
+        print(f"load average before {report['load_average']}, after {report['load_average_after']}")
     print(json.dumps(report, indent=2))
     return 0
 
 
 def print_table(report: dict) -> None:
     app, bare, ratio = report["app"], report["bare"], report["ratio"]
-    print(f"cardtable start-up, median of {report['runs']} runs (ms from navigation start)")
+    print(f"cardtable start-up, CPU {report['cpu_throttle']}x slower, median of "
+          f"{report['runs']} runs (ms from navigation start)")
     print(f"{'':12}{'app TTI':>10}{'bare TTI':>10}{'ratio':>8}{'app paint':>11}")
     for kind in ("cold", "warm"):
         print(f"{kind:12}{app[kind]['tti']:>10}{bare[kind]['tti']:>10}{ratio[kind]:>8}"
               f"{app[kind]['first_paint']:>11}")
+    print("warm app boots:", ", ".join(map(str, app["warm"]["boots"])))
     for name, figures in report["bytes_first_visit"].items():
         print(f"first visit, {name}: {figures['requests']} requests, "
               f"{figures['body'] / 1e6:.2f} MB bodies, {figures['gzip'] / 1e6:.2f} MB gzipped")
     print("app boot steps (warm):", ", ".join(f"{k} {v}" for k, v in app["warm"]["phases"].items()))
+    print("long tasks after ready, playing:", "; ".join(
+        f"{game} ({f['your_moves']} of your moves) {f['long_tasks']} over 50 ms, "
+        f"{f['over_100ms']} over 100 ms, max {f['max_ms']} ms"
+        for game, f in report["long_tasks_after_ready"].items()))
     print()
 
 
