@@ -9,6 +9,8 @@ instruction kinds whenever talking is allowed (EX-12).
   way to finish by how far it moves the piles and which instructions it leaves visible.
 - ``strong`` (default): the same search, each play scored as The Game's strong bot scores it
   (:mod:`.the_game_search`: the live cards a play shuts out, backwards tricks, signals);
+  alone with the draw pile empty, when nothing is hidden any more, it first searches the
+  rest of the game exactly for an order that plays every card (:func:`winning_line`);
   offers ``hint``: its next play and why, naming the instructions that force or forbid.
 """
 
@@ -151,12 +153,19 @@ class CarefulBot:
 class StrongBot(CarefulBot):
     """:class:`CarefulBot`'s look-ahead with the strong bot of The Game's price for a play,
     which counts the live cards it shuts out rather than its distance (fewer cards left
-    than careful's in simulation), and the per-card gain retuned to that scale."""
+    than careful's in simulation), and the per-card gain retuned to that scale. Alone with
+    the draw pile empty, it plays the first move of a :func:`winning_line` when one is
+    found."""
 
     CARD_GAIN = 1.0
     CARD_GAIN_ENDGAME = 4.0
 
     def act(self, view: dict):
+        share = share_action(view)
+        if share is None and view["players"] == 1 and view["deck"] == 0:
+            line = winning_line(*turn_of(view))
+            if line and list(line[0]) in view["legal"]:
+                return line[0]
         self.table = Table(view, weights_for(view["players"]))
         return super().act(view)
 
@@ -166,6 +175,47 @@ class StrongBot(CarefulBot):
     def hint(self, view: dict) -> dict:
         """The web UI's Hint button: see the module's :func:`hint`."""
         return hint(view)
+
+
+ENDGAME_BUDGET = 4000  # positions searched by winning_line, whatever the machine
+
+
+def winning_line(rules: Rules, turn: Turn, budget: int = ENDGAME_BUDGET):
+    """Alone with the draw pile empty, every card left is in the hand and each turn needs
+    one card: the actions (plays and ends) that play every card with every instruction
+    followed, found by a depth-first search over ``turn`` and the turns after it, or None
+    when there is none or ``budget`` positions did not find one. Plays are tried
+    backwards tricks first, then by distance; positions that failed are not searched
+    again."""
+    failed, count = set(), [0]
+
+    def search(turn: Turn):
+        if turn in failed or count[0] >= budget:
+            return None
+        count[0] += 1
+        for card, pile in sorted(rules.plays(turn), key=lambda p: endgame_order(turn, *p)):
+            after = rules.after(turn, card, pile)
+            if rules.loses(turn, card) or not rules.can_finish(after):
+                continue
+            if not after.hand:
+                return [("play", card, pile)]  # the last card: the game is won
+            rest = search(after)
+            if rest is not None:
+                return [("play", card, pile)] + rest
+        if not rules.end_problem(turn):
+            rest = search(Turn(turn.hand, turn.tops, 0, 1))
+            if rest is not None:
+                return [("end",)] + rest
+        failed.add(turn)
+        return None
+
+    return search(turn)
+
+
+def endgame_order(turn: Turn, card: int, pile: int) -> int:
+    """The order :func:`winning_line` tries plays in: backwards tricks, then short moves."""
+    top, direction = turn.tops[pile], PILE_DIRS[pile]
+    return -10 if is_backwards(card, direction, top) else distance(card, direction, top)
 
 
 LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
