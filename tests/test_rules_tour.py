@@ -200,3 +200,17 @@ def test_the_last_step_says_got_it_and_offers_no_skip():
 def test_option_help_is_in_words_without_rule_ids(game):
     for option in GAMES[game].options:
         assert option.help and not RULE_ID.findall(option.help), (game, option.key)
+
+
+def test_no_tour_where_nothing_can_be_stored():
+    """Storage blocked (an embedded page): a tour could not be remembered as seen, so it
+    would come back at every visit; it is not offered."""
+    from cardtable.web.controller import Controller
+    from cardtable.web.storage import Store
+
+    controller = Controller(Store.unavailable(), lambda: "no-tour")
+    controller.boot("#/the-game?seed=t&players=1")
+    assert controller.table.tour is None
+    remembered = Controller(Store(), lambda: "tour")
+    remembered.boot("#/the-game?seed=t&players=1")
+    assert remembered.table.tour == 0

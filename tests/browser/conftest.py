@@ -30,7 +30,10 @@ Fixtures
     from ``context``) and returns its ``Watch``; call ``.check()`` on it at the end.
 ``new_page``
     A factory for more watched pages in fresh contexts (``new_page(**context_options)``),
-    e.g. to open a share link in a second, clean browser profile.
+    e.g. to open a share link in a second, clean browser profile. Pages of ``page`` and
+    ``new_page`` are a returning player's (the guided tours seen); ``new_page(first_visit=True)``
+    gives a first visit. ``settings_script(pace="fast")`` is an init script that merges
+    settings into the stored ones.
 ``storage_blocked_page``
     A watched page in a persistent Chromium profile that blocks third-party cookies and
     site data, so an iframe from another site gets no localStorage, IndexedDB or service
@@ -72,6 +75,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
+from settings_scripts import RETURNING_PLAYER
 
 import build
 
@@ -85,6 +89,7 @@ document.addEventListener("securitypolicyviolation", (e) => console.error(
   `CSP violation: ${e.violatedDirective} blocked ${e.blockedURI || "inline"} ` +
   `at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`));
 """
+
 
 
 @dataclass
@@ -237,6 +242,7 @@ def _watch_page(page, *origins: str) -> Watch:
 def context(browser):
     context = browser.new_context()
     context.add_init_script(CSP_REPORTER)
+    context.add_init_script(RETURNING_PLAYER)
     yield context
     context.close()
 
@@ -254,9 +260,11 @@ def new_page(browser, site):
     """Factory: a watched page in a fresh context; every one is checked at teardown."""
     made = []
 
-    def make(**context_options):
+    def make(first_visit=False, **context_options):
         context = browser.new_context(**context_options)
         context.add_init_script(CSP_REPORTER)
+        if not first_visit:
+            context.add_init_script(RETURNING_PLAYER)
         page = context.new_page()
         made.append((context, _watch_page(page, site.origin)))
         return page

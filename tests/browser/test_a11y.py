@@ -21,13 +21,14 @@ from cardtable.engine.registry import GAMES
 from cardtable.web import links
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
+from settings_scripts import settings_script
 
 AXE = (build.NODE_MODULES / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True},
          "desktop": {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark"}}
 SERIOUS = ("serious", "critical")
-FAST = "localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast'}))"
+FAST = settings_script(pace="fast")
 
 
 def violations(page) -> list:

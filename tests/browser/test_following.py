@@ -9,12 +9,12 @@ Bots play at the fast pace; each test moves through the views the page reports.
 """
 
 import pytest
+from settings_scripts import settings_script
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 DESKTOP = {"viewport": {"width": 1280, "height": 900}}
 # Fast bots, and every game's guided tour already seen (its box would cover the controls).
-FAST = ("localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast',"
-        " tours_seen: ['the-game', 'extreme', 'triggs', 'rentz']}))")
+FAST = settings_script(pace="fast")
 LINKS = {
     "the-game": "#/the-game?seed=follow-tg&players=5&seats=human,strong,strong,strong,strong",
     "extreme": "#/extreme?seed=follow-ex&players=4&seats=human,strong,strong,strong",

@@ -12,9 +12,10 @@ import pytest
 
 from cardtable.engine.rentz import SUB_GAME_IDS
 from cardtable.web import table_rentz
+from settings_scripts import settings_script
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-FAST = "localStorage.setItem('cardtable.settings', JSON.stringify({pace: 'fast'}))"
+FAST = settings_script(pace="fast")
 BOTS = {3: "human,random,random", 4: "human,random,random,random"}
 NAMES = ("You", "Bot 2", "Bot 3", "Bot 4")
 # Your move can be made (a forced pass is the app's), or the game is over.

@@ -34,7 +34,7 @@ def within_viewport(page, selector: str) -> dict:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_rules_open_from_the_lobby_and_the_tables_menu_and_close(new_page, site, open_app, size):
-    page = open_app(new_page(**SIZES[size]), site.url)
+    page = open_app(new_page(first_visit=True, **SIZES[size]), site.url)
     press(page, "[data-action=pick-game][data-value=triggs]", size)
     press(page, "[data-action=rules]", size)
     panel = page.locator(".panel.rules")
@@ -59,7 +59,7 @@ def test_rules_open_from_the_lobby_and_the_tables_menu_and_close(new_page, site,
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_tour_leads_the_first_game_once_and_skip_ends_it(new_page, site, open_app, size):
-    page = open_app(new_page(**SIZES[size]), site.link("#/the-game?seed=teach&players=2"))
+    page = open_app(new_page(first_visit=True, **SIZES[size]), site.link("#/the-game?seed=teach&players=2"))
     tour = page.locator(".tour")
     for step, (selector, text) in enumerate(STEPS["the-game"]):
         assert tour.get_attribute("data-step") == f"the-game:{step}"

@@ -23,6 +23,7 @@ from .bot_runner import BotRunner
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
 from .playing import Table
 from .session import Session, from_save
+from .storage import BLOCKED_NOTICE
 from .tour import STEPS
 from .ui import TableUi
 
@@ -113,8 +114,11 @@ class Controller:
         self.setup = session.setup
         self.table = Table(session)
         self.bots = BotRunner(session, self.new_seed)
+        # The tour is offered once per game; where nothing can be stored (an embedded page
+        # with storage blocked) it would come back at every visit, so it is not offered.
         seen = self.store.load_settings().get("tours_seen", ())
-        if STEPS.get(session.setup.game) and session.setup.game not in seen:
+        if (STEPS.get(session.setup.game) and session.setup.game not in seen
+                and self.store.notice != BLOCKED_NOTICE):
             self.table.tour = 0
         self.panel = None
         self.saved()
