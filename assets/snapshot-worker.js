@@ -28,7 +28,14 @@ async function snapshot({ indexURL, packageURL }) {
     }),
   ]);
   interpreter.unpackArchive(archive, "zip", { extractDir: interpreter.FS.cwd() });
+  const heap = interpreter._module.HEAP8.length;
   interpreter.runPython(IMPORT_ALL);
+  // Pyodide restores into the heap a fresh module starts with: it sets INITIAL_MEMORY, which
+  // the module does not read, then copies the snapshot in without growing the heap
+  // (pyodide/pyodide#6254). A heap that grew here would fail every restore.
+  if (interpreter._module.HEAP8.length > heap) {
+    throw new Error("the heap grew while importing the package; a restore could not hold it");
+  }
   return interpreter.makeMemorySnapshot();
 }
 
