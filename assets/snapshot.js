@@ -56,14 +56,16 @@ function hex(bytes) {
 }
 
 // Pyodide checks the snapshot's magic number and runtime build itself; importing the
-// package's entry point checks that the heap came back usable.
+// package's entry point checks that the heap came back usable. The restored heap holds the
+// state of Python's global random generator as it was saved: reseeding it makes every visit
+// draw afresh, as a normal start does (pyodide/pyodide#4652).
 async function restore(options, response) {
   const snapshot = verifiedSnapshot(response);
   // Handled here too, so that a rejection before Pyodide awaits it is not reported to the
   // page as unhandled (boot.js would take that for a failed boot).
   snapshot.catch(() => {});
   const interpreter = await pyodide.loadPyodide({ ...options, _loadSnapshot: snapshot });
-  interpreter.runPython("import cardtable.main");
+  interpreter.runPython("import random, cardtable.main; random.seed()");
   return interpreter;
 }
 
