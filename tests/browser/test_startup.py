@@ -1,10 +1,14 @@
 """Start-up never loses a tap: while Python loads, the prerendered lobby says so in words
 and keeps the player's taps, marked as pending; once the app is ready it carries them out
 in order. The download of Pyodide's WebAssembly is held back by routing, so the taps land
-during boot for certain, on a phone-sized touch page."""
+during boot for certain, on a phone-sized touch page (taps) and a desktop page (clicks)."""
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
-         "service_workers": "block"}  # no worker: it could serve the runtime past the route
+import pytest
+
+# No service worker: it could serve the runtime past the route.
+SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
+                   "is_mobile": True, "service_workers": "block"},
+         "desktop": {"viewport": {"width": 1280, "height": 800}, "service_workers": "block"}}
 
 
 def pressed(page, action: str) -> list:
@@ -12,9 +16,11 @@ def pressed(page, action: str) -> list:
         '#app [data-action="{action}"][aria-pressed="true"]')].map(e => e.dataset.value)""")
 
 
+@pytest.mark.parametrize("size", list(SIZES))
 def test_taps_during_boot_are_kept_and_carried_out_in_order(new_page, site, wait_ready,
-                                                            wait_until):
-    page = new_page(**PHONE)
+                                                            wait_until, size):
+    page = new_page(**SIZES[size])
+    press = page.tap if size == "phone" else page.click
     held, released = [], []
 
     def hold(route):
@@ -24,8 +30,8 @@ def test_taps_during_boot_are_kept_and_carried_out_in_order(new_page, site, wait
     page.goto(site.url, wait_until="domcontentloaded")
     wait_until(page, "!!window.cardtableBoot")
     # Extreme, then 3 players: in the other order the game's change would reset the count.
-    page.tap('[data-action="pick-game"][data-value="extreme"]')
-    page.tap('[data-action="players"][data-value="3"]')
+    press('[data-action="pick-game"][data-value="extreme"]')
+    press('[data-action="players"][data-value="3"]')
     assert page.evaluate("document.documentElement.dataset.app") == "loading"
     assert page.evaluate("[...document.querySelectorAll('#app [data-pending]')]"
                          ".map(e => e.dataset.action)") == ["pick-game", "players"]
