@@ -72,19 +72,21 @@ def interval(bounds) -> str:
 
 
 def table(rows: list) -> str:
-    """The markdown table of measured rows."""
-    lines = ["| mode | players | deals | ceiling (winnable … + cut off) | proved lost | strong wins"
-             " | strong's share of the winnable | strong's command |",
-             "|---|---|---|---|---|---|---|---|"]
+    """The markdown table of measured rows, each with the command that reproduces it."""
+    lines = ["| mode | players | deals | budget | ceiling: winnable … + cut off | proved lost"
+             " | strong wins | strong's share of the winnable | command |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         n, won, high = r["deals"], r["winnable"], r["winnable"] + r["cut_off"]
         share = (f"{percent(r['strong_wins'] / high)}–{percent(r['strong_wins'] / won)}"
                  if won else "—")
         lines.append(
-            f"| {r['mode']} | {r['players']} | {n} | {percent(won / n)} ({interval(r['winnable_ci'])})"
+            f"| {r['mode']} | {r['players']} | {n} | {r['budget']}"
+            f" | {percent(won / n)} ({interval(r['winnable_ci'])})"
             f" … {percent(high / n)} ({interval(r['ceiling_high_ci'])}) | {r['proved_lost']}"
             f" | {percent(r['strong_wins'] / n)} ({interval(r['strong_ci'])}) | {share}"
-            f" | `{r['command']}` |")
+            f" | `python bench/ceiling.py --modes {r['mode']} --players {r['players']}"
+            f" --deals {n} --budget {r['budget']} --seed {r['seed']}` |")
     return "\n".join(lines)
 
 
