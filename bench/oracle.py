@@ -15,7 +15,10 @@ The search is a depth-first search, card by card, over the positions of the game
   the ``three`` that loses, EX-6) and ending the turn when allowed, cheapest first: a
   backwards trick, then plays that bury no card still to be played, then ending the turn,
   then the other plays by the number of cards they bury;
-- a position from which no win was found is remembered and never searched again;
+- it searches in rounds (:data:`DISCREPANCIES`): first only lines that leave that order
+  at most 0, 1, 2 or 3 times, then every line, which makes the last round exact;
+- a position from which no win was found is remembered with the departures it still had,
+  and not searched again with as many or fewer;
 - a play that leaves a card still to be played with no pile it could ever reach, even
   with every backwards trick the cards not yet played allow, is pruned (such a deal can
   no longer be won, whatever the order of the rest).
