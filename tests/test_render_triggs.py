@@ -5,6 +5,7 @@ and piles; the HTML is read back with ``html.parser``. Rule tests name their rul
 """
 
 from dataclasses import replace
+from engine_steps import apply_all
 from html_page import Element, Page
 
 import pytest
@@ -46,12 +47,7 @@ def draw(state, seat=0, pick=None, names=NAMES, **ui):
 
 def played(state, *actions):
     """The state after ``actions`` and the events they made, in order."""
-    events = []
-    for action in actions:
-        after = state.apply(action)
-        events += state.events(action, after)
-        state = after
-    return state, events
+    return apply_all(state, actions)
 
 
 def boxes_of(row: Element) -> list:

@@ -7,6 +7,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from engine_steps import apply_all
 
 from cardtable.engine.core import IllegalAction
 from cardtable.engine.rentz import (
@@ -49,14 +50,7 @@ def random_match(players, seed, options=None, check=None):
     return state, count
 
 
-def play_events(state, actions):
-    """Apply ``actions`` in turn; the final state and every event on the way."""
-    events = []
-    for action in actions:
-        after = state.apply(action)
-        events += state.events(action, after)
-        state = after
-    return state, events
+play_events = apply_all
 
 
 # -- RZ-1, RZ-2: cards ----------------------------------------------------------------------
