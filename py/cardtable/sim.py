@@ -333,20 +333,40 @@ def summary(run: Run, records: list, played: int, elapsed: float) -> dict:
     return report
 
 
+class NoBar:
+    """A progress bar that shows nothing (stderr is not a terminal)."""
+
+    def update(self) -> None:
+        pass
+
+    def close(self) -> None:
+        pass
+
+
+def progress_bar(total: int, initial: int):
+    """tqdm on stderr when it is a terminal, else :class:`NoBar` (so that a run without
+    a terminal, ``cd py && python3 -m cardtable sim …`` included, needs no tqdm)."""
+    if not sys.stderr.isatty():
+        return NoBar()
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, unit="game", file=sys.stderr)
+
+
 def play(run: Run, done: dict, games, keep=lambda record: None) -> dict:
     """The report of ``run``: the records of ``done`` (by index) and those that ``games``
     yields, each handed to ``keep`` as it comes. A progress bar with the rate and the time
     left goes to stderr when it is a terminal."""
-    from tqdm import tqdm
-
     records = dict(done)
     start = time.perf_counter()
-    with tqdm(total=run.total, initial=len(done), unit="game", file=sys.stderr,
-              disable=not sys.stderr.isatty()) as bar:
+    bar = progress_bar(run.total, len(done))
+    try:
         for record in games:
             keep(record)
             records[record["index"]] = record
             bar.update()
+    finally:
+        bar.close()
     elapsed = time.perf_counter() - start
     return summary(run, [records[index] for index in range(run.total)],
                    run.total - len(done), elapsed)
