@@ -344,12 +344,14 @@ class NoBar:
 
 
 def progress_bar(total: int, initial: int):
-    """tqdm on stderr when it is a terminal, else :class:`NoBar` (so that a run without
-    a terminal, ``cd py && python3 -m cardtable sim …`` included, needs no tqdm)."""
+    """tqdm on stderr when it is a terminal, else :class:`NoBar`; :class:`NoBar` too where
+    tqdm is not installed (``cd py && python3 -m cardtable sim …`` needs no install)."""
     if not sys.stderr.isatty():
         return NoBar()
-    from tqdm import tqdm
-
+    try:
+        from tqdm import tqdm
+    except ImportError:
+        return NoBar()
     return tqdm(total=total, initial=initial, unit="game", file=sys.stderr)
 
 
