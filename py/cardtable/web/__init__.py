@@ -1,7 +1,9 @@
 """The browser UI. The only package that touches js, pyscript, localStorage or location.
 
 Pure modules (run on CPython in tests): ``lobby`` (the settings of a new game),
-``links`` (share links), ``storage`` (saves), ``session`` (a game being played),
-``controller`` (what a click does), ``render`` and ``table_*`` (HTML).
-``app`` is the thin glue to the page.
+``links`` (share links), ``storage`` (saves and settings), ``session`` (a game being
+played), ``playing`` (the table on screen), ``bot_runner`` (the moves the app makes),
+``sharing``, ``controller`` (what a click does), ``render``, ``tables`` and ``table_*``
+(HTML), ``rules*`` and ``tour`` (teaching). ``app`` is the glue to the page; see
+docs/architecture.md.
 """
