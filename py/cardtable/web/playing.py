@@ -98,13 +98,7 @@ class Table:
     # -- drawing ------------------------------------------------------------------
     def ui(self, can_hint: bool) -> TableUi:
         return TableUi(names=self.names, local=self.local, hint=self.hint,
-                       log=whole_log(self.session),
+                       log=self.session.log(),
                        can_hint=can_hint and not self.finished,
                        can_undo=self.session.can_undo() and not self.finished,
                        my_turn=self.my_turn(), awaiting=self.awaiting())
-
-
-def whole_log(session: Session) -> tuple:
-    """Every event of the game, oldest first: a table numbers turns from the start and
-    shows the whole game in a scrollable box."""
-    return tuple(event for batch in session.events for event in batch)

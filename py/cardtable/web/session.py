@@ -47,10 +47,11 @@ class Session:
         self.actions.append(thaw(action))
         self.states.append(after)
 
-    def log(self, limit: int) -> tuple:
-        """The latest ``limit`` events, oldest first."""
-        flat = [event for batch in self.events[-limit:] for event in batch]
-        return tuple(flat[-limit:])
+    def log(self, limit: int | None = None) -> tuple:
+        """Every event of the game, or the latest ``limit``, oldest first."""
+        batches = self.events if limit is None else self.events[-limit:]
+        flat = tuple(event for batch in batches for event in batch)
+        return flat if limit is None else flat[-limit:]
 
     def last_actor(self):
         """The seat that made the last action (None before the first one)."""
