@@ -9,11 +9,14 @@
                                                    (over tests/ unless the args name paths)
     python3 build.py venv                          create .venv with the package (editable),
                                                    its `cardtable` command and the test tools
+    python3 build.py i18n [--add CODE]             extract the texts to translate and update
+                                                   every catalog (--add: a new language's)
 
 A bad argument prints one line and exits with status 2.
 
 dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
-assets/ (but for the sources of generated files), the project's Python package as one zip, the
+assets/ (but for the sources of generated files), the project's Python package as one zip
+with its translations compiled by Babel (.venv, made when missing, has Babel), the
 Pyodide and PyScript files the page requests (copied from node_modules), a web app manifest
 naming the icons of assets/icons/, and sw.js whose precache list names every other file of
 dist/ with its SHA-256. Every URL is relative, so the site also works under a GitHub Pages
@@ -126,15 +129,17 @@ SNAPSHOT_INPUTS = (*(f"pyodide/{name}" for name in PYODIDE_FILES), "cardtable.zi
 
 # --- build -----------------------------------------------------------------------------
 
-def build(dist: Path = DIST) -> Path:
-    """Write the whole site into ``dist`` (emptied first) and return it."""
+def build(dist: Path = DIST, pseudo: bool = False) -> Path:
+    """Write the whole site into ``dist`` (emptied first) and return it. With ``pseudo``,
+    the site also speaks the pseudo-language (see :func:`compile_catalogs`)."""
     if not (NODE_MODULES / "pyodide").is_dir():
         sys.exit("node_modules/ is missing: run `python3 build.py` (it runs npm ci).")
     if dist.exists():
         shutil.rmtree(dist)
     dist.mkdir(parents=True)
     copy_runtime(dist)
-    (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable"))
+    catalogs = compile_catalogs(pseudo)
+    (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable", catalogs))
     copy_assets(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
@@ -169,8 +174,10 @@ def pyscript_files(source: Path) -> list[str]:
     return sorted(names)
 
 
-def package_zip(package: Path, bytecode: bool = True) -> bytes:
-    """The package as a reproducible zip (sorted entries, fixed dates).
+def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
+                bytecode: bool = True) -> bytes:
+    """The package as a reproducible zip (sorted entries, fixed dates), with ``catalogs``
+    ({path in the zip: compiled .mo}) added.
 
     With ``bytecode``, each module also comes compiled by Pyodide's own Python (3.14) as an
     unchecked-hash .pyc in __pycache__: importing from source cost the browser about half a
@@ -178,7 +185,7 @@ def package_zip(package: Path, bytecode: bool = True) -> bytes:
     """
     sources = {path.relative_to(package.parent).as_posix(): path.read_bytes()
                for path in sorted(package.rglob("*.py"))}
-    files = {**sources, **(compile_in_pyodide(sources) if bytecode else {})}
+    files = {**sources, **(compile_in_pyodide(sources) if bytecode else {}), **(catalogs or {})}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
@@ -187,6 +194,118 @@ def package_zip(package: Path, bytecode: bool = True) -> bytes:
             info.external_attr = 0o644 << 16
             archive.writestr(info, files[name])
     return buffer.getvalue()
+
+
+# --- translations: gettext catalogs, extracted and compiled with Babel -------------------
+
+LOCALE = ROOT / "py" / "cardtable" / "locale"
+DOMAIN = "cardtable"
+TEMPLATE = LOCALE / f"{DOMAIN}.pot"
+PSEUDO = "qps"  # the pseudo-language's code (a private-use code, as Windows' "qps-ploc")
+
+# Runs in .venv's Python (Babel is a test-and-build tool, not a dependency of the page):
+# reads the catalogs named on argv ("code=path.po", or "code=path.pot" for the
+# pseudo-language, made from the template) and prints {code: base64 of the .mo} as JSON.
+# A .po's fuzzy entries are left out, as gettext's msgfmt does.
+COMPILE_MO = """
+import base64, io, json, sys
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+
+BRACKETS = "\u27e6", "\u27e7"
+ACCENTS = str.maketrans("aceinorsuyACEINORSUY", "\u00e5\u00e7\u00e9\u00ee\u00f1\u00f6"
+                        "\u0159\u0161\u00fb\u00fd\u00c5\u00c7\u00c9\u00ce\u00d1"
+                        "\u00d6\u0158\u0160\u00db\u00dd")
+
+def pseudo(text):
+    parts, depth, out = [], 0, ""
+    for char in text:  # accents outside {placeholders} only
+        if char == "{":
+            depth += 1
+        out += char if depth else char.translate(ACCENTS)
+        if char == "}":
+            depth -= 1
+    return BRACKETS[0] + out + BRACKETS[1]
+
+out = {}
+for arg in sys.argv[1:]:
+    code, _, path = arg.partition("=")
+    with open(path, "rb") as file:
+        catalog = read_po(file, locale=None if path.endswith(".pot") else code)
+    if path.endswith(".pot"):
+        for message in catalog:
+            if message.id:
+                ids = message.id if isinstance(message.id, tuple) else (message.id,)
+                strings = tuple(pseudo(i) for i in ids)
+                message.string = strings if message.pluralizable else strings[0]
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    out[code] = base64.b64encode(buffer.getvalue()).decode()
+print(json.dumps(out))
+"""
+
+
+def babel_python() -> Path:
+    """.venv's Python, which has Babel (the venv is made when missing)."""
+    return ensure_venv()
+
+
+def extract_template(target: Path = TEMPLATE) -> Path:
+    """Extract every marked text of the package into the template ``target`` (.pot)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    run(str(babel_python()), "-m", "babel.messages.frontend", "-q", "extract",
+        "--no-wrap", "--sort-by-file", "--add-comments=TRANSLATORS:",
+        "--project=cardtable", "--copyright-holder=cardtable",
+        "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
+        "-o", str(target), str(ROOT / "py" / "cardtable"), cwd=ROOT)
+    return target
+
+
+def catalog_files() -> dict[str, Path]:
+    """The translations in the project: {language code: its .po}."""
+    return {path.parent.parent.name: path
+            for path in sorted(LOCALE.glob(f"*/LC_MESSAGES/{DOMAIN}.po"))}
+
+
+def compile_catalogs(pseudo: bool = False) -> dict[str, bytes]:
+    """Every .po compiled to .mo, as {path in the package zip: bytes}, and written beside
+    its .po (git ignores it) for the package run from the source tree. With ``pseudo``,
+    also the pseudo-language: every text of a fresh template, bracketed and accented, so
+    that a text on screen that bypasses the catalogs stands out (the browser tests)."""
+    sources = catalog_files()
+    with tempfile.TemporaryDirectory() as folder:
+        if pseudo:
+            sources[PSEUDO] = extract_template(Path(folder) / "pseudo.pot")
+        with tempfile.NamedTemporaryFile("w", suffix=".py", encoding="utf-8") as script:
+            script.write(COMPILE_MO)
+            script.flush()
+            output = subprocess.run(
+                [str(babel_python()), script.name, *(f"{c}={p}" for c, p in sources.items())],
+                check=True, capture_output=True, text=True).stdout
+    compiled = {code: base64.b64decode(data) for code, data in json.loads(output).items()}
+    for code, data in compiled.items():  # beside the .po too, for CPython (tests, simulator)
+        if code != PSEUDO:
+            (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo").write_bytes(data)
+    return {f"cardtable/locale/{code}/LC_MESSAGES/{DOMAIN}.mo": data
+            for code, data in compiled.items()}
+
+
+def update_catalogs() -> None:
+    """``build.py i18n``: extract the template, then bring each .po up to date with it
+    (new texts added untranslated, changed ones marked fuzzy)."""
+    extract_template()
+    for code, path in catalog_files().items():
+        run(str(babel_python()), "-m", "babel.messages.frontend", "-q", "update", "--no-wrap",
+            "-i", str(TEMPLATE), "-o", str(path), "-l", code, "--ignore-obsolete", cwd=ROOT)
+
+
+def add_language(code: str) -> Path:
+    """``build.py i18n --add CODE``: a new, empty catalog for the language ``code``."""
+    extract_template()
+    path = LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.po"
+    run(str(babel_python()), "-m", "babel.messages.frontend", "-q", "init", "--no-wrap",
+        "-i", str(TEMPLATE), "-o", str(path), "-l", code, cwd=ROOT)
+    return path
 
 
 # Compiles {path: source} to unchecked-hash .pyc files (the zip does not keep file dates,
@@ -466,6 +585,9 @@ def parser() -> ArgumentParser:
     serve_command.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1")
     commands.add_parser("venv", help="create .venv: the package (its cardtable command)"
                         " and the test tools")
+    i18n = commands.add_parser("i18n", help="extract the texts to translate into "
+                               "py/cardtable/locale/cardtable.pot and update every .po with them")
+    i18n.add_argument("--add", metavar="CODE", help="start the catalog of a new language")
     commands.add_parser("test", add_help=False, help="install what is missing, build, "
                         "run pytest; every further argument goes to pytest unchanged")
     return top
@@ -479,6 +601,11 @@ def main(argv: list[str]) -> int:
         return test(argv[argv.index("test") + 1:])
     if rest:
         top.error(f"unrecognized arguments: {' '.join(rest)}")
+    if args.command == "i18n":
+        if args.add:
+            print(f"new catalog: {add_language(args.add).relative_to(ROOT)}")
+        update_catalogs()
+        return 0
     if args.command == "venv":
         print(f"ready: {(ensure_venv().parent / 'cardtable').relative_to(ROOT)} sim …")
         return 0

@@ -56,7 +56,10 @@ def test_package_zip_holds_every_module_and_its_3_14_bytecode(dist):
         pycs = {name: archive.read(name) for name in names if name.endswith(".pyc")}
     sources = {p.relative_to(build.ROOT / "py").as_posix()
                for p in (build.ROOT / "py" / "cardtable").rglob("*.py")}
-    assert names - set(pycs) == sources
+    catalogs = {name for name in names if name.endswith(".mo")}
+    assert names - set(pycs) - catalogs == sources
+    assert catalogs == {f"cardtable/locale/{code}/LC_MESSAGES/cardtable.mo"
+                        for code in build.catalog_files()}
     assert "cardtable/main.py" in names and "cardtable/web/app.py" in names
     expected = {f"{folder}/__pycache__/{file[:-3]}.cpython-314.pyc"
                 for folder, _, file in (name.rpartition("/") for name in sources)}
@@ -67,7 +70,8 @@ def test_package_zip_holds_every_module_and_its_3_14_bytecode(dist):
 
 def test_package_zip_is_reproducible(dist):
     package = build.ROOT / "py" / "cardtable"
-    assert build.package_zip(package) == (dist / "cardtable.zip").read_bytes()
+    zipped = build.package_zip(package, build.compile_catalogs())
+    assert zipped == (dist / "cardtable.zip").read_bytes()
 
 
 def test_runtime_holds_only_pyscript_core_and_its_imports(dist):

@@ -23,6 +23,7 @@ import secrets
 import js
 from pyodide.ffi import create_proxy, to_js
 
+from ..i18n import language
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
 from .lobby import PACES
@@ -40,7 +41,8 @@ class Page:
 
     def __init__(self, root):
         self.root = root
-        self.controller = Controller(open_store(), new_seed, page_address())
+        self.controller = Controller(open_store(), new_seed, page_address(),
+                                     [str(code) for code in js.navigator.languages or ()])
         self.proxies = []
         self.bots_task = None
         self.drag = None
@@ -79,6 +81,7 @@ class Page:
         html = js.document.documentElement
         html.dataset.theme = screen.preferences["theme"]
         html.dataset.motion = screen.preferences["motion"]
+        html.lang = language()
         parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
         for role in ("alert", "status"):

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
+from ..i18n import best_language, set_language
 from . import links, sharing
 from .bot_runner import BotRunner
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
@@ -50,8 +51,10 @@ class Controller:
     """The app without the page. ``store`` is a :class:`~.storage.Store`; ``new_seed()``
     gives a fresh seed; ``base_url`` is the page's address without its fragment."""
 
-    def __init__(self, store, new_seed, base_url: str = "index.html"):
+    def __init__(self, store, new_seed, base_url: str = "index.html", browser_languages=()):
         self.store, self.new_seed, self.base_url = store, new_seed, base_url
+        self.browser_languages = tuple(browser_languages)
+        self.link_language = None  # a link's lang=, for this visit
         pace = store.load_settings().get("pace")
         self.pace = pace if pace in PACES else DEFAULT_PACE
         self.setup = default_setup()
@@ -69,9 +72,14 @@ class Controller:
         a link to another deal starts that deal. Returns True when the fragment was a link."""
         self.messages = []
         link = links.parse(fragment)
-        if link is None:
+        if link is not None and link.language:
+            self.link_language = link.language
+        self.speak()
+        if link is None or link.setup is None and not link.error:
+            if link and link.notices:
+                self.say("status", " ".join(link.notices))
             self.resume()
-            return False
+            return link is not None
         if link.error:
             self.on_lobby({})
             self.say("alert", link.error + " Here is the lobby instead.")
@@ -122,6 +130,14 @@ class Controller:
             self.table.tour = 0
         self.panel = None
         self.saved()
+
+    def speak(self) -> str:
+        """Switch to the language the player wants: a link's for this visit, else the
+        setting, else the browser's first that the site speaks; returns its code."""
+        chosen = self.store.preferences()["language"]
+        wanted = (self.link_language, None if chosen == "system" else chosen,
+                  *self.browser_languages)
+        return set_language(best_language(*wanted))
 
     # -- queries -----------------------------------------------------------------
     @property
@@ -270,6 +286,9 @@ class Controller:
 
     def on_setting(self, data):
         self.store.write_preference(data.get("key"), data.get("value"))
+        if data.get("key") == "language":  # the player's choice outranks a link's
+            self.link_language = None
+            self.speak()
 
     def on_dismiss(self, data):
         """Close the message on show (``handle`` has cleared them); the focus goes to the

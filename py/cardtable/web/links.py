@@ -2,7 +2,8 @@
 
 Besides the game's options (keys as in its schema, values as each option writes them:
 booleans on/off, numbers, lists of numbers separated by commas),
-``seats`` lists who sits where, one entry per seat separated by commas: ``human`` or a
+``lang`` names the language of the page for this visit (``en``, ``pt``, ``ro``; the player's
+setting is not changed); ``#?lang=pt`` alone opens the lobby in it. ``seats`` lists who sits where, one entry per seat separated by commas: ``human`` or a
 bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
 ``seats``, seat 1 is you and the others are bots of the default level.
 
@@ -19,10 +20,11 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from ..bots import levels
 from ..engine.registry import GAMES
+from ..i18n import available
 from .lobby import HUMAN, Setup, default_setup
 
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
-RESERVED = ("seed", "players", "seats")
+RESERVED = ("seed", "players", "seats", "lang")
 
 
 @dataclass
@@ -31,6 +33,7 @@ class Link:
 
     setup: Setup | None = None
     seed: str | None = None
+    language: str | None = None
     error: str | None = None
     notices: list = field(default_factory=list)
 
@@ -47,6 +50,10 @@ def parse(fragment: str) -> Link | None:
         return None
     path, _, query = fragment.partition("?")
     game = path.strip("/")
+    if not game:  # "#?lang=pt": only the language
+        link = Link()
+        _language(link, dict(parse_qsl(query, keep_blank_values=True)).get("lang"))
+        return link
     if game not in GAMES:
         return Link(error=f"This link names a game this site does not have: {quoted(game)}.")
     try:
@@ -59,6 +66,7 @@ def _parse_query(game: str, pairs) -> Link:
     spec = GAMES[game]
     params = dict(pairs)
     link = Link()
+    _language(link, params.get("lang"))
     seed = params.get("seed")
     if seed is not None and not SEED_PATTERN.fullmatch(seed):
         raise ValueError(f"the seed {quoted(seed)} is not valid (1–64 letters, digits or . _ ~ / -)")
@@ -78,6 +86,17 @@ def _parse_query(game: str, pairs) -> Link:
             link.notices.append(f"The link's {quoted(key)} means nothing here and was ignored.")
     link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
     return link
+
+
+def _language(link: Link, code) -> None:
+    """The link's ``lang``: kept when this build speaks it, else a notice."""
+    if code is None:
+        return
+    if code in available():
+        link.language = code
+    else:
+        link.notices.append(f"The link's language {quoted(code)} is not one this site speaks;"
+                            " the page keeps yours.")
 
 
 def _players(text: str, spec) -> int:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..bots import levels
 from ..engine.core import encode_value
 from ..engine.registry import GAMES
+from ..i18n import LANGUAGES
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
 from .rules import rules_html
@@ -22,6 +23,7 @@ PREFERENCE_NAMES = {
     "sound": ("Sound when someone else plays", {"off": "Off", "on": "On"}),
     "motion": ("Motion", {"system": "As the system says", "reduced": "Reduced"}),
     "theme": ("Theme", {"system": "As the system says", "light": "Light", "dark": "Dark"}),
+    "language": ("Language", {"system": "As the browser says", **LANGUAGES}),
 }
 
 

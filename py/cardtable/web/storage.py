@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import json
 
+from ..i18n import LANGUAGES
+
 SAVE_KEY = "cardtable.save"
 SETTINGS_KEY = "cardtable.settings"
 ASIDE_PREFIX = "cardtable.unreadable."
@@ -18,7 +20,7 @@ BLOCKED_NOTICE = "This browser does not let the page store anything: play on, bu
 # The page's preferences, kept in the settings beside the keys others keep there (pace,
 # tours_seen): each one's allowed values, its default first.
 PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
-               "theme": ("system", "light", "dark")}
+               "theme": ("system", "light", "dark"), "language": ("system", *LANGUAGES)}
 
 
 class MemoryBackend:

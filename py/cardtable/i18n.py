@@ -1,0 +1,85 @@
+"""The player's language: every text a player reads goes through this module.
+
+Texts are written in English in the code and marked for translation:
+
+- ``_("text")`` translates now; use it where the text is put on screen;
+- ``ngettext("one card", "{n} cards", n)`` picks the plural form the language needs
+  (Romanian has three) and translates;
+- ``N_("text")`` only marks a text written at import time (a module-level table, an
+  option's label); the code that shows it calls ``_()`` on it then.
+
+A text with values is a ``str.format`` template, filled after translating, so the
+translator sees and may move the names: ``_("Pass the device to {name}").format(name=n)``.
+
+Catalogs are gettext ``.po`` files, ``locale/<code>/LC_MESSAGES/cardtable.po`` in this
+package, compiled to ``.mo`` by Babel when ``build.py`` builds (see README, "Translations").
+Python's :mod:`gettext` reads them, under CPython and Pyodide alike. Until
+:func:`set_language` is called, and for English, texts stay as written.
+"""
+
+from __future__ import annotations
+
+import gettext
+from pathlib import Path
+
+DOMAIN = "cardtable"
+LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+DEFAULT = "en"
+# The languages offered in the settings, each named in itself.
+LANGUAGES = {"en": "English", "pt": "Português", "ro": "Română"}
+
+_translation: gettext.NullTranslations = gettext.NullTranslations()
+_language = DEFAULT
+
+
+def _(message: str) -> str:
+    """``message`` in the current language."""
+    return _translation.gettext(message)
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n``, in the current language."""
+    return _translation.ngettext(singular, plural, n)
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogs without translating it (it is translated where
+    it is shown)."""
+    return message
+
+
+def available() -> tuple:
+    """The codes of every language with a compiled catalog here, English first."""
+    compiled = sorted(path.parent.parent.name
+                      for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
+    return (DEFAULT, *compiled)
+
+
+def language() -> str:
+    """The code of the current language."""
+    return _language
+
+
+def set_language(code: str) -> str:
+    """Speak the language ``code`` from now on; returns it. Raises ``ValueError`` in
+    words when this build has no catalog for it (the language stays as it was)."""
+    global _translation, _language
+    if code == DEFAULT:
+        _translation, _language = gettext.NullTranslations(), DEFAULT
+        return code
+    if code not in available():
+        raise ValueError(f"There is no language “{str(code)[:30]}” here.")
+    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    _language = code
+    return code
+
+
+def best_language(*wanted) -> str:
+    """The first of ``wanted`` (codes such as "pt-BR", "ro", None) that this build
+    speaks, by its primary subtag; English when none does."""
+    codes = available()
+    for code in wanted:
+        primary = str(code or "").split("-")[0].split("_")[0].lower()
+        if primary in codes:
+            return primary
+    return DEFAULT

@@ -1,0 +1,114 @@
+"""Languages: the catalogs are complete, plural forms are right, and the page's language
+follows a link, the setting and the browser, in that order."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from babel.messages import pofile as babel_pofile
+
+import build
+from cardtable import i18n
+from cardtable.web import links
+from cardtable.web.controller import Controller
+from cardtable.web.storage import Store
+
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+LANGUAGES = ("pt", "ro")
+
+
+@pytest.fixture(scope="module")
+def template(tmp_path_factory):
+    """Every marked text of the package, freshly extracted."""
+    path = build.extract_template(tmp_path_factory.mktemp("i18n") / "cardtable.pot")
+    with path.open("rb") as file:
+        return babel_pofile.read_po(file)
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    yield
+    i18n.set_language("en")
+
+
+def catalog(code):
+    with build.catalog_files()[code].open("rb") as file:
+        return babel_pofile.read_po(file, locale=code)
+
+
+def strings(message) -> tuple:
+    return message.string if isinstance(message.string, tuple) else (message.string,)
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_text_is_translated_and_none_is_fuzzy(template, code):
+    translated = catalog(code)
+    missing = [m.id for m in template if m.id and not all(
+        (found := translated.get(m.id)) is not None and not found.fuzzy and all(strings(found)))]
+    assert not missing, f"{len(missing)} texts lack a {code} translation, e.g. {missing[:5]}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_translations_keep_every_placeholder(template, code):
+    translated = catalog(code)
+    for message in template:
+        found = message.id and translated.get(message.id)
+        if not found:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        for text in strings(found):
+            assert set(PLACEHOLDER.findall(text)) <= wanted | set(PLACEHOLDER.findall(ids[0])), \
+                (code, message.id, text)
+
+
+def test_romanian_has_three_plural_forms_and_portuguese_two():
+    assert catalog("ro").num_plurals == 3
+    assert catalog("pt").num_plurals == 2
+
+
+def test_plural_forms_follow_each_language():
+    # Romanian: 1 → one; 0, 2–19, 101–119 → few; 20 and up (but the teens of a hundred)
+    i18n.set_language("ro")
+    plural = i18n._translation.plural
+    assert [plural(n) for n in (1, 0, 2, 19, 20, 100, 101, 119, 120)] == [0, 1, 1, 1, 2, 2, 1, 1, 2]
+    i18n.set_language("pt")
+    assert [i18n._translation.plural(n) for n in (0, 1, 2)] == [1, 0, 1]
+
+
+def test_an_unknown_language_is_refused_in_words_and_nothing_changes():
+    i18n.set_language("pt")
+    with pytest.raises(ValueError, match="no language “xx”"):
+        i18n.set_language("xx")
+    assert i18n.language() == "pt"
+
+
+def test_the_best_language_is_the_first_spoken_by_its_primary_subtag():
+    assert i18n.best_language(None, "de-DE", "pt-BR", "ro") == "pt"
+    assert i18n.best_language("fr", "ja") == "en"
+
+
+def test_a_link_may_carry_its_language():
+    assert links.parse("#/the-game?seed=a1&lang=ro").language == "ro"
+    assert links.parse("#?lang=pt").language == "pt"
+    bad = links.parse("#/the-game?lang=xx")
+    assert bad.language is None and "“xx”" in bad.notices[0]
+
+
+def make_controller(store=None, browser=("ro-RO", "en")):
+    return Controller(store or Store(), lambda: "seed1", browser_languages=browser)
+
+
+def test_the_language_follows_the_browser_then_the_setting_then_a_link():
+    store = Store()
+    c = make_controller(store)
+    c.boot("")
+    assert i18n.language() == "ro"
+    c.handle("setting", {"key": "language", "value": "pt"})
+    assert i18n.language() == "pt" and store.preferences()["language"] == "pt"
+    c.boot("#/the-game?seed=a1&lang=en")
+    assert i18n.language() == "en"
+    assert store.preferences()["language"] == "pt"  # a link does not change the setting
+    c.handle("setting", {"key": "language", "value": "ro"})
+    assert i18n.language() == "ro"
