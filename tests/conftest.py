@@ -11,3 +11,16 @@ ROOT = Path(__file__).resolve().parent.parent
 for folder in (ROOT / "py", ROOT):
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def english_between_tests():
+    """The language is the package's one global state: every test starts and ends in
+    English, whatever language it switched to."""
+    from cardtable import i18n
+
+    i18n.set_language("en")
+    yield
+    i18n.set_language("en")

@@ -26,12 +26,6 @@ def template(tmp_path_factory):
         return babel_pofile.read_po(file)
 
 
-@pytest.fixture(autouse=True)
-def english_after():
-    yield
-    i18n.set_language("en")
-
-
 def catalog(code):
     with build.catalog_files()[code].open("rb") as file:
         return babel_pofile.read_po(file, locale=code)
