@@ -25,6 +25,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from ..i18n import _, ngettext
+
 Action = tuple
 
 
@@ -78,21 +80,26 @@ def encode_value(value: Any) -> str:
 
 @dataclass(frozen=True)
 class Choice(Option):
-    """An option with a few allowed values (lobby: a row of buttons)."""
+    """An option with a few allowed values (lobby: a row of buttons). ``names`` are the
+    buttons' words, one per choice, marked with ``N_`` (shown translated); without them
+    the buttons show the values as links write them."""
 
     choices: tuple = ()
+    names: tuple = ()
 
     def check(self, value, players):
         if value not in self.choices:
-            raise ValueError(f"{self.label}: {encode_value(value)[:40]!r} is not allowed"
-                             f" (choose {', '.join(map(encode_value, self.choices))})")
+            raise ValueError(_("{label}: {value} is not allowed (choose {allowed})").format(
+                label=_(self.label), value=repr(encode_value(value)[:40]),
+                allowed=", ".join(map(encode_value, self.choices))))
 
     def parse(self, text):
         for choice in self.choices:
             if text == encode_value(choice):
                 return choice
         allowed = ", ".join(encode_value(c) for c in self.choices)
-        raise ValueError(f"{self.label}: “{text[:40]}” is not allowed (choose {allowed})")
+        raise ValueError(_("{label}: “{value}” is not allowed (choose {allowed})").format(
+            label=_(self.label), value=text[:40], allowed=allowed))
 
 
 @dataclass(frozen=True)
@@ -105,8 +112,10 @@ class Integer(Option):
 
     def check(self, value, players):
         if type(value) is not int or not self.minimum <= value <= self.maximum:
-            raise ValueError(f"{self.label} must be a whole number from {self.minimum}"
-                             f" to {self.maximum}, not {encode_value(value)[:40]}")
+            raise ValueError(
+                _("{label} must be a whole number from {minimum} to {maximum}, not {value}")
+                .format(label=_(self.label), minimum=self.minimum, maximum=self.maximum,
+                        value=encode_value(value)[:40]))
 
     def parse(self, text):
         try:
@@ -114,7 +123,8 @@ class Integer(Option):
         except ValueError:
             value = None
         if value is None:
-            raise ValueError(f"{self.label} must be a whole number, not “{text[:40]}”")
+            raise ValueError(_("{label} must be a whole number, not “{value}”").format(
+                label=_(self.label), value=text[:40]))
         self.check(value, 0)
         return value
 
@@ -133,11 +143,15 @@ class Integers(Option):
 
     def check(self, value, players):
         if not isinstance(value, tuple) or len(value) != players:
-            raise ValueError(f"{self.label} needs {players} numbers, one per place")
+            raise ValueError(ngettext("{label} needs {players} number, one per place",
+                                      "{label} needs {players} numbers, one per place",
+                                      players).format(label=_(self.label), players=players))
         for number in value:
             if type(number) is not int or not self.minimum <= number <= self.maximum:
-                raise ValueError(f"{self.label}: each number must be from {self.minimum}"
-                                 f" to {self.maximum}, not {encode_value(number)[:40]}")
+                raise ValueError(
+                    _("{label}: each number must be from {minimum} to {maximum}, not {value}")
+                    .format(label=_(self.label), minimum=self.minimum, maximum=self.maximum,
+                            value=encode_value(number)[:40]))
 
     def encode(self, value):
         return ",".join(map(str, value))
@@ -148,12 +162,15 @@ class Integers(Option):
             try:
                 numbers.append(int(part.strip()))
             except ValueError:
-                raise ValueError(f"{self.label} must be whole numbers separated by commas,"
-                                 f" not “{text[:40]}”") from None
+                raise ValueError(
+                    _("{label} must be whole numbers separated by commas, not “{value}”")
+                    .format(label=_(self.label), value=text[:40])) from None
         for number in numbers:
             if not self.minimum <= number <= self.maximum:
-                raise ValueError(f"{self.label}: each number must be from {self.minimum}"
-                                 f" to {self.maximum}, not {number}")
+                raise ValueError(
+                    _("{label}: each number must be from {minimum} to {maximum}, not {value}")
+                    .format(label=_(self.label), minimum=self.minimum, maximum=self.maximum,
+                            value=number))
         return tuple(numbers)
 
 
@@ -193,16 +210,16 @@ class GameSpec:
         values = {opt.key: opt.default_for(players) for opt in self.options}
         for key, value in (given or {}).items():
             if key not in values:
-                raise ValueError(f"{self.name} has no option “{key}”")
+                raise ValueError(_("{game} has no option “{key}”").format(
+                    game=self.name, key=key))
             self.option(key).check(value, players)
             values[key] = value
         return values
 
     def check_players(self, players: int) -> None:
         if type(players) is not int or not self.min_players <= players <= self.max_players:
-            raise ValueError(
-                f"{self.name} is for {self.min_players}–{self.max_players} players, not {players}"
-            )
+            raise ValueError(_("{game} is for {low}–{high} players, not {players}").format(
+                game=self.name, low=self.min_players, high=self.max_players, players=players))
 
     def new(self, players: int, options: dict | None = None, seed: str = "0") -> "GameState":
         """A new game; ``options`` may be partial. Raises ``ValueError`` for bad input."""

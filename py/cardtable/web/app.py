@@ -23,7 +23,7 @@ import secrets
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from ..i18n import language
+from ..i18n import _, language
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
 from .lobby import PACES
@@ -196,8 +196,8 @@ class Page:
         keeper = getattr(js.window, "cardtableBoot", None)
         taps = keeper.takeTaps().to_py() if keeper else []
         if taps and self.controller.table is not None:
-            self.controller.say("status", "A game was opened, so the taps made while the"
-                                          " page loaded were not carried out.")
+            self.controller.say("status", _("A game was opened, so the taps made while the"
+                                            " page loaded were not carried out."))
             self.draw()
             return
         for tap in taps:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
-from ..i18n import best_language, set_language
+from ..i18n import _, best_language, ngettext, set_language
 from . import links, sharing
 from .bot_runner import BotRunner
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
@@ -71,10 +71,9 @@ class Controller:
         to the deal that is saved resumes it (a reload of the page goes on where it was);
         a link to another deal starts that deal. Returns True when the fragment was a link."""
         self.messages = []
-        link = links.parse(fragment)
-        if link is not None and link.language:
-            self.link_language = link.language
+        self.link_language = links.language(fragment) or self.link_language
         self.speak()
+        link = links.parse(fragment)
         if link is None or link.setup is None and not link.error:
             if link and link.notices:
                 self.say("status", " ".join(link.notices))
@@ -82,7 +81,7 @@ class Controller:
             return link is not None
         if link.error:
             self.on_lobby({})
-            self.say("alert", link.error + " Here is the lobby instead.")
+            self.say("alert", link.error + " " + _("Here is the lobby instead."))
             return True
         if link.notices:
             self.say("status", " ".join(link.notices))
@@ -174,7 +173,7 @@ class Controller:
 
     def dispatch(self, action: str, data: dict):
         if action in TABLE_HANDLERS and self.table is None:
-            raise ValueError("There is no game on the table: start one in the lobby.")
+            raise ValueError(_("There is no game on the table: start one in the lobby."))
         if action in HANDLERS:
             return HANDLERS[action](self, data)
         if action in LOBBY_HANDLERS:
@@ -215,12 +214,13 @@ class Controller:
     def copy_failed(self, text: str) -> None:
         """The clipboard refused: show the text in a box to copy by hand."""
         self.panel = ("copy", text)
-        self.say("status", "Copying was not allowed here: select the text below and copy it.")
+        self.say("status", _("Copying was not allowed here: select the text below and copy it."))
 
     # -- the app's own buttons ---------------------------------------------------------
     def on_pace(self, data):
         if data.get("value") not in PACES:
-            raise ValueError(f"There is no pace “{str(data.get('value'))[:30]}”.")
+            raise ValueError(_("There is no pace “{name}”.").format(
+                name=str(data.get("value"))[:30]))
         self.pace = data["value"]
         self.store.write_settings({**self.store.load_settings(), "pace": self.pace})
 
@@ -229,11 +229,11 @@ class Controller:
 
     def on_continue(self, data):
         if not self.resume():
-            self.say("status", "There is no saved game to continue.")
+            self.say("status", _("There is no saved game to continue."))
 
     def on_discard(self, data):
         self.store.clear_save()
-        self.say("status", "The saved game was discarded.")
+        self.say("status", _("The saved game was discarded."))
 
     def on_lobby(self, data):
         self.table = self.bots = None
@@ -260,11 +260,12 @@ class Controller:
         self.begin(Session.new(self.session.setup, self.new_seed()))
 
     def on_share(self, data):
-        return ("copy", self.share_text(), "Copied the link and the result: paste it to a friend.")
+        return ("copy", self.share_text(),
+                _("Copied the link and the result: paste it to a friend."))
 
     def on_copy_link(self, data):
         return ("copy", sharing.deal_link(self.base_url, self.session),
-                "Copied the link of this deal.")
+                _("Copied the link of this deal."))
 
     def on_embed(self, data):
         self.open_panel("embed", ("embed", sharing.embed_snippet(self.base_url, self.session)))
@@ -298,7 +299,8 @@ class Controller:
     def on_skip(self, data):
         """A skip link: the focus goes to the hand or to the table."""
         if data.get("to") not in SKIP_TARGETS:
-            raise ValueError(f"There is no “{str(data.get('to'))[:30]}” to skip to.")
+            raise ValueError(_("There is no “{name}” to skip to.").format(
+                name=str(data.get("to"))[:30]))
         self.focus = SKIP_TARGETS[data["to"]]
 
     def open_panel(self, opener: str, panel: tuple) -> None:
@@ -339,7 +341,7 @@ class Controller:
     def screen(self) -> Screen:
         """What to draw now; the store's notice shows while no other notice does."""
         shown = self.store.notice and not any(role == "status" for role, _ in self.messages)
-        notices = [("status", self.store.notice)] if shown else []
+        notices = [("status", _(self.store.notice))] if shown else []
         base = dict(messages=tuple(notices + self.messages), setup=self.setup, pace=self.pace,
                     panel=self.panel, preferences=self.store.preferences())
         table = self.table
@@ -358,14 +360,15 @@ class Controller:
         if not save or save.get("game") not in GAMES:
             return None
         moves = len(save.get("actions", []))
-        return (f"A game of {GAMES[save['game']].name} for {save.get('players')} players is saved"
-                f" ({moves} {'move' if moves == 1 else 'moves'} made).")
+        made = ngettext("{n} move made", "{n} moves made", moves).format(n=moves)
+        return _("A game of {game} for {players} players is saved ({made}).").format(
+            game=GAMES[save["game"]].name, players=save.get("players"), made=made)
 
 
 def sentence(error: Exception) -> str:
     """An error's message as a sentence for people: capital first letter, full stop."""
     text = str(error.args[0]) if isinstance(error, KeyError) and error.args else str(error)
-    text = text.strip() or "That did not work."
+    text = text.strip() or _("That did not work.")
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?")) else text + "."
 

@@ -20,7 +20,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 
 from ..bots import levels
 from ..engine.registry import GAMES
-from ..i18n import available
+from ..i18n import _, available
 from .lobby import HUMAN, Setup, default_setup
 
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
@@ -48,18 +48,19 @@ def parse(fragment: str) -> Link | None:
     fragment = fragment.lstrip("#")
     if not fragment.strip("/"):
         return None
-    path, _, query = fragment.partition("?")
+    path, _sep, query = fragment.partition("?")
     game = path.strip("/")
     if not game:  # "#?lang=pt": only the language
         link = Link()
         _language(link, dict(parse_qsl(query, keep_blank_values=True)).get("lang"))
         return link
     if game not in GAMES:
-        return Link(error=f"This link names a game this site does not have: {quoted(game)}.")
+        return Link(error=_("This link names a game this site does not have: {name}.").format(
+            name=quoted(game)))
     try:
         return _parse_query(game, parse_qsl(query, keep_blank_values=True))
     except ValueError as error:
-        return Link(error=f"This link cannot be opened: {error}")
+        return Link(error=_("This link cannot be opened: {reason}").format(reason=error))
 
 
 def _parse_query(game: str, pairs) -> Link:
@@ -69,7 +70,8 @@ def _parse_query(game: str, pairs) -> Link:
     _language(link, params.get("lang"))
     seed = params.get("seed")
     if seed is not None and not SEED_PATTERN.fullmatch(seed):
-        raise ValueError(f"the seed {quoted(seed)} is not valid (1–64 letters, digits or . _ ~ / -)")
+        raise ValueError(_("the seed {seed} is not valid (1–64 letters, digits or . _ ~ / -)")
+                         .format(seed=quoted(seed)))
     link.seed = seed
     setup = default_setup(game)
     if "players" in params:
@@ -83,9 +85,17 @@ def _parse_query(game: str, pairs) -> Link:
         try:
             options[key] = spec.option(key).parse(text)
         except KeyError:
-            link.notices.append(f"The link's {quoted(key)} means nothing here and was ignored.")
+            link.notices.append(_("The link's {key} means nothing here and was ignored.").format(
+                key=quoted(key)))
     link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
     return link
+
+
+def language(fragment: str):
+    """The ``lang`` a link in ``fragment`` asks for, when this build speaks it, else None
+    (read before :func:`parse`, so that its messages come in that language)."""
+    code = dict(parse_qsl(fragment.lstrip("#").partition("?")[2])).get("lang")
+    return code if code in available() else None
 
 
 def _language(link: Link, code) -> None:
@@ -95,13 +105,13 @@ def _language(link: Link, code) -> None:
     if code in available():
         link.language = code
     else:
-        link.notices.append(f"The link's language {quoted(code)} is not one this site speaks;"
-                            " the page keeps yours.")
+        link.notices.append(_("The link's language {code} is not one this site speaks;"
+                              " the page keeps yours.").format(code=quoted(code)))
 
 
 def _players(text: str, spec) -> int:
     if not text.isdigit() or len(text) > 2:
-        raise ValueError(f"players must be a number, not {quoted(text)}")
+        raise ValueError(_("players must be a number, not {text}").format(text=quoted(text)))
     players = int(text)
     spec.check_players(players)
     return players
@@ -110,13 +120,15 @@ def _players(text: str, spec) -> int:
 def _with_seats(setup: Setup, text: str) -> Setup:
     kinds = text.split(",")
     if len(kinds) != setup.players:
-        raise ValueError(f"seats lists {len(kinds)} seats for {setup.players} players")
+        raise ValueError(_("seats lists {seats} seats for {players} players").format(
+            seats=len(kinds), players=setup.players))
     if kinds[0] != HUMAN:
-        raise ValueError("seat 1 must be “human” (you)")
+        raise ValueError(_("seat 1 must be “human” (you)"))
     allowed = (HUMAN,) + levels(setup.game)
     for seat, kind in enumerate(kinds[1:], start=1):
         if kind not in allowed:
-            raise ValueError(f"seat {seat + 1} is {quoted(kind)}; choose {', '.join(allowed)}")
+            raise ValueError(_("seat {number} is {kind}; choose {allowed}").format(
+                number=seat + 1, kind=quoted(kind), allowed=", ".join(allowed)))
         setup = setup.with_seat(seat, kind)
     return setup
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from ..bots import default_level, levels
 from ..engine.registry import GAMES
+from ..i18n import _
 
 HUMAN = "human"
 PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.6}  # seconds between bot actions
@@ -50,9 +51,9 @@ class Setup:
     def with_seat(self, seat: int, kind: str) -> "Setup":
         """Seat ``seat`` becomes ``kind``; seat 0 stays human."""
         if seat == 0 or seat >= self.players:
-            raise ValueError(f"Seat {seat + 1} cannot be changed.")
+            raise ValueError(_("Seat {number} cannot be changed.").format(number=seat + 1))
         if kind != HUMAN and kind not in levels(self.game):
-            raise ValueError(f"There is no bot level “{kind[:30]}”.")
+            raise ValueError(_("There is no bot level “{name}”.").format(name=kind[:30]))
         seats = self.seats[:seat] + (kind,) + self.seats[seat + 1:]
         return replace(self, seats=seats)
 
@@ -79,8 +80,10 @@ def seat_name(seats, seat: int) -> str:
     """How the table names a seat: "You" (seat 1 when it is the only human),
     "Player 2" or "Bot 3"."""
     if seat == 0 and seats.count(HUMAN) == 1:
-        return "You"
-    return f"Player {seat + 1}" if seats[seat] == HUMAN else f"Bot {seat + 1}"
+        return _("You")
+    if seats[seat] == HUMAN:
+        return _("Player {number}").format(number=seat + 1)
+    return _("Bot {number}").format(number=seat + 1)
 
 
 def seat_names(seats) -> tuple:
@@ -90,14 +93,14 @@ def seat_names(seats) -> tuple:
 # -- the lobby's controls -------------------------------------------------------------
 def on_pick_game(setup: Setup, data) -> Setup:
     if data.get("value") not in GAMES:
-        raise ValueError(f"There is no game “{str(data.get('value'))[:30]}”.")
+        raise ValueError(_("There is no game “{name}”.").format(name=str(data.get("value"))[:30]))
     return default_setup(data["value"])
 
 
 def on_players(setup: Setup, data) -> Setup:
     text = str(data.get("value", ""))
     if not text.isdigit():
-        raise ValueError(f"Players must be a number, not “{text[:30]}”.")
+        raise ValueError(_("Players must be a number, not “{text}”.").format(text=text[:30]))
     return setup.with_players(int(text))
 
 
@@ -109,7 +112,8 @@ def on_option(setup: Setup, data) -> Setup:
     try:
         option = setup.spec.option(data["key"])
     except KeyError:
-        raise ValueError(f"{setup.spec.name} has no option “{str(data['key'])[:30]}”.") from None
+        raise ValueError(_("{game} has no option “{key}”.").format(
+            game=setup.spec.name, key=str(data["key"])[:30])) from None
     return setup.with_option(option.key, option.parse(str(data["value"])))
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..bots import levels
 from ..engine.core import encode_value
 from ..engine.registry import GAMES
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
 from .rules import rules_html
@@ -19,12 +19,19 @@ from .tables import TABLES, end_html as table_end_html
 from .tour import tour_html
 
 # The settings panel's choices besides the pace: (heading, {value: name}) by preference.
+# Marked with N_ and translated when drawn; a language is named in itself, untranslated.
 PREFERENCE_NAMES = {
-    "sound": ("Sound when someone else plays", {"off": "Off", "on": "On"}),
-    "motion": ("Motion", {"system": "As the system says", "reduced": "Reduced"}),
-    "theme": ("Theme", {"system": "As the system says", "light": "Light", "dark": "Dark"}),
-    "language": ("Language", {"system": "As the browser says", **LANGUAGES}),
+    "sound": (N_("Sound when someone else plays"), {"off": N_("Off"), "on": N_("On")}),
+    "motion": (N_("Motion"), {"system": N_("As the system says"), "reduced": N_("Reduced")}),
+    "theme": (N_("Theme"), {"system": N_("As the system says"), "light": N_("Light"),
+                            "dark": N_("Dark")}),
+    "language": (N_("Language"), {"system": N_("As the browser says")}),
 }
+PACE_NAMES = {"fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
+# A seat's bot, by level (a level missing here is named by its id).
+LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
+               "careful": N_("careful bot"), "basic": N_("basic bot"),
+               "strong": N_("strong bot")}
 
 
 def message_lines(messages, role: str) -> str:
@@ -32,7 +39,7 @@ def message_lines(messages, role: str) -> str:
     a button that dismisses them."""
     lines = "".join(f"<p>{esc(text)}</p>" for kind, text in messages if kind == role)
     if lines and role == "alert":
-        lines += button("Dismiss", "dismiss", class_="dismiss")
+        lines += button(_("Dismiss"), "dismiss", class_="dismiss")
     return lines
 
 
@@ -59,7 +66,8 @@ def option_html(option, value) -> str:
     help_id = f"help-{option.key}"
     help_html = f'<p class="help" id="{esc(help_id)}">{esc(option.help)}</p>' if option.help else ""
     if option.widget == "choice":
-        return choice_group(option.label, "option", value, option.choices,
+        names = [_(name) for name in option.names] or None
+        return choice_group(option.label, "option", value, option.choices, names,
                             data_key=option.key) + help_html
     field = attrs(id=f"opt-{option.key}", name=option.key, data_action="option",
                   data_key=option.key, value=option.encode(value),
@@ -73,13 +81,23 @@ def option_html(option, value) -> str:
 
 def seat_row(setup: Setup, seat: int) -> str:
     if seat == 0:
-        return '<li class="seat"><span>Seat 1</span><strong>You</strong></li>'
+        seat_label, you = _("Seat {number}").format(number=1), _("You")
+        return f'<li class="seat"><span>{esc(seat_label)}</span><strong>{esc(you)}</strong></li>'
     kinds = (HUMAN,) + levels(setup.game)
+    names = {kind: _("Person") if kind == HUMAN else level_name(kind) for kind in kinds}
     opts = "".join(
-        f'<option{attrs(value=k, selected=k == setup.seats[seat])}>'
-        f'{esc("Person" if k == HUMAN else k + " bot")}</option>' for k in kinds)
-    return (f'<li class="seat"><label for="seat-{seat}">Seat {seat + 1}</label>'
+        f'<option{attrs(value=k, selected=k == setup.seats[seat])}>{esc(names[k])}</option>'
+        for k in kinds)
+    label = _("Seat {number}").format(number=seat + 1)
+    return (f'<li class="seat"><label for="seat-{seat}">{esc(label)}</label>'
             f'<select{attrs(id=f"seat-{seat}", data_action="seat", data_seat=seat)}>{opts}</select></li>')
+
+
+def level_name(level: str) -> str:
+    """How the lobby names a bot of ``level``."""
+    if level in LEVEL_NAMES:
+        return _(LEVEL_NAMES[level])
+    return _("{level} bot").format(level=level)
 
 
 def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> str:
@@ -88,25 +106,33 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
     ``saved`` describes a saved game in words, offering to continue it.
     """
     spec = setup.spec
-    games = choice_group("Game", "pick-game", setup.game, list(GAMES),
+    games = choice_group(_("Game"), "pick-game", setup.game, list(GAMES),
                          [g.name for g in GAMES.values()])
-    players = choice_group("Players", "players", setup.players,
+    players = choice_group(_("Players"), "players", setup.players,
                            list(range(spec.min_players, spec.max_players + 1)))
     seats = "".join(seat_row(setup, s) for s in range(setup.players))
     options = "".join(option_html(opt, setup.options[opt.key]) for opt in spec.options)
-    pace_row = choice_group("Bot pace", "pace", pace, list(PACES))
+    pace_row = pace_group(pace)
     resume = ""
     if saved:
         resume = (f'<section class="resume"><p>{esc(saved)}</p>'
-                  f'{button("Continue", "continue", class_="primary")}'
-                  f'{button("Discard", "discard-save")}</section>')
+                  + button(_("Continue"), "continue", class_="primary")
+                  + button(_("Discard"), "discard-save") + '</section>')
+    how_to = button(_("How to play {game}").format(game=spec.name), "rules", class_="link")
+    settings = button(_("Settings"), "settings", class_="link")
+    start, heading = button(_("Start"), "start", class_="primary big"), _("New game")
     return (f'<main class="lobby"><h1>cardtable</h1>{resume}'
-            f'<section class="setup"><h2>New game</h2>{games}'
+            f'<section class="setup"><h2>{esc(heading)}</h2>{games}'
             f'<p class="summary">{esc(spec.summary)}</p>{players}'
             f'<ul class="seats">{seats}</ul>{options}{pace_row}'
-            f'<div class="lobby-links">{button("How to play " + spec.name, "rules", class_="link")}'
-            f'{button("Settings", "settings", class_="link")}</div>'
-            f'{button("Start", "start", class_="primary big")}</section></main>')
+            f'<div class="lobby-links">{how_to}{settings}</div>'
+            f'{start}</section></main>')
+
+
+def pace_group(pace: str) -> str:
+    """The row of buttons that sets how long the bots wait between moves."""
+    return choice_group(_("Bot pace"), "pace", pace, list(PACES),
+                        [_(PACE_NAMES[name]) for name in PACES])
 
 
 def stylesheet_links() -> str:
@@ -122,18 +148,20 @@ def shell_html() -> str:
 
 def pass_html(name: str) -> str:
     """Several people share the device: hide the hands until the next one is ready."""
-    return (f'<main class="pass"><h2>Pass the device to {esc(name)}</h2>'
-            f'<p>The hands are hidden until {esc(name)} is ready.</p>'
-            + button(f"I am {name}: show my hand", "reveal", class_="primary big") + "</main>")
+    heading = _("Pass the device to {name}").format(name=name)
+    hidden = _("The hands are hidden until {name} is ready.").format(name=name)
+    return (f'<main class="pass"><h2>{esc(heading)}</h2><p>{esc(hidden)}</p>'
+            + button(_("I am {name}: show my hand").format(name=name), "reveal",
+                     class_="primary big") + "</main>")
 
 
 def end_html(screen) -> str:
     """The end of a game: the table module's heading and figures, the next steps, and the
     table as it ended."""
     table = TABLES[screen.setup.game]
-    buttons = (button("Play this deal again", "again", class_="primary")
-               + button("New deal", "new-deal") + button("Share this deal", "share")
-               + button("Lobby", "lobby"))
+    buttons = (button(_("Play this deal again"), "again", class_="primary")
+               + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
+               + button(_("Lobby"), "lobby"))
     return (f'<main class="end">{table_end_html(table, screen.result, screen.ui.names)}'
             f'<div class="controls">{buttons}</div>'
             + table.table_html(screen.view, screen.ui) + "</main>")
@@ -144,8 +172,9 @@ def panel_html(screen) -> str:
     embed snippet, a link the clipboard refused)."""
     panel = screen.panel
     if panel and panel[0] == "rules":
-        return (f'<section class="panel rules" aria-label="Rules">{rules_html(panel[1])}'
-                + button("Close", "close-panel") + "</section>")
+        label = _("Rules")
+        return (f'<section class="panel rules" aria-label="{esc(label)}">'
+                f'{rules_html(panel[1])}' + button(_("Close"), "close-panel") + "</section>")
     if panel and panel[0] == "settings":
         return settings_html(screen.pace, screen.preferences or {})
     return text_panel_html(panel)
@@ -155,12 +184,18 @@ def settings_html(pace: str, preferences: dict) -> str:
     """The settings: the bots' pace and the page's preferences, each a row of buttons
     (``data-action="pace"``, or ``"setting"`` with ``data-key``)."""
     rows = "".join(
-        choice_group(label, "setting", preferences.get(key, PREFERENCES[key][0]),
-                     list(names), list(names.values()), data_key=key)
+        choice_group(_(label), "setting", preferences.get(key, PREFERENCES[key][0]),
+                     list(PREFERENCES[key]), value_names(names, PREFERENCES[key]),
+                     data_key=key)
         for key, (label, names) in PREFERENCE_NAMES.items())
-    return ('<section class="panel settings" aria-label="Settings"><h2>Settings</h2>'
-            + choice_group("Bot pace", "pace", pace, list(PACES)) + rows
-            + button("Close", "close-panel") + "</section>")
+    title = esc(_("Settings"))
+    return (f'<section class="panel settings" aria-label="{title}"><h2>{title}</h2>'
+            + pace_group(pace) + rows + button(_("Close"), "close-panel") + "</section>")
+
+
+def value_names(names: dict, values) -> list:
+    """The words for a preference's values: translated, or a language's own name."""
+    return [_(names[value]) if value in names else LANGUAGES[value] for value in values]
 
 
 def text_panel_html(panel) -> str:
@@ -168,12 +203,12 @@ def text_panel_html(panel) -> str:
     if not panel:
         return ""
     kind, text = panel
-    title = {"embed": "Embed this deal in a page", "copy": "Copy this text"}[kind]
+    title = _({"embed": N_("Embed this deal in a page"), "copy": N_("Copy this text")}[kind])
     return (f'<section class="panel" aria-labelledby="panel-title">'
             f'<h2 id="panel-title">{esc(title)}</h2>'
             f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="4">'
             f'{esc(text)}</textarea>'
-            + button("Close", "close-panel") + "</section>")
+            + button(_("Close"), "close-panel") + "</section>")
 
 
 def menu_html(screen) -> str:
@@ -182,13 +217,14 @@ def menu_html(screen) -> str:
         return ""
     skips = ""
     if screen.kind in ("table", "end"):
-        skips = (button("Skip to your hand", "skip", data_to="hand", class_="skip")
-                 + button("Skip to the table", "skip", data_to="table", class_="skip"))
-    items = (button("Lobby", "lobby") + button("New deal", "new-deal")
-             + button("Copy link", "copy-link") + button("Share", "share")
-             + button("Embed", "embed") + button("Rules", "rules")
-             + button("Settings", "settings"))
-    return (f'{skips}<nav class="menu" aria-label="Menu">'
+        skips = (button(_("Skip to your hand"), "skip", data_to="hand", class_="skip")
+                 + button(_("Skip to the table"), "skip", data_to="table", class_="skip"))
+    items = (button(_("Lobby"), "lobby") + button(_("New deal"), "new-deal")
+             + button(_("Copy link"), "copy-link") + button(_("Share"), "share")
+             + button(_("Embed"), "embed") + button(_("Rules"), "rules")
+             + button(_("Settings"), "settings"))
+    label = _("Menu")
+    return (f'{skips}<nav class="menu" aria-label="{esc(label)}">'
             f'<span class="brand">cardtable</span>{items}</nav>')
 
 

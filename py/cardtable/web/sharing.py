@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..i18n import _
 from . import links
 from .html import esc
 from .session import Session
@@ -14,8 +15,11 @@ def deal_link(base_url: str, session: Session) -> str:
 
 def share_text(base_url: str, session: Session, result_line: str | None) -> str:
     """One line for a friend: the game, the result when there is one, the link."""
-    result = f"{result_line} " if result_line else ""
-    return f"{session.setup.spec.name}: {result}Play this deal: {deal_link(base_url, session)}"
+    link = deal_link(base_url, session)
+    if result_line:
+        return _("{game}: {result} Play this deal: {link}").format(
+            game=session.setup.spec.name, result=result_line, link=link)
+    return _("{game}: Play this deal: {link}").format(game=session.setup.spec.name, link=link)
 
 
 def embed_snippet(base_url: str, session: Session) -> str:

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 
-from ..i18n import LANGUAGES
+from ..i18n import LANGUAGES, N_, _
 
 SAVE_KEY = "cardtable.save"
 SETTINGS_KEY = "cardtable.settings"
 ASIDE_PREFIX = "cardtable.unreadable."
-BLOCKED_NOTICE = "This browser does not let the page store anything: play on, but the game is not saved."
+# Kept in English (``Store.notice``) and translated where it is shown.
+BLOCKED_NOTICE = N_("This browser does not let the page store anything: play on, but the game"
+                    " is not saved.")
 # The page's preferences, kept in the settings beside the keys others keep there (pace,
 # tours_seen): each one's allowed values, its default first.
 PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
@@ -121,8 +123,8 @@ class Store:
         if text is not None:
             self.set(key, text)
             self.remove(SAVE_KEY)
-        return (f"The saved game could not be resumed ({reason}). "
-                f"It was kept aside as “{key}” and a new game can start.")
+        return _("The saved game could not be resumed ({reason}). It was kept aside as “{key}”"
+                 " and a new game can start.").format(reason=reason, key=key)
 
     def write_save(self, save: dict) -> None:
         self.set(SAVE_KEY, json.dumps(save, separators=(",", ":")))
@@ -152,7 +154,8 @@ class Store:
         """Keep one preference; the other settings stay. Raises ``ValueError`` in words
         for an unknown key or value."""
         if key not in PREFERENCES:
-            raise ValueError(f"There is no setting “{str(key)[:30]}”.")
+            raise ValueError(_("There is no setting “{name}”.").format(name=str(key)[:30]))
         if value not in PREFERENCES[key]:
-            raise ValueError(f"The {key} cannot be “{str(value)[:30]}”.")
+            raise ValueError(_("The setting “{name}” cannot be “{value}”.").format(
+                name=key, value=str(value)[:30]))
         self.write_settings({**self.load_settings(), key: value})
