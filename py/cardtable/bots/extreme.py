@@ -18,8 +18,8 @@ from __future__ import annotations
 
 import random
 
-from ..engine.extreme import KINDS, Rules, Turn
-from ..engine.rng import make_rng
+from ..engine.extreme import COPIES, KINDS, Rules, Turn, make_marks
+from ..engine.rng import make_rng, shuffled
 from ..engine.the_game import PILE_DIRS, distance, is_backwards, pile_name
 from .the_game import others_signals
 from .the_game_search import Table, first_play_words, weights_for
@@ -153,21 +153,46 @@ class CarefulBot:
 class StrongBot(CarefulBot):
     """:class:`CarefulBot`'s look-ahead with the strong bot of The Game's price for a play,
     which counts the live cards it shuts out rather than its distance (fewer cards left
-    than careful's in simulation), and the per-card gain retuned to that scale. Alone with
-    the draw pile empty, it plays the first move of a :func:`winning_line` when one is
-    found."""
+    than careful's in simulation), and the per-card gain retuned to that scale.
+
+    Once the draw pile is empty every card still to play is in a hand, and the view tells
+    which: its own hand, and the unseen cards, split among the other hands by their known
+    sizes (and kinds, where a seat shares them, EX-12). It then plays the first action of
+    a :func:`winning_line` for the whole team: on the one possible split when only one
+    other hand holds cards (alone, or with one teammate), else the first action that most
+    of ``SAMPLES`` splits drawn from its own stream win with."""
 
     CARD_GAIN = 1.0
     CARD_GAIN_ENDGAME = 4.0
+    SAMPLES = 6  # splits of the unseen cards tried with three players or more
+
+    def __init__(self, seat: int, seed: str = "0"):
+        super().__init__(seat, seed)
+        self.rng: random.Random = make_rng(seed, f"bot-{seat}")
 
     def act(self, view: dict):
         share = share_action(view)
-        if share is None and view["players"] == 1 and view["deck"] == 0:
-            line = winning_line(*turn_of(view))
-            if line and list(line[0]) in view["legal"]:
-                return line[0]
+        if share is None and view["deck"] == 0:
+            action = self.endgame_action(view)
+            if action is not None:
+                return action
         self.table = Table(view, weights_for(view["players"]))
         return super().act(view)
+
+    def endgame_action(self, view: dict):
+        """The first action of a winning line, from the view alone, or None if none found."""
+        turn = turn_of(view)[1]
+        splits = possible_hands(view, self.rng, self.SAMPLES)
+        votes, order = {}, []
+        for hands, marks in splits:
+            line = winning_line(Rules(marks), turn, hands, view["seat"],
+                                ENDGAME_BUDGET // len(splits))
+            if line and list(line[0]) in view["legal"]:
+                first = tuple(line[0])
+                if first not in votes:
+                    order.append(first)
+                votes[first] = votes.get(first, 0) + 1
+        return max(order, key=lambda a: votes[a]) if order else None
 
     def play_cost(self, turn: Turn, card: int, pile: int) -> float:
         return self.table.move_cost(pile, turn.tops, card)
@@ -177,39 +202,128 @@ class StrongBot(CarefulBot):
         return hint(view)
 
 
-ENDGAME_BUDGET = 4000  # positions searched by winning_line, whatever the machine
+ENDGAME_BUDGET = 4000  # positions searched per decision, whatever the machine
 
 
-def winning_line(rules: Rules, turn: Turn, budget: int = ENDGAME_BUDGET):
-    """Alone with the draw pile empty, every card left is in the hand and each turn needs
-    one card: the actions (plays and ends) that play every card with every instruction
-    followed, found by a depth-first search over ``turn`` and the turns after it, or None
-    when there is none or ``budget`` positions did not find one. Plays are tried
-    backwards tricks first, then by distance; positions that failed are not searched
-    again."""
+def unseen_cards(view: dict) -> list:
+    """The cards neither on a pile nor in this seat's hand, in increasing order."""
+    seen = set(view["hand"])
+    for pile in view["piles"]:
+        seen.update(pile["cards"])
+    return [card for card in range(2, 100) if card not in seen]
+
+
+def possible_hands(view: dict, rng: random.Random, samples: int) -> list:
+    """With the draw pile empty: ``(hands, marks)`` pairs, each a way the unseen cards may
+    lie in the other hands (a tuple of sorted hands, one per seat, this seat's own
+    included) and the instructions they may carry (see :func:`unseen_kinds`). One pair
+    when the split and the marks are both certain; else ``samples`` drawn with ``rng``."""
+    counts, me = view["hand_counts"], view["seat"]
+    others = [seat for seat in range(view["players"]) if seat != me and counts[seat]]
+    unseen = unseen_cards(view)
+    seen_marks = view_marks(view)
+    default = DEFAULT_MARKS if all(DEFAULT_MARKS[c] == k for c, k in enumerate(seen_marks)
+                                   if k is not None) else None
+    if len(others) <= 1 and (default or not unseen):
+        marks = default or tuple(mark or "" for mark in seen_marks)
+        return [(deal_hands(view, {seat: unseen for seat in others}), marks)]
+    return [sample_split(view, others, unseen, seen_marks, default, rng)
+            for _ in range(samples)]
+
+
+DEFAULT_MARKS = make_marks("default", "")
+
+
+def view_marks(view: dict) -> list:
+    """``marks[card]``: the instruction the view shows on ``card`` ("" for none), or None
+    for a card it does not show (cards 0..100)."""
+    marks = [None] * 101
+    for card, kind in zip(view["hand"], view["hand_instructions"]):
+        marks[card] = kind
+    for pile in view["piles"]:
+        marks[pile["top"]] = pile["instruction"]
+        for card, kind in zip(pile["cards"], pile["instructions"]):
+            marks[card] = kind
+    return marks
+
+
+def unseen_kinds(seen_marks: list, unseen: list, rng: random.Random) -> list:
+    """The instruction kinds the ``unseen`` cards may carry, in their order: each kind's
+    copies not yet seen (EX-1: four of each), spread over them at random."""
+    left = [kind for kind in KINDS
+            for _ in range(COPIES - sum(mark == kind for mark in seen_marks))]
+    kinds = left + [""] * (len(unseen) - len(left))
+    return list(shuffled(kinds, rng))
+
+
+def sample_split(view: dict, others: list, unseen: list, seen_marks: list, default,
+                 rng: random.Random, tries: int = 20):
+    """One ``(hands, marks)``: the unseen cards shuffled with ``rng`` and dealt to
+    ``others`` by their counts, with the marks of ``default`` (None: kinds drawn by
+    :func:`unseen_kinds`); a deal that contradicts the kinds a seat shares is drawn
+    again, up to ``tries`` times."""
+    for _ in range(tries):
+        marks = list(default) if default else [mark or "" for mark in seen_marks]
+        if not default:
+            for card, kind in zip(unseen, unseen_kinds(seen_marks, unseen, rng)):
+                marks[card] = kind
+        cards, split, at = shuffled(unseen, rng), {}, 0
+        for seat in others:
+            count = view["hand_counts"][seat]
+            split[seat] = cards[at:at + count]
+            at += count
+        if all(fits_shared(view["shared"][seat], split[seat], marks) for seat in others):
+            break
+    return deal_hands(view, split), tuple(marks)
+
+
+def fits_shared(shared, hand, marks) -> bool:
+    """Whether ``hand`` shows the kinds a seat shares (EX-12); True when it shares none."""
+    return shared is None or {marks[card] for card in hand} - {""} == set(shared)
+
+
+def deal_hands(view: dict, split: dict) -> tuple:
+    """Every seat's hand: this seat's own, ``split``'s for the others, empty elsewhere."""
+    return tuple(tuple(sorted(view["hand"])) if seat == view["seat"]
+                 else tuple(sorted(split.get(seat, ()))) for seat in range(view["players"]))
+
+
+def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
+                 budget: int = ENDGAME_BUDGET):
+    """With the draw pile empty (each turn needs one card) and every hand known as
+    ``hands`` (``hands[seat]`` is ``turn.hand``): the actions, from ``turn`` of ``seat`` on,
+    of every seat in turn, that play every card with every instruction followed, found by
+    a depth-first search, or None when there is none or ``budget`` positions did not find
+    one. Plays are tried backwards tricks first, then by distance; positions that failed
+    are not searched again."""
     failed, count = set(), [0]
+    players = len(hands)
 
-    def search(turn: Turn):
-        if turn in failed or count[0] >= budget:
+    def search(hands: tuple, seat: int, turn: Turn):
+        key = (hands, seat, turn)
+        if key in failed or count[0] >= budget:
             return None
         count[0] += 1
         for card, pile in sorted(rules.plays(turn), key=lambda p: endgame_order(turn, *p)):
             after = rules.after(turn, card, pile)
             if rules.loses(turn, card) or not rules.can_finish(after):
                 continue
-            if not after.hand:
+            now = hands[:seat] + (after.hand,) + hands[seat + 1:]
+            if not any(now):
                 return [("play", card, pile)]  # the last card: the game is won
-            rest = search(after)
+            rest = search(now, seat, after)
             if rest is not None:
                 return [("play", card, pile)] + rest
         if not rules.end_problem(turn):
-            rest = search(Turn(turn.hand, turn.tops, 0, 1))
+            nxt = next((s % players for s in range(seat + 1, seat + 1 + players)
+                        if hands[s % players]), None)
+            rest = None if nxt is None else search(hands, nxt, Turn(hands[nxt], turn.tops, 0, 1))
             if rest is not None:
                 return [("end",)] + rest
-        failed.add(turn)
+        failed.add(key)
         return None
 
-    return search(turn)
+    return search(hands, seat, turn)
 
 
 def endgame_order(turn: Turn, card: int, pile: int) -> int:
