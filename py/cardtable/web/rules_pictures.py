@@ -4,7 +4,8 @@ Each ``*_picture()`` returns a :class:`Picture`: the SVG markup (``role="img"`` 
 ``aria-label`` saying what it shows) and a caption. Colours come from classes that
 ``assets/teach.css`` styles (``rp-card``, ``rp-up``, ``rp-down``, …), so the pictures follow
 the page's light and dark themes; only presentation attributes are used, never ``style=``.
-Nothing is fetched: no images, no fonts.
+Nothing is fetched: no images, no fonts. The functions are called when the rules are shown,
+so every word they draw (labels, descriptions, captions) is in the player's language.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 
 from ..engine.extreme import DEFAULT_LAYOUT, KINDS
 from ..engine.triggs import BOXES
+from ..i18n import _
 from .html import esc
 from .table_extreme import SYMBOL_SVG
 
@@ -70,35 +72,35 @@ def the_game_piles_picture() -> Picture:
     """The draw pile and the four piles as a game starts."""
     piles = (("↑", "1", "rp-up"), ("↑", "1", "rp-up"), ("↓", "100", "rp-down"),
              ("↓", "100", "rp-down"))
-    body = [card(6, 22, "", "rp-back"), text(26, 16, "draw", "rp-muted", 10)]
+    body = [card(6, 22, "", "rp-back"), text(26, 16, _("draw"), "rp-muted", 10)]
     for i, (sign, top, cls) in enumerate(piles):
         x = 74 + i * 66
         body += [text(x + CARD_W / 2, 16, sign, cls.replace("rp-", "rp-t-"), 14),
                  card(x, 22, top, cls)]
-    body += [text(127, 96, "climb: higher", "rp-t-up", 11),
-             text(259, 96, "fall: lower", "rp-t-down", 11)]
-    return Picture(svg(340, 104, "The draw pile and four piles: two climbing from 1, two "
-                       "falling from 100.", "".join(body)),
-                   "Two piles climb from 1, two fall from 100. Only the top card counts.")
+    body += [text(127, 96, _("climb: higher"), "rp-t-up", 11),
+             text(259, 96, _("fall: lower"), "rp-t-down", 11)]
+    label = _("The draw pile and four piles: two climbing from 1, two falling from 100.")
+    caption = _("Two piles climb from 1, two fall from 100. Only the top card counts.")
+    return Picture(svg(340, 104, label, "".join(body)), caption)
 
 
 def backwards_trick_picture() -> Picture:
     """The backwards trick on a climbing and on a falling pile."""
-    body = [text(60, 14, "climbing pile", "rp-t-up", 11), card(16, 24, "47", "rp-up"),
+    body = [text(60, 14, _("climbing pile"), "rp-t-up", 11), card(16, 24, "47", "rp-up"),
             card(78, 24, "37", "rp-play"), arrow(76, 52, 60, 52),
-            text(60, 96, "37 fits: exactly 10 less", "rp-text", 10),
-            text(240, 14, "falling pile", "rp-t-down", 11), card(196, 24, "65", "rp-down"),
+            text(60, 96, _("37 fits: exactly 10 less"), "rp-text", 10),
+            text(240, 14, _("falling pile"), "rp-t-down", 11), card(196, 24, "65", "rp-down"),
             card(258, 24, "75", "rp-play"), arrow(256, 52, 240, 52),
-            text(240, 96, "75 fits: exactly 10 more", "rp-text", 10)]
-    return Picture(svg(320, 104, "The backwards trick: 37 on a climbing 47, 75 on a falling "
-                       "65.", "".join(body)),
-                   "The backwards trick: a step back by exactly 10 always fits.")
+            text(240, 96, _("75 fits: exactly 10 more"), "rp-text", 10)]
+    label = _("The backwards trick: 37 on a climbing 47, 75 on a falling 65.")
+    caption = _("The backwards trick: a step back by exactly 10 always fits.")
+    return Picture(svg(320, 104, label, "".join(body)), caption)
 
 
 def instructions_picture() -> Picture:
     """The seven instructions, lightning first, each on its first default number."""
-    body = [text(84, 12, "lightning: you, this turn", "rp-muted", 10),
-            text(296, 12, "infinity: everyone, while on top", "rp-muted", 10)]
+    body = [text(84, 12, _("lightning: you, this turn"), "rp-muted", 10),
+            text(296, 12, _("infinity: everyone, while on top"), "rp-muted", 10)]
     for i, (kind, info) in enumerate(KINDS.items()):
         x = 4 + i * 56 + (12 if info.symbol == "infinity" else 0)
         symbol = (f'<svg x="{x + 12}" y="46" width="16" height="16" viewBox="0 0 16 16"'
@@ -106,11 +108,11 @@ def instructions_picture() -> Picture:
         body += [card(x, 20, "", "rp-ex", w=40, h=60), symbol,
                  text(x + 20, 36, str(DEFAULT_LAYOUT[kind][0]), "rp-num", 13)]
         body += [text(x + 20, 94 + 11 * line, word, "rp-text", 10)
-                 for line, word in enumerate(info.label.split())]
-    return Picture(svg(400, 112, "The seven instructions: stop, skull and 3! (lightning); "
-                       "no talking, no backwards, one pile and draw one (infinity).",
-                       "".join(body)),
-                   "Each instruction is printed on four cards; the number still counts as usual.")
+                 for line, word in enumerate(_(info.label).split())]
+    label = _("The seven instructions: stop, skull and 3! (lightning); no talking, no "
+              "backwards, one pile and draw one (infinity).")
+    caption = _("Each instruction is printed on four cards; the number still counts as usual.")
+    return Picture(svg(400, 112, label, "".join(body)), caption)
 
 
 # -- Triggs ---------------------------------------------------------------------------------
@@ -128,37 +130,40 @@ def triggs_sheet_picture() -> Picture:
                         f' class="rp-box{" rp-done" if done else ""}"/>')
             if done:
                 body.append(f'<path d="M{x + 3} {y + 3}l8 8m0-8l-8 8" class="rp-cross"/>')
-    return Picture(svg(116, 210, "A score sheet: rows 1 to 12, with 2, 2, 2, 3, 3, 3, 4, 4, "
-                       "4, 4, 5 and 5 boxes; a few are crossed from the left.", "".join(body)),
-                   "Your sheet: rows 1–12, crossed from the left.")
+    label = _("A score sheet: rows 1 to 12, with 2, 2, 2, 3, 3, 3, 4, 4, 4, 4, 5 and 5 boxes; "
+              "a few are crossed from the left.")
+    caption = _("Your sheet: rows 1–12, crossed from the left.")
+    return Picture(svg(116, 210, label, "".join(body)), caption)
 
 
 def triggs_piles_picture() -> Picture:
     """The three draw piles and the discard pile."""
-    body = [text(26, 12, "left", "rp-muted", 10), card(6, 18, "7", "rp-up", "face up"),
-            text(80, 12, "middle", "rp-muted", 10), card(60, 18, "", "rp-back", "face down"),
-            text(134, 12, "right", "rp-muted", 10), card(114, 18, "5", "rp-up", "face up"),
-            text(208, 12, "discard", "rp-muted", 10), card(188, 18, "9", "rp-slot")]
-    return Picture(svg(236, 80, "Three draw piles, left and right face up showing 7 and 5, "
-                       "the middle face down; beside them the discard pile.", "".join(body)),
-                   "Draw from any of the three piles; discards go on the pile beside them.")
+    body = [text(26, 12, _("left"), "rp-muted", 10), card(6, 18, "7", "rp-up", _("face up")),
+            text(80, 12, _("middle"), "rp-muted", 10), card(60, 18, "", "rp-back", _("face down")),
+            text(134, 12, _("right"), "rp-muted", 10), card(114, 18, "5", "rp-up", _("face up")),
+            text(208, 12, _("discard"), "rp-muted", 10), card(188, 18, "9", "rp-slot")]
+    label = _("Three draw piles, left and right face up showing 7 and 5, the middle face down; "
+              "beside them the discard pile.")
+    caption = _("Draw from any of the three piles; discards go on the pile beside them.")
+    return Picture(svg(236, 80, label, "".join(body)), caption)
 
 
 def triggs_cross_picture() -> Picture:
     """Two makes of 11 crossing two boxes of row 11."""
-    body = [card(4, 10, "11", "rp-play"), text(58, 44, "and", "rp-muted", 10),
+    body = [card(4, 10, "11", "rp-play"), text(58, 44, _("and"), "rp-muted", 10),
             card(72, 10, "4", "rp-play"), text(122, 44, "+", "rp-text", 14),
             card(132, 10, "7", "rp-play"), arrow(180, 38, 212, 38),
-            text(254, 28, "row 11", "rp-muted", 10)]
+            text(254, 28, _("row 11"), "rp-muted", 10)]
     for box in range(BOXES[10]):
         x, done = 218 + box * 18, box < 2
         body.append(f'<rect x="{x}" y="34" width="14" height="14" rx="2"'
                     f' class="rp-box{" rp-done" if done else ""}"/>')
         if done:
             body.append(f'<path d="M{x + 3} 37l8 8m0-8l-8 8" class="rp-cross"/>')
-    return Picture(svg(310, 72, "An 11, and a 4 and a 7 that add up to 11: two makes of "
-                       "11, so two boxes of row 11 are crossed.", "".join(body)),
-                   "Two makes of 11 (an 11, and 4 + 7) cross two boxes of row 11.")
+    label = _("An 11, and a 4 and a 7 that add up to 11: two makes of 11, so two boxes of row "
+              "11 are crossed.")
+    caption = _("Two makes of 11 (an 11, and 4 + 7) cross two boxes of row 11.")
+    return Picture(svg(310, 72, label, "".join(body)), caption)
 
 
 # -- Rentz ----------------------------------------------------------------------------------
@@ -174,14 +179,14 @@ def face(x: float, y: float, rank: str, suit: str, cls: str = "") -> str:
 
 def rentz_trick_picture() -> Picture:
     """A trick of four: hearts led, the highest heart wins, a club cannot."""
-    body = [face(133, 104, "10", "♥"), text(150, 166, "you lead", "rp-muted", 10),
-            face(40, 52, "K", "♥", "rp-win"), text(57, 46, "takes it", "rp-t-win", 10),
+    body = [face(133, 104, "10", "♥"), text(150, 166, _("you lead"), "rp-muted", 10),
+            face(40, 52, "K", "♥", "rp-win"), text(57, 46, _("takes it"), "rp-t-win", 10),
             face(133, 4, "7", "♥"), face(226, 52, "A", "♣"),
-            text(243, 114, "no heart", "rp-muted", 10)]
-    return Picture(svg(300, 172, "A trick: you lead the 10 of hearts; the next players play the "
-                       "King of hearts, the 7 of hearts and the Ace of clubs. The King of "
-                       "hearts takes the trick.", "".join(body)),
-                   "Hearts were led, so the K♥ takes the trick: the A♣ is not a heart.")
+            text(243, 114, _("no heart"), "rp-muted", 10)]
+    label = _("A trick: you lead the 10 of hearts; the next players play the King of hearts, "
+              "the 7 of hearts and the Ace of clubs. The King of hearts takes the trick.")
+    caption = _("Hearts were led, so the K♥ takes the trick: the A♣ is not a heart.")
+    return Picture(svg(300, 172, label, "".join(body)), caption)
 
 
 LAYOUT_ROWS = (("♥", ("9", "10", "J", "Q")), ("♦", ("J",)), ("♣", ("10", "J", "Q", "K", "A")),
@@ -212,8 +217,8 @@ def rentz_layout_picture() -> Picture:
             elif rank in fits:
                 body.append(card(x, y, "", "rp-slot", w=34, h=46)
                             + text(x + 17, y + 28, rank, "rp-muted", 11))
-    return Picture(svg(300, 212, "The Rentz layout: one row per suit, growing out from the "
-                       "Jacks in the middle. Dashed places show the cards that may come next.",
-                       "".join(body)),
-                   "Rows grow outwards from the Jacks; the dashed places are the cards that "
-                   "fit next (a Jack opens its suit's row).")
+    label = _("The Rentz layout: one row per suit, growing out from the Jacks in the middle. "
+              "Dashed places show the cards that may come next.")
+    caption = _("Rows grow outwards from the Jacks; the dashed places are the cards that fit "
+                "next (a Jack opens its suit's row).")
+    return Picture(svg(300, 212, label, "".join(body)), caption)
