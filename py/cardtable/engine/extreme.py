@@ -23,10 +23,12 @@ from dataclasses import dataclass, replace
 from collections import Counter
 
 from .core import Choice, GameSpec, IllegalAction
+from ..i18n import _, N_, ngettext
 from .rng import make_rng, shuffled
 from .the_game import (
     CARDS, OPTIONS as THE_GAME_OPTIONS, PILE_DIRS, TheGameState, cards, fits, is_backwards,
-    max_actions as the_game_max_actions, pile_name, start, summarize as the_game_summary,
+    max_actions as the_game_max_actions, misfit_words, pile_name, start,
+    summarize as the_game_summary,
 )
 
 
@@ -39,14 +41,21 @@ class Kind:
     help: str
 
 
+# Labels and help are marked with N_: whoever shows them translates them with _().
 KINDS = {  # EX-4..EX-11, in the order of the rulebook
-    "stop": Kind("lightning", "Stop", "Your turn ends at once with this card, even as the first."),
-    "skull": Kind("lightning", "Skull", "Cover this card on the same pile before your turn ends."),
-    "three": Kind("lightning", "3!", "Play exactly 3 cards this turn, this one included."),
-    "no_talk": Kind("infinity", "No talking", "While visible: no signals, nothing shared."),
-    "no_reverse": Kind("infinity", "No backwards", "While visible: no backwards trick anywhere."),
-    "one_pile": Kind("infinity", "One pile", "While visible: all cards of a turn on one pile."),
-    "draw_one": Kind("infinity", "Draw one", "While visible: end a turn by drawing one card."),
+    "stop": Kind("lightning", N_("Stop"),
+                 N_("Your turn ends at once with this card, even as the first.")),
+    "skull": Kind("lightning", N_("Skull"),
+                  N_("Cover this card on the same pile before your turn ends.")),
+    # TRANSLATORS: the name of the instruction "play exactly 3 cards this turn".
+    "three": Kind("lightning", N_("3!"), N_("Play exactly 3 cards this turn, this one included.")),
+    "no_talk": Kind("infinity", N_("No talking"), N_("While visible: no signals, nothing shared.")),
+    "no_reverse": Kind("infinity", N_("No backwards"),
+                       N_("While visible: no backwards trick anywhere.")),
+    "one_pile": Kind("infinity", N_("One pile"),
+                     N_("While visible: all cards of a turn on one pile.")),
+    "draw_one": Kind("infinity", N_("Draw one"),
+                     N_("While visible: end a turn by drawing one card.")),
 }
 DEFAULT_LAYOUT = {  # EX-3, the project's default
     "stop": (7, 31, 58, 84),
@@ -60,19 +69,21 @@ DEFAULT_LAYOUT = {  # EX-3, the project's default
 COPIES = 4  # EX-1: four cards of each kind
 # The kinds that can make a turn impossible, in the order a lost game names them.
 BINDING = ("skull", "three", "no_reverse", "one_pile", "stop")
-LOSS_REASONS = {
-    "skull": "a skull would stay visible: no card could cover it this turn",
-    "three": "exactly 3 cards could not be played this turn",
-    "no_reverse": "a backwards trick was needed, but a no-backwards card is visible",
-    "one_pile": "the cards could not all go onto one pile",
-    "stop": "a stop card would end the turn before every instruction was followed",
+LOSS_REASONS = {  # marked with N_: translated with _() where shown
+    "skull": N_("a skull would stay visible: no card could cover it this turn"),
+    "three": N_("exactly 3 cards could not be played this turn"),
+    "no_reverse": N_("a backwards trick was needed, but a no-backwards card is visible"),
+    "one_pile": N_("the cards could not all go onto one pile"),
+    "stop": N_("a stop card would end the turn before every instruction was followed"),
 }
 
 OPTIONS = THE_GAME_OPTIONS + (
-    Choice("layout", "Which cards carry instructions", "default",
-           "default: the same numbers every game, as the rules page lists them (the rulebook"
-           " prints none, so this is our choice). random: new numbers for each deal.",
-           choices=("default", "random")),
+    Choice("layout", N_("Which cards carry instructions"), "default",
+           # TRANSLATORS: "default" and "random" are the names of this option's two buttons.
+           N_("default: the same numbers every game, as the rules page lists them (the"
+              " rulebook prints none, so this is our choice). random: new numbers for each"
+              " deal."),
+           choices=("default", "random"), names=(N_("default"), N_("random"))),
 )
 
 
@@ -132,20 +143,17 @@ class Rules:
         top, direction = turn.tops[pile], PILE_DIRS[pile]
         showing = self.showing(turn.tops) if showing is None else showing
         if turn.stopped:
-            return "a stop card ended this turn"  # EX-4
+            return _("a stop card ended this turn")  # EX-4
         if turn.three and turn.played >= 3:
-            return "exactly 3 cards this turn: no more may follow"  # EX-6
+            return _("exactly 3 cards this turn: no more may follow")  # EX-6
         if self.kind(card) == "three" and turn.played >= 3:
-            return "a 3! card cannot be the 4th card of a turn or later"  # EX-6
+            return _("a 3! card cannot be the 4th card of a turn or later")  # EX-6
         if not fits(card, direction, top):
-            way = "higher" if direction == "up" else "lower"
-            back = top - 10 if direction == "up" else top + 10
-            return (f"{card} cannot go on {pile_name(pile)} (top {top}): it must be {way}"
-                    f" than {top} or exactly {back}")
+            return misfit_words(card, pile, direction, top)
         if "no_reverse" in showing and is_backwards(card, direction, top):
-            return "no backwards trick while a no-backwards card is visible"  # EX-9
+            return _("no backwards trick while a no-backwards card is visible")  # EX-9
         if "one_pile" in showing and turn.fixed not in (-1, pile):
-            return f"one pile: this turn's cards go onto {pile_name(turn.fixed)}"  # EX-10
+            return one_pile_words(turn.fixed)  # EX-10
         return ""
 
     def after(self, turn: Turn, card: int, pile: int) -> Turn:
@@ -163,12 +171,15 @@ class Rules:
         """Why the turn cannot end now ("" if it can)."""
         for pile, top in enumerate(turn.tops):
             if self.kind(top) == "skull":
-                return f"the skull {top} on {pile_name(pile)} must be covered"  # EX-5
+                return _("the skull {card} on {pile} must be covered").format(
+                    card=top, pile=pile_name(pile))  # EX-5
         if turn.three and turn.played < 3:
-            more = 3 - turn.played
-            return f"exactly 3 cards: {more} more to play"  # EX-6
+            return three_words(3 - turn.played)  # EX-6
         if not turn.stopped and turn.played < turn.required and turn.hand:
-            return f"play at least {turn.required} cards ({turn.played} played)"  # TG-4
+            return ngettext("play at least {required} card ({played} played)",
+                            "play at least {required} cards ({played} played)",
+                            turn.required).format(required=turn.required,
+                                                  played=turn.played)  # TG-4
         return ""
 
     def plays(self, turn: Turn) -> list:
@@ -270,7 +281,7 @@ class ExtremeState(TheGameState):
     def end_problem(self) -> str:
         """Why the active player cannot end the turn now ("" if they can)."""
         if self.outcome:
-            return "the game is over"
+            return _("the game is over")
         return self.rules().end_problem(self.turn_now())
 
     def can_end_turn(self) -> bool:
@@ -306,25 +317,27 @@ class ExtremeState(TheGameState):
 
     def _share(self, on) -> "ExtremeState":
         if on not in (True, False):
-            raise IllegalAction(f"share must be on or off, not {on!r}")
+            raise IllegalAction(_("share must be on or off, not {value}").format(
+                value=repr(on)))
         if not self.talk_allowed():
-            raise IllegalAction("no talking while a no-talking card is visible")  # EX-8
+            raise IllegalAction(_("no talking while a no-talking card is visible"))  # EX-8
         if self.share_changed:
-            raise IllegalAction("sharing was already switched this turn:"
-                                " one change per turn (EX-12)")
+            raise IllegalAction(_("sharing was already switched this turn: one change per"
+                                  " turn (EX-12)"))
         shared = self.shared[:self.current] + (on,) + self.shared[self.current + 1:]
         return replace(self, shared=shared, share_changed=True)
 
     def _signal(self, pile, kind) -> "ExtremeState":
         if not self.talk_allowed():
-            raise IllegalAction("no signals while a no-talking card is visible")  # EX-8
+            raise IllegalAction(_("no signals while a no-talking card is visible"))  # EX-8
         return super()._signal(pile, kind)
 
     def _play(self, card, pile) -> "ExtremeState":
         if card not in self.hands[self.current]:
-            raise IllegalAction(f"{card} is not in the hand of seat {self.current + 1}")
+            raise IllegalAction(_("{card} is not in the hand of seat {seat}").format(
+                card=card, seat=self.current + 1))
         if pile not in range(4):
-            raise IllegalAction(f"there is no pile {pile!r}")
+            raise IllegalAction(_("there is no pile {pile}").format(pile=repr(pile)))
         rules, turn = self.rules(), self.turn_now()
         problem = rules.play_problem(turn, card, pile)
         if problem:
@@ -333,13 +346,18 @@ class ExtremeState(TheGameState):
         state = replace(self.moved(card, pile), fixed_pile=after.fixed)
         if rules.loses(turn, card):
             began = turn.played + len(turn.hand)
-            return state.lost("three", f"a 3! card was played by a seat that began the turn"
-                                       f" with {began} card(s): {LOSS_REASONS['three']}")
+            # TRANSLATORS: English says "card(s)" whatever the number; use your plural forms.
+            return state.lost("three", ngettext(
+                "a 3! card was played by a seat that began the turn with {began} card(s):"
+                " {reason}",
+                "a 3! card was played by a seat that began the turn with {began} card(s):"
+                " {reason}", began).format(began=began, reason=_(LOSS_REASONS["three"])))
         if not rules.can_finish(after):
             kind = rules.blocker(after)
-            raise IllegalAction(f"{card} on {pile_name(pile)}: "
-                                + (LOSS_REASONS[kind] if kind else
-                                   "the minimum number of cards could not then be played"))
+            reason = (_(LOSS_REASONS[kind]) if kind else
+                      _("the minimum number of cards could not then be played"))
+            raise IllegalAction(_("{card} on {pile}: {reason}").format(
+                card=card, pile=pile_name(pile), reason=reason))
         if not state.deck and not any(state.hands):
             return replace(state, outcome="won")  # TG-10, every instruction followed
         return state
@@ -347,7 +365,7 @@ class ExtremeState(TheGameState):
     def _end_turn(self) -> "ExtremeState":
         problem = self.end_problem()
         if problem:
-            raise IllegalAction(f"the turn cannot end yet: {problem}")
+            raise IllegalAction(_("the turn cannot end yet: {problem}").format(problem=problem))
         turn_over = replace(self, fixed_pile=-1, share_changed=False)
         return turn_over.pass_turn(self.draw_count())  # EX-11
 
@@ -360,8 +378,8 @@ class ExtremeState(TheGameState):
         kind = rules.blocker(turn)  # with every kind relaxed, these are The Game's rules
         if not kind:
             return replace(self, outcome="blocked")
-        return self.lost(kind, f"seat {self.current + 1} could not complete a turn: "
-                               f"{LOSS_REASONS[kind]}")
+        return self.lost(kind, _("seat {seat} could not complete a turn: {reason}").format(
+            seat=self.current + 1, reason=_(LOSS_REASONS[kind])))
 
     def lost(self, kind: str, reason: str) -> "ExtremeState":
         return replace(self, outcome="lost", lost_by=kind, lost_reason=reason)
@@ -381,25 +399,25 @@ class ExtremeState(TheGameState):
         for pile, top in enumerate(self.tops):
             kind = self.marks[top]
             if kind == "skull":
-                entries.append(_entry(kind, pile, top, f"skull on {pile_name(pile)} must be"
-                                                       " covered this turn"))
+                entries.append(_entry(kind, pile, top, _(
+                    "skull on {pile} must be covered this turn").format(pile=pile_name(pile))))
             elif kind and KINDS[kind].symbol == "infinity":
                 entries.append(_entry(kind, pile, top, self._infinity_text(kind)))
         if turn.three:
             left = 3 - turn.played
-            entries.append(_entry("three", None, None, f"exactly 3 cards: {left} more to play"
-                                  if left else "exactly 3 cards: done, end the turn"))
+            entries.append(_entry("three", None, None, three_words(left)
+                                  if left else _("exactly 3 cards: done, end the turn")))
         if turn.stopped:
-            entries.append(_entry("stop", None, None, "stop: the turn is over, end it"))
+            entries.append(_entry("stop", None, None, _("stop: the turn is over, end it")))
         return entries
 
     def _infinity_text(self, kind: str) -> str:
         if kind == "one_pile" and self.fixed_pile != -1:
-            return f"one pile: this turn's cards go onto {pile_name(self.fixed_pile)}"
-        return {"no_talk": "no talking: no signals, nothing shared",
-                "no_reverse": "no backwards trick on any pile",
-                "one_pile": "one pile: all cards of a turn go onto one pile",
-                "draw_one": "draw one: a turn ends by drawing one card"}[kind]
+            return one_pile_words(self.fixed_pile)
+        return _({"no_talk": N_("no talking: no signals, nothing shared"),
+                  "no_reverse": N_("no backwards trick on any pile"),
+                  "one_pile": N_("one pile: all cards of a turn go onto one pile"),
+                  "draw_one": N_("draw one: a turn ends by drawing one card")}[kind])
 
     def seat_view(self, seat: int) -> dict:
         """TG-14 plus the instructions: on every card shown, those in force, the offered
@@ -481,6 +499,17 @@ class ExtremeState(TheGameState):
                                    for kind in bound])
 
 
+def three_words(more: int) -> str:
+    """EX-6: how many cards a turn under a 3! still has to play."""
+    return ngettext("exactly 3 cards: {more} more to play", "exactly 3 cards: {more} more to play",
+                    more).format(more=more)
+
+
+def one_pile_words(pile: int) -> str:
+    """EX-10: the pile that this turn's cards must go onto."""
+    return _("one pile: this turn's cards go onto {pile}").format(pile=pile_name(pile))
+
+
 def _entry(kind: str, pile, card, text: str) -> dict:
     return {"kind": kind, "symbol": KINDS[kind].symbol, "label": KINDS[kind].label,
             "pile": pile, "card": card, "text": text}
@@ -510,5 +539,5 @@ SPEC = GameSpec(
     summarize=summarize,
     cards=cards,
     max_actions=lambda players: the_game_max_actions(players, per_turn=1),  # EX-12 share
-    summary="The Game with 28 instruction cards that must be followed to the letter.",
+    summary=N_("The Game with 28 instruction cards that must be followed to the letter."),
 )

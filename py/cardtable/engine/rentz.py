@@ -44,12 +44,14 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .core import Choice, GameSpec, GameState, IllegalAction, Integer, Integers, replace_at
+from ..i18n import _, N_, ngettext
 from .rng import make_rng, shuffled
 
 # -- cards (RZ-1, RZ-2) ---------------------------------------------------------------------
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
 SUITS = ("H", "D", "C", "S")
-SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+# Suit names, marked with N_: translated with _() where shown.
+SUIT_NAMES = {"H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "S": N_("spades")}
 HAND_SIZE = 8
 ALL_CARDS = tuple(rank + suit for suit in SUITS for rank in RANKS)
 RANK = {card: card[:-1] for card in ALL_CARDS}
@@ -113,14 +115,14 @@ class SubGame:
     layout: bool = False
 
 
-SUB_GAMES = (
-    SubGame("king", "King of hearts", ("king",), ends_early=True),
-    SubGame("queens", "Queens", ("queen",), ends_early=True),
-    SubGame("diamonds", "Diamonds", ("diamond",), ends_early=True),
-    SubGame("tricks", "Tricks", trick_key="trick"),
-    SubGame("totals", "Totals", ("king", "queen", "diamond"), trick_key="trick"),
-    SubGame("ten", "Ten of clubs", ("ten",), ends_early=True),
-    SubGame("whist", "Whist", trick_key="whist"),
+SUB_GAMES = (  # names marked with N_: translated with _() where shown ("Rentz" is a name)
+    SubGame("king", N_("King of hearts"), ("king",), ends_early=True),
+    SubGame("queens", N_("Queens"), ("queen",), ends_early=True),
+    SubGame("diamonds", N_("Diamonds"), ("diamond",), ends_early=True),
+    SubGame("tricks", N_("Tricks"), trick_key="trick"),
+    SubGame("totals", N_("Totals"), ("king", "queen", "diamond"), trick_key="trick"),
+    SubGame("ten", N_("Ten of clubs"), ("ten",), ends_early=True),
+    SubGame("whist", N_("Whist"), trick_key="whist"),
     SubGame("rentz", "Rentz", layout=True),
 )
 SUB_GAME = {game.id: game for game in SUB_GAMES}
@@ -198,32 +200,35 @@ def winners(scores) -> list:
 # -- options (RZ-10) ------------------------------------------------------------------------
 POINTS_RANGE = {"minimum": -1000, "maximum": 1000}
 OPTIONS = (
-    Integer("king", "King of hearts", -200,
-            "Points for whoever takes the K♥ in King of hearts and Totals.", **POINTS_RANGE),
-    Integer("queen", "Each queen", -40,
-            "Points for each queen taken in Queens and Totals.", **POINTS_RANGE),
-    Integer("diamond", "Each diamond", -30,
-            "Points for each diamond taken in Diamonds and Totals.", **POINTS_RANGE),
-    Integer("trick", "Each trick (Tricks, Totals)", -50,
-            "Points for each trick taken in Tricks and Totals.", **POINTS_RANGE),
-    Integer("ten", "Ten of clubs", 200,
-            "Points for whoever takes the 10♣ in Ten of clubs.", **POINTS_RANGE),
-    Integer("whist", "Each trick (Whist)", 50, "Points for each trick taken in Whist.",
+    Integer("king", N_("King of hearts"), -200,
+            N_("Points for whoever takes the K♥ in King of hearts and Totals."), **POINTS_RANGE),
+    Integer("queen", N_("Each queen"), -40,
+            N_("Points for each queen taken in Queens and Totals."), **POINTS_RANGE),
+    Integer("diamond", N_("Each diamond"), -30,
+            N_("Points for each diamond taken in Diamonds and Totals."), **POINTS_RANGE),
+    Integer("trick", N_("Each trick (Tricks, Totals)"), -50,
+            N_("Points for each trick taken in Tricks and Totals."), **POINTS_RANGE),
+    Integer("ten", N_("Ten of clubs"), 200,
+            N_("Points for whoever takes the 10♣ in Ten of clubs."), **POINTS_RANGE),
+    Integer("whist", N_("Each trick (Whist)"), 50, N_("Points for each trick taken in Whist."),
             **POINTS_RANGE),
-    Integers("placings", "Rentz placings",
+    Integers("placings", N_("Rentz placings"),
              {3: (400, 200, 0), 4: (400, 200, 100, 0), 5: (400, 200, 100, 50, 0),
               6: (400, 200, 100, 50, 25, 0)},
-             "Points in the Rentz game by the order in which hands run empty, first to"
-             " last.", **POINTS_RANGE),
-    Choice("blind", "Blind choice", "off",
-           "off: choose after seeing the hand; double: the chooser may choose before"
-           " looking, and then that deal counts twice; plain: every sub-game is chosen"
-           " before the hand is seen, at normal value.",
-           choices=("off", "double", "plain")),
-    Choice("practice", "Practice", "off",
-           "off: the whole match. A sub-game: one deal of just that sub-game, to practise;"
-           " you (seat 1) lead it.",
-           choices=("off",) + SUB_GAME_IDS),
+             N_("Points in the Rentz game by the order in which hands run empty, first to"
+                " last."), **POINTS_RANGE),
+    Choice("blind", N_("Blind choice"), "off",
+           # TRANSLATORS: "off", "double" and "plain" are the names of this option's buttons.
+           N_("off: choose after seeing the hand; double: the chooser may choose before"
+              " looking, and then that deal counts twice; plain: every sub-game is chosen"
+              " before the hand is seen, at normal value."),
+           choices=("off", "double", "plain"), names=(N_("off"), N_("double"), N_("plain"))),
+    Choice("practice", N_("Practice"), "off",
+           # TRANSLATORS: "off" is the name of this option's first button.
+           N_("off: the whole match. A sub-game: one deal of just that sub-game, to practise;"
+              " you (seat 1) lead it."),
+           choices=("off",) + SUB_GAME_IDS,
+           names=(N_("off"),) + tuple(game.name for game in SUB_GAMES)),
 )
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
 PHASE_OF = {False: "trick", True: "layout"}  # by SubGame.layout
@@ -348,37 +353,42 @@ class RentzState(GameState):
     # -- transitions -------------------------------------------------------------------
     def apply(self, action) -> "RentzState":
         if self.is_over:
-            raise IllegalAction("the match is over")
+            raise IllegalAction(_("the match is over"))
         if not isinstance(action, (tuple, list)) or not action:
-            raise IllegalAction("an action is a list such as [\"play\", \"10C\"],"
-                                f" not {action!r:.40}")
+            raise IllegalAction(_("an action is a list such as {example}, not {action}").format(
+                example='["play", "10C"]', action=f"{action!r:.40}"))
         kind = action[0]
         entry = ACTIONS.get(kind) if isinstance(kind, str) else None
         if entry is None:
-            raise IllegalAction(f"there is no action {kind!r:.40} in Rentz"
-                                f" (choose, look, play or pass)")
+            raise IllegalAction(_("there is no action {kind} in Rentz (choose, look, play or"
+                                  " pass)").format(kind=f"{kind!r:.40}"))
         handler, size, phases = entry
         if len(action) != size:
-            raise IllegalAction(f"“{kind}” takes {size - 1} argument{'s' * (size != 2)},"
-                                f" not {len(action) - 1}")
+            raise IllegalAction(ngettext("“{kind}” takes {count} argument, not {given}",
+                                         "“{kind}” takes {count} arguments, not {given}",
+                                         size - 1).format(kind=kind, count=size - 1,
+                                                          given=len(action) - 1))
         if self.phase not in phases:
-            raise IllegalAction(f"“{kind}” is not allowed now: {PHASE_NEEDS[self.phase]}")
+            raise IllegalAction(_("“{kind}” is not allowed now: {needs}").format(
+                kind=kind, needs=_(PHASE_NEEDS[self.phase])))
         return handler(self, *action[1:])
 
     def _choose(self, sub_game) -> "RentzState":
         if not isinstance(sub_game, str) or sub_game not in SUB_GAME:
-            raise IllegalAction(f"there is no sub-game {sub_game!r:.40}"
-                                f" (choose from {', '.join(SUB_GAME_IDS)})")
+            raise IllegalAction(_("there is no sub-game {sub_game} (choose from {ids})").format(
+                sub_game=f"{sub_game!r:.40}", ids=", ".join(SUB_GAME_IDS)))
         if sub_game not in self.remaining():
-            raise IllegalAction(f"seat {self.chooser + 1} has already chosen {sub_game}:"
-                                f" each player chooses each sub-game once (RZ-3)")
+            raise IllegalAction(_("seat {seat} has already chosen {sub_game}: each player"
+                                  " chooses each sub-game once (RZ-3)").format(
+                seat=self.chooser + 1, sub_game=sub_game))
         doubled = self.blind_pending and self.opts["blind"] == "double"
         return self._begin(sub_game, doubled)
 
     def _look(self) -> "RentzState":
         if not (self.blind_pending and self.opts["blind"] == "double"):
-            raise IllegalAction("there is nothing to look at first: looking is for a blind"
-                                " choice under the double house rule, before choosing (RZ-4)")
+            raise IllegalAction(_("there is nothing to look at first: looking is for a blind"
+                                  " choice under the double house rule, before choosing"
+                                  " (RZ-4)"))
         return self._with(blind_pending=False)
 
     def _begin(self, sub_game: str, doubled: bool) -> "RentzState":
@@ -390,7 +400,7 @@ class RentzState(GameState):
         hand = self.hands[self.current]
         if card not in hand:
             shown = card if isinstance(card, str) else repr(card)
-            raise IllegalAction(f"{shown[:40]} is not in your hand")
+            raise IllegalAction(_("{card} is not in your hand").format(card=shown[:40]))
         if self.phase == "trick":
             return self._follow(card)
         return self._lay(card)
@@ -404,8 +414,8 @@ class RentzState(GameState):
         """RZ-6: a card to the trick; a full trick goes to its winner, who leads next."""
         if card not in trick_playable(self.hands[self.current], self.trick):
             led = SUIT[self.trick[0][1]]
-            raise IllegalAction(f"you must follow {SUIT_NAMES[led]}: you hold"
-                                f" {SUIT_NAMES[led]} (RZ-6)")
+            raise IllegalAction(_("you must follow {suit}: you hold {suit} (RZ-6)").format(
+                suit=_(SUIT_NAMES[led])))
         trick = self.trick + ((self.current, card),)
         hands = self._without(card)
         if len(trick) < self.players:
@@ -449,16 +459,18 @@ class RentzState(GameState):
     def _layout_refusal(self, card: str) -> str:
         """Why ``card`` may not be laid now (RZ-8)."""
         row = self.rows[SUIT[card]]
-        suit = SUIT_NAMES[SUIT[card]]
+        suit = _(SUIT_NAMES[SUIT[card]])
         if row is None:
-            return f"{card} cannot be laid yet: the {suit} row starts with its Jack (RZ-8)"
-        return (f"{card} does not fit: the {suit} row runs from {row[0]} to {row[1]},"
-                f" and a card must be next in rank to one of its ends (RZ-8)")
+            return _("{card} cannot be laid yet: the {suit} row starts with its Jack (RZ-8)"
+                     ).format(card=card, suit=suit)
+        return _("{card} does not fit: the {suit} row runs from {low} to {high}, and a card"
+                 " must be next in rank to one of its ends (RZ-8)").format(
+            card=card, suit=suit, low=row[0], high=row[1])
 
     def _pass(self) -> "RentzState":
         if self._legal != (("pass",),):
-            raise IllegalAction("you have a valid card, so you must play one:"
-                                " only a player with none passes (RZ-8)")
+            raise IllegalAction(_("you have a valid card, so you must play one: only a player"
+                                  " with none passes (RZ-8)"))
         return self._with(skipped=None)._move_on(self.current, None)
 
     def _move_on(self, seat: int, skip) -> "RentzState":
@@ -630,10 +642,10 @@ ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
     "play": (RentzState._play, 2, ("trick", "layout")),
     "pass": (RentzState._pass, 1, ("layout",)),
 }
-PHASE_NEEDS = {
-    "choose": "the chooser picks a sub-game first (RZ-3)",
-    "trick": "play a card to the trick (RZ-6)",
-    "layout": "lay a valid card, or pass only when none fits (RZ-8)",
+PHASE_NEEDS = {  # marked with N_, translated where raised
+    "choose": N_("the chooser picks a sub-game first (RZ-3)"),
+    "trick": N_("play a card to the trick (RZ-6)"),
+    "layout": N_("lay a valid card, or pass only when none fits (RZ-8)"),
 }
 
 
@@ -712,6 +724,6 @@ SPEC = GameSpec(
     summarize=summarize,
     cards=deck,
     max_actions=max_actions,
-    summary="Eight sub-games per player: dodge the king, queens, diamonds and tricks, take"
-            " the ten of clubs and tricks, then race to empty your hand.",
+    summary=N_("Eight sub-games per player: dodge the king, queens, diamonds and tricks, take"
+               " the ten of clubs and tricks, then race to empty your hand."),
 )

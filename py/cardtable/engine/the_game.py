@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from itertools import permutations
 
 from .core import Choice, GameSpec, GameState, IllegalAction, replace_at
+from ..i18n import _, N_, ngettext
 from .rng import make_rng, shuffled
 
 CARDS = tuple(range(2, 100))  # TG-1
@@ -26,16 +27,17 @@ SIGNAL_KINDS = ("hold", "small")  # TG-13
 EXCELLENT_BELOW = 10  # TG-10
 
 OPTIONS = (
-    Choice("min_cards", "Minimum cards per turn", 2,
-           "2 is the classic game; 3 is expert mode. Once the draw pile is empty, one card"
-           " a turn is enough (in expert mode too).", choices=(2, 3)),
-    Choice("small_hands", "Smaller hands", False,
-           "An expert option: every hand holds one card fewer (7 alone, 6 for two, 5 for"
-           " three to five).", choices=(False, True)),
-    Choice("start", "Who starts", "first",
-           "first: seat 1 (you) starts. team: the seat that can open with the smallest jumps"
-           " on the piles starts.",
-           choices=("first", "team")),
+    Choice("min_cards", N_("Minimum cards per turn"), 2,
+           N_("2 is the classic game; 3 is expert mode. Once the draw pile is empty, one card"
+              " a turn is enough (in expert mode too)."), choices=(2, 3)),
+    Choice("small_hands", N_("Smaller hands"), False,
+           N_("An expert option: every hand holds one card fewer (7 alone, 6 for two, 5 for"
+              " three to five)."), choices=(False, True), names=(N_("off"), N_("on"))),
+    Choice("start", N_("Who starts"), "first",
+           # TRANSLATORS: "first" and "team" are the names of this option's two buttons.
+           N_("first: seat 1 (you) starts. team: the seat that can open with the smallest"
+              " jumps on the piles starts."),
+           choices=("first", "team"), names=(N_("first"), N_("team"))),
 )
 
 
@@ -96,6 +98,19 @@ def can_play_sequence(hand, tops, count: int) -> bool:
                 if ok:
                     return True
     return False
+
+
+def misfit_words(card: int, pile: int, direction: str, top: int) -> str:
+    """Why ``card`` does not fit ``pile`` (TG-5), in words."""
+    if direction == "up":
+        # TRANSLATORS: {pile} is a pile's name such as ↑1 (rising) or ↓2 (falling).
+        text = _("{card} cannot go on {pile} (top {top}): it must be higher than {top} or"
+                 " exactly {back}")
+    else:
+        text = _("{card} cannot go on {pile} (top {top}): it must be lower than {top} or"
+                 " exactly {back}")
+    back = top - 10 if direction == "up" else top + 10
+    return text.format(card=card, pile=pile_name(pile), top=top, back=back)
 
 
 def pile_name(pile: int) -> str:
@@ -177,7 +192,7 @@ class TheGameState(GameState):
     # -- transitions -----------------------------------------------------
     def apply(self, action) -> "TheGameState":
         if self.outcome:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         kind = action[0] if action else None
         if kind == "play" and len(action) == 3:
             return self._play(action[1], action[2])
@@ -185,21 +200,18 @@ class TheGameState(GameState):
             return self._end_turn()
         if kind == "signal" and len(action) == 3:
             return self._signal(action[1], action[2])
-        raise IllegalAction(f"unknown action {action!r}")
+        raise IllegalAction(_("unknown action {action}").format(action=repr(action)))
 
     def _play(self, card, pile) -> "TheGameState":
         hand = self.hands[self.current]
         if card not in hand:
-            raise IllegalAction(f"{card} is not in the hand of seat {self.current + 1}")
+            raise IllegalAction(_("{card} is not in the hand of seat {seat}").format(
+                card=card, seat=self.current + 1))
         if pile not in range(4):
-            raise IllegalAction(f"there is no pile {pile!r}")
+            raise IllegalAction(_("there is no pile {pile}").format(pile=repr(pile)))
         direction, top = PILE_DIRS[pile], self.piles[pile][-1]
         if not fits(card, direction, top):
-            way = "higher" if direction == "up" else "lower"
-            back = top - 10 if direction == "up" else top + 10
-            raise IllegalAction(
-                f"{card} cannot go on {pile_name(pile)} (top {top}): it must be {way} than {top}"
-                f" or exactly {back}")
+            raise IllegalAction(misfit_words(card, pile, direction, top))
         state = self.moved(card, pile)
         if len(state.played) < state.required and state.hands[self.current] \
                 and not state.playable():
@@ -210,9 +222,10 @@ class TheGameState(GameState):
 
     def _end_turn(self) -> "TheGameState":
         if not self.can_end_turn():
-            raise IllegalAction(
-                f"play at least {self.required} cards before ending the turn"
-                f" ({len(self.played)} played)")
+            raise IllegalAction(ngettext(
+                "play at least {required} card before ending the turn ({played} played)",
+                "play at least {required} cards before ending the turn ({played} played)",
+                self.required).format(required=self.required, played=len(self.played)))
         return self.pass_turn(len(self.played))  # TG-6
 
     def moved(self, card, pile) -> "TheGameState":
@@ -251,10 +264,11 @@ class TheGameState(GameState):
 
     def _signal(self, pile, kind) -> "TheGameState":
         if pile not in range(4) or kind not in SIGNAL_KINDS:
-            raise IllegalAction(f"no signal {kind!r} on pile {pile!r}")
+            raise IllegalAction(_("no signal {kind} on pile {pile}").format(
+                kind=repr(kind), pile=repr(pile)))
         if pile in self.signalled:
-            raise IllegalAction(f"the signals on {pile_name(pile)} already changed this turn:"
-                                " one change per pile per turn (TG-13)")
+            raise IllegalAction(_("the signals on {pile} already changed this turn: one change"
+                                  " per pile per turn (TG-13)").format(pile=pile_name(pile)))
         kept = tuple(s for s in self.signals if s[:2] != (pile, kind))
         if len(kept) == len(self.signals):
             kept = tuple(sorted(kept + ((pile, kind, self.current),)))
@@ -444,5 +458,5 @@ SPEC = GameSpec(
     summarize=summarize,
     cards=cards,
     max_actions=max_actions,
-    summary="Together, play all 98 cards onto two rising and two falling piles.",
+    summary=N_("Together, play all 98 cards onto two rising and two falling piles."),
 )

@@ -26,6 +26,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 from itertools import product
 
+from ..i18n import _, N_, ngettext
 from .core import GameSpec, GameState, IllegalAction, replace_at, thaw
 from .rng import below, make_rng, shuffled
 
@@ -129,28 +130,32 @@ def canonical_makes(makes) -> tuple:
     if not isinstance(makes, (tuple, list)) or not all(
             isinstance(make, (tuple, list)) and all(type(card) is int for card in make)
             for make in makes):
-        raise IllegalAction(f"{makes!r} is not a grouping of cards: give each make as a list"
-                            " of one or two card values (TR-7)")
+        raise IllegalAction(_("{makes} is not a grouping of cards: give each make as a list"
+                              " of one or two card values (TR-7)").format(makes=repr(makes)))
     return tuple(sorted(tuple(sorted(make)) for make in makes))
 
 
 def check_makes(hand, value: int, free: int, makes: tuple) -> None:
     """Raise :class:`IllegalAction` unless ``makes`` is a legal cross of row ``value``."""
     if free <= 0:
-        raise IllegalAction(f"row {value} has no free box")
+        raise IllegalAction(_("row {row} has no free box").format(row=value))
     if not makes:
-        raise IllegalAction("a cross needs at least one make")
+        raise IllegalAction(_("a cross needs at least one make"))
     if len(makes) > free:
-        raise IllegalAction(
-            f"row {value} has {free} free box{'es' if free > 1 else ''}: "
-            f"{len(makes)} makes cannot all be crossed (TR-7)")
+        # TRANSLATORS: a "make" is one card or two cards that add up to the row's value.
+        raise IllegalAction(ngettext(
+            "row {row} has {free} free box: {count} makes cannot all be crossed (TR-7)",
+            "row {row} has {free} free boxes: {count} makes cannot all be crossed (TR-7)",
+            free).format(row=value, free=free, count=len(makes)))
     for make in makes:
         if len(make) not in (1, 2) or sum(make) != value:
             shown = "+".join(map(str, make))
-            raise IllegalAction(f"{shown} does not make {value}: use one card or two (TR-7)")
+            raise IllegalAction(_("{make} does not make {value}: use one card or two (TR-7)")
+                                .format(make=shown, value=value))
     missing = Counter(card for make in makes for card in make) - Counter(hand)
     if missing:
-        raise IllegalAction(f"the hand lacks {', '.join(map(str, sorted(missing.elements())))}")
+        raise IllegalAction(_("the hand lacks {cards}").format(
+            cards=", ".join(map(str, sorted(missing.elements())))))
 
 
 def draw_allowance(hand_size: int) -> int:
@@ -261,23 +266,26 @@ class TriggsState(GameState):
     # -- transitions -----------------------------------------------------
     def apply(self, action) -> "TriggsState":
         if self.is_over:
-            raise IllegalAction("the game is over")
+            raise IllegalAction(_("the game is over"))
         kind = action[0] if action else None
         handler, size, phases = ACTIONS.get(kind, (None, 0, ()))
         if handler is None or len(action) != size:
-            raise IllegalAction(f"unknown action {action!r}")
+            raise IllegalAction(_("unknown action {action}").format(action=repr(action)))
         if self.phase not in phases:
-            raise IllegalAction(f"“{kind}” is not allowed now: {PHASE_NEEDS[self.phase]}")
+            raise IllegalAction(_("“{kind}” is not allowed now: {needs}").format(
+                kind=kind, needs=_(PHASE_NEEDS[self.phase])))
         return handler(self, *action[1:])
 
     def _draw(self, pile) -> "TriggsState":
         if pile not in PILES:
-            raise IllegalAction(f"there is no pile {pile!r} (choose {', '.join(PILES)})")
+            raise IllegalAction(_("there is no pile {pile} (choose {piles})").format(
+                pile=repr(pile), piles=", ".join(PILES)))
         picks = self.picks_left if self.phase == "draw" else draw_allowance(len(self.hand))
         if not picks:
-            raise IllegalAction(f"a hand of {HAND_LIMIT} cards may not draw (TR-5)")
+            raise IllegalAction(_("a hand of {limit} cards may not draw (TR-5)").format(
+                limit=HAND_LIMIT))
         if not self.pile(pile):
-            raise IllegalAction(f"the {pile} pile is empty")
+            raise IllegalAction(_(EMPTY_PILE[pile]))
         state = self._take(pile)
         if picks > 1:
             return replace(state, phase="draw", picks_left=picks - 1)
@@ -285,10 +293,11 @@ class TriggsState(GameState):
 
     def _discard(self, value, count) -> "TriggsState":
         if not isinstance(count, int) or count < 1:
-            raise IllegalAction("discard at least one card (TR-6)")
+            raise IllegalAction(_("discard at least one card (TR-6)"))
         held = self.hand.count(value)
         if held < count:
-            raise IllegalAction(f"the hand holds {held} × {value}, not {count}")
+            raise IllegalAction(_("the hand holds {held} × {value}, not {count}").format(
+                held=held, value=value, count=count))
         cards = (value,) * count
         state = self._set_hand(_remove(self.hand, cards))
         if value in self.retired:  # TR-11
@@ -299,7 +308,7 @@ class TriggsState(GameState):
 
     def _cross(self, value, makes) -> "TriggsState":
         if value not in VALUES:
-            raise IllegalAction(f"there is no row {value!r}")
+            raise IllegalAction(_("there is no row {row}").format(row=repr(value)))
         makes = canonical_makes(makes)
         free = free_boxes(self.sheet)[value - 1]
         check_makes(self.hand, value, free, makes)
@@ -310,7 +319,8 @@ class TriggsState(GameState):
 
     def _bonus(self, row) -> "TriggsState":
         if row not in VALUES or not free_boxes(self.sheet)[row - 1]:
-            raise IllegalAction(f"row {row!r} has no free box for the bonus (TR-8)")
+            raise IllegalAction(_("row {row} has no free box for the bonus (TR-8)").format(
+                row=repr(row)))
         return self._mark(row, 1)
 
     # -- steps shared by the actions ---------------------------------------
@@ -498,11 +508,13 @@ EVENTS = {  # kind: the seat's event for that action, from the state before it
     "cross": TriggsState._cross_event,
     "bonus": TriggsState._bonus_event,
 }
-PHASE_NEEDS = {
-    "turn": "choose to draw, discard or cross",
-    "draw": "take the second card of the draw",
-    "bonus": "choose the row for the bonus cross (TR-8)",
+PHASE_NEEDS = {  # marked with N_, translated where raised
+    "turn": N_("choose to draw, discard or cross"),
+    "draw": N_("take the second card of the draw"),
+    "bonus": N_("choose the row for the bonus cross (TR-8)"),
 }
+EMPTY_PILE = {"left": N_("the left pile is empty"), "middle": N_("the middle pile is empty"),
+              "right": N_("the right pile is empty")}
 
 
 def _remove(hand: tuple, cards: tuple) -> tuple:
@@ -555,5 +567,6 @@ SPEC = GameSpec(
     summarize=summarize,
     cards=lambda players: CARDS,  # TR-1, whatever the number of players
     max_actions=lambda players: MAX_TURNS * MOST_ACTIONS_PER_TURN,  # TR-12
-    summary="Race to cross your whole sheet; complete a row and a chain reaction may follow.",
+    summary=N_("Race to cross your whole sheet; complete a row and a chain reaction may"
+               " follow."),
 )
