@@ -27,3 +27,9 @@ def on_take(table, data) -> None:
 
 
 HANDLERS = {"nim-take": on_take}
+
+
+def outcome(result: dict, seat: int, names) -> dict:
+    return {"won": result["winner"] == seat, "score": int(result["winner"] == seat),
+            "better": "higher", "place": 1 if result["winner"] == seat else 2,
+            "progress": float(result["winner"] == seat), "text": result_text(result, names)}

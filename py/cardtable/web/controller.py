@@ -15,14 +15,17 @@ At most one message of each role is on show: a new one replaces the old.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
 from ..i18n import _, best_language, ngettext, set_language
-from . import links, sharing
+from . import daily, history, links, sharing
 from .bot_runner import BotRunner
+from .history import HISTORY_HANDLERS, REPLAY_ACTIONS, browsing
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
 from .playing import Table
+from .records import RecordBook
 from .session import Session, from_save
 from .storage import BLOCKED_NOTICE
 from .tour import STEPS
@@ -45,13 +48,16 @@ class Screen:
     panel: tuple | None = None
     tour: int | None = None
     preferences: dict | None = None
+    records: dict | None = None  # "records" and "lobby": see history.records_data
+    replay: object = None  # "replay": the :class:`~.replay.Replay` on screen
 
 
 class Controller:
     """The app without the page. ``store`` is a :class:`~.storage.Store`; ``new_seed()``
     gives a fresh seed; ``base_url`` is the page's address without its fragment."""
 
-    def __init__(self, store, new_seed, base_url: str = "index.html", browser_languages=()):
+    def __init__(self, store, new_seed, base_url: str = "index.html", browser_languages=(),
+                 clock=datetime.now):
         self.store, self.new_seed, self.base_url = store, new_seed, base_url
         self.browser_languages = tuple(browser_languages)
         self.link_language = None  # a link's lang=, for this visit
@@ -64,6 +70,11 @@ class Controller:
         self.panel = None
         self.opener = None  # the data-action of the control that opened the panel
         self.focus = None  # a CSS selector (or several, the first found wins) to focus
+        self.clock = clock  # the local date and time now (records, today's deal)
+        self.records = RecordBook(store)
+        self.recorded = None  # the table whose finished game has been recorded
+        self.records_game = None  # the game whose records are on screen
+        self.replay = None  # the replay on screen
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
@@ -73,6 +84,8 @@ class Controller:
         self.messages = []
         self.link_language = links.language(fragment) or self.link_language
         self.speak()
+        history.report_problem(self)
+        history.close(self)
         link = links.parse(fragment)
         if link is None or link.setup is None and not link.error:
             if link and link.notices:
@@ -128,6 +141,7 @@ class Controller:
                 and self.store.notice != BLOCKED_NOTICE):
             self.table.tour = 0
         self.panel = None
+        history.announce_daily(self)
         self.saved()
 
     def speak(self) -> str:
@@ -145,7 +159,7 @@ class Controller:
 
     def bot_due(self) -> bool:
         """Whether the app should move by itself now (the page waits the pace first)."""
-        return self.table is not None and self.bots.due()
+        return self.table is not None and not browsing(self) and self.bots.due()
 
     def current_view(self):
         """The viewing human seat's view, for ``window.cardtable.view()``."""
@@ -172,6 +186,10 @@ class Controller:
             return None
 
     def dispatch(self, action: str, data: dict):
+        if browsing(self) and (action in TABLE_HANDLERS or action not in HANDLERS):
+            raise ValueError(_("Nothing can be played here: go back to the table first."))
+        if action in REPLAY_ACTIONS and self.replay is None:
+            raise ValueError(_("There is no replay on screen."))
         if action in TABLE_HANDLERS and self.table is None:
             raise ValueError(_("There is no game on the table: start one in the lobby."))
         if action in HANDLERS:
@@ -238,6 +256,7 @@ class Controller:
     def on_lobby(self, data):
         self.table = self.bots = None
         self.panel = None
+        history.close(self)
 
     def on_undo(self, data):
         self.table.undo()
@@ -327,12 +346,16 @@ class Controller:
         """Save after every move; a finished game leaves nothing to continue."""
         if self.table.finished:
             self.store.clear_save()
+            history.record_finished(self)
         else:
             self.store.write_save(self.session.to_save())
 
     # -- sharing -------------------------------------------------------------------
     def share_text(self) -> str:
         table = self.table
+        day = daily.day_of(self.session.setup, self.session.seed)
+        if day and table.finished:
+            return history.daily_share_text(self, day)
         result = (table.module.result_text(table.state.result(), table.names)
                   if table.finished else None)
         return sharing.share_text(self.base_url, self.session, result)
@@ -345,8 +368,13 @@ class Controller:
         base = dict(messages=tuple(notices + self.messages), setup=self.setup, pace=self.pace,
                     panel=self.panel, preferences=self.store.preferences())
         table = self.table
+        if self.replay is not None:
+            return Screen("replay", replay=self.replay, **base)
+        if self.records_game is not None:
+            return Screen("records", records=history.records_data(self), **base)
         if table is None:
-            return Screen("lobby", saved=self.saved_text(), **base)
+            return Screen("lobby", saved=self.saved_text(), records=history.lobby_data(self),
+                          **base)
         ui = table.ui(can_hint=self.bots.hinter is not None)
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
@@ -392,5 +420,5 @@ HANDLERS = {
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
     "rules": Controller.on_rules, "settings": Controller.on_settings,
     "setting": Controller.on_setting, "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
-    **TABLE_HANDLERS,
+    **TABLE_HANDLERS, **HISTORY_HANDLERS,
 }

@@ -6,6 +6,8 @@ booleans on/off, numbers, lists of numbers separated by commas),
 setting is not changed); ``#?lang=pt`` alone opens the lobby in it. ``seats`` lists who sits where, one entry per seat separated by commas: ``human`` or a
 bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
 ``seats``, seat 1 is you and the others are bots of the default level.
+``daily=YYYY-MM-DD`` opens today's deal of that date (:mod:`.daily`): its seed and setup
+are fixed, so the other keys but ``lang`` are not read.
 
 :func:`parse` never raises: it returns a :class:`Link` whose ``error`` says in words
 what is wrong (the lobby is then shown) and whose ``notices`` list ignored keys.
@@ -21,6 +23,7 @@ from urllib.parse import parse_qsl, quote, urlencode
 from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import _, available
+from . import daily
 from .lobby import HUMAN, Setup, default_setup
 
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
@@ -34,6 +37,7 @@ class Link:
     setup: Setup | None = None
     seed: str | None = None
     language: str | None = None
+    daily: str | None = None  # the date of today's deal it opens (``daily=YYYY-MM-DD``)
     error: str | None = None
     notices: list = field(default_factory=list)
 
@@ -68,6 +72,10 @@ def _parse_query(game: str, pairs) -> Link:
     params = dict(pairs)
     link = Link()
     _language(link, params.get("lang"))
+    if "daily" in params:  # today's deal of that date: its seed and setup are fixed
+        link.daily = daily.parse_day(params["daily"])
+        link.seed, link.setup = daily.seed(game, link.daily), daily.setup(game)
+        return link
     seed = params.get("seed")
     if seed is not None and not SEED_PATTERN.fullmatch(seed):
         raise ValueError(_("the seed {seed} is not valid (1–64 letters, digits or . _ ~ / -)")

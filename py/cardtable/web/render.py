@@ -11,6 +11,7 @@ from ..bots import levels
 from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from ..i18n import LANGUAGES, N_, _
+from . import records_view
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
 from .rules import rules_html
@@ -100,10 +101,12 @@ def level_name(level: str) -> str:
     return _("{level} bot").format(level=level)
 
 
-def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> str:
+def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
+               extra: str = "") -> str:
     """The lobby: game, players and seats, the game's options (from its schema), pace.
 
-    ``saved`` describes a saved game in words, offering to continue it.
+    ``saved`` describes a saved game in words, offering to continue it; ``extra`` is
+    HTML put after the new game's section (today's deals and records).
     """
     spec = setup.spec
     games = choice_group(_("Game"), "pick-game", setup.game, list(GAMES),
@@ -126,7 +129,7 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None) -> 
             f'<p class="summary">{esc(spec.summary)}</p>{players}'
             f'<ul class="seats">{seats}</ul>{options}{pace_row}'
             f'<div class="lobby-links">{how_to}{settings}</div>'
-            f'{start}</section></main>')
+            f'{start}</section>{extra}</main>')
 
 
 def pace_group(pace: str) -> str:
@@ -222,7 +225,9 @@ def menu_html(screen) -> str:
     items = (button(_("Lobby"), "lobby") + button(_("New deal"), "new-deal")
              + button(_("Copy link"), "copy-link") + button(_("Share"), "share")
              + button(_("Embed"), "embed") + button(_("Rules"), "rules")
-             + button(_("Settings"), "settings"))
+             + button(_("Records"), "records") + button(_("Settings"), "settings"))
+    if screen.kind in ("records", "replay"):
+        items = records_view.menu_items()
     label = _("Menu")
     return (f'{skips}<nav class="menu" aria-label="{esc(label)}">'
             f'<span class="brand">cardtable</span>{items}</nav>')
@@ -231,7 +236,13 @@ def menu_html(screen) -> str:
 def screen_html(screen) -> str:
     """The app below its menu and live regions: the panel and the screen's body."""
     if screen.kind == "lobby":
-        body = lobby_html(screen.setup, screen.pace, screen.saved)
+        extra = records_view.lobby_extra_html(screen.records, screen.setup.game) \
+            if screen.records else ""
+        body = lobby_html(screen.setup, screen.pace, screen.saved, extra)
+    elif screen.kind == "records":
+        body = records_view.records_html(screen.records)
+    elif screen.kind == "replay":
+        body = records_view.replay_html(screen.replay)
     elif screen.kind == "pass":
         body = pass_html(screen.pass_to)
     elif screen.kind == "end":

@@ -288,3 +288,11 @@ def on_share_instructions(table, data) -> None:
 
 HANDLERS = {**base.HANDLERS, "share-instructions": on_share_instructions}
 CANCEL = base.CANCEL
+
+
+def outcome(result: dict, seat: int, names=()) -> dict:
+    """The Game's outcome, told in Extreme's words (a loss to an instruction names it)."""
+    return {**base.outcome(result, seat, names), "text": result_text(result, names)}
+
+
+SCORE_NAME = base.SCORE_NAME

@@ -50,3 +50,10 @@ def moves_by_turn(log, starts_turn) -> list:
         if following is not None and starts_turn(event, following):
             turn += 1
     return numbered
+
+
+def place(scores, seat: int, better: str = "higher") -> int:
+    """``seat``'s placing by ``scores`` (1 = best; tied seats share a placing)."""
+    mine = scores[seat]
+    beaten = (lambda other: other > mine) if better == "higher" else (lambda other: other < mine)
+    return 1 + sum(1 for other in scores if beaten(other))

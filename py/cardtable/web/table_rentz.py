@@ -24,8 +24,9 @@ match; the hint outlines its card or sub-game and says why.
 from __future__ import annotations
 
 from ..engine.rentz import SUB_GAME, SUB_GAME_IDS, SUIT_NAMES, SUITS, deck_ranks, rank_of, suit_of
+from ..i18n import N_
 from .html import attrs, button, esc
-from .table_parts import hint_html, latest_move, log_html as log_box, moves_by_turn
+from .table_parts import hint_html, latest_move, log_html as log_box, moves_by_turn, place
 from .ui import TableUi
 
 STYLESHEET = "rentz.css"
@@ -559,3 +560,17 @@ def table_html(view: dict, ui: TableUi) -> str:
             f'<div class="rentz-main"><div class="rentz-play">{play}{controls_html(ui)}{hint_box(ui)}</div>'
             f'<div class="rentz-side">{seats_html(view, ui)}{log_html(ui)}</div></div>'
             f'{sheet_html(view, ui)}</main>')
+
+
+def outcome(result: dict, seat: int, names) -> dict:
+    """The seat's total (RZ-5: the winners are the seats on exactly 0, else the highest)
+    and its placing; progress is the share of the other seats placed below it."""
+    scores, players = result["scores"], result["players"]
+    won = seat in result["winners"]
+    rank = 1 if won else place(scores, seat) + (1 if 0 in scores and scores[seat] > 0 else 0)
+    return {"won": won, "score": scores[seat], "better": "higher", "place": rank,
+            "progress": (players - rank) / max(1, players - 1),
+            "text": result_text(result, names)}
+
+
+SCORE_NAME = N_("points")  # what outcome()'s score counts, for the records

@@ -15,7 +15,8 @@ more than one seat plays.
 
 from __future__ import annotations
 
-from ..engine.the_game import SIGNAL_KINDS, pile_name
+from ..engine.the_game import CARDS, SIGNAL_KINDS, pile_name
+from ..i18n import N_
 from .html import attrs, button, esc
 from .table_parts import hint_html as hint_box, latest_move, log_html as log_box, moves_by_turn
 from .ui import TableUi
@@ -313,3 +314,15 @@ def on_signal(table, data) -> None:
 HANDLERS = {"select": on_select, "play": on_play, "end-turn": on_end_turn,
             "signal": on_signal, "cancel": on_cancel}
 CANCEL = "cancel"
+
+
+def outcome(result: dict, seat: int, names=()) -> dict:
+    """The result as records keep it (see :mod:`.tables`): the team wins or loses
+    together; the score is the cards left (fewer is better), progress the share played."""
+    total = len(CARDS)
+    return {"won": bool(result["won"]), "score": result["cards_left"], "better": "lower",
+            "place": None, "progress": (total - result["cards_left"]) / total,
+            "text": result_text(result, names)}
+
+
+SCORE_NAME = N_("cards left")  # what outcome()'s score counts, for the records

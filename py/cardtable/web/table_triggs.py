@@ -30,8 +30,9 @@ The log holds every turn of the game, one numbered line each.
 from __future__ import annotations
 
 from ..engine.triggs import TOTAL_BOXES, describe_makes
+from ..i18n import N_
 from .html import attrs, button, esc
-from .table_parts import hint_html, latest_move, log_html
+from .table_parts import hint_html, latest_move, log_html, place
 from .table_the_game import unseen
 from .triggs_cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
@@ -496,3 +497,14 @@ def end_html(result: dict, names) -> str:
                    f'<b>{crossed[seat]} of {TOTAL_BOXES}</b></li>' for seat in order)
     return (f'<h2 class="result">{esc(result_text(result, names))}</h2>'
             f'<p class="ending">{esc(why)}</p><ol class="ranking" aria-label="Boxes crossed">{rows}</ol>')
+
+
+def outcome(result: dict, seat: int, names) -> dict:
+    """The seat's boxes crossed (more is better) and its placing by them."""
+    crossed = result["crossed"]
+    return {"won": result["winner"] == seat, "score": crossed[seat], "better": "higher",
+            "place": place(crossed, seat), "progress": crossed[seat] / TOTAL_BOXES,
+            "text": result_text(result, names)}
+
+
+SCORE_NAME = N_("boxes crossed")  # what outcome()'s score counts, for the records

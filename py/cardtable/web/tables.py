@@ -12,6 +12,11 @@ A game's table module (``table_<game>.py``) provides:
 - ``event_text(event, names) -> str``: one engine event in words for the log (events
   with ``seat`` None are consequences: a trick taken, a pile remade).
 - ``result_text(result, names) -> str``: the result in one line (end screen, share text).
+- ``outcome(result, seat, names) -> dict``: the result for one seat as records keep it:
+  ``won`` (bool), ``score`` (a number), ``better`` ("lower" or "higher": which scores are
+  better), ``place`` (1 = first, tied seats share it; None where the seats win or lose
+  together), ``progress`` (0 to 1, how far to a win: the share bar of today's deal) and
+  ``text`` (the result in one line, as ``result_text``).
 - ``STYLESHEET``: its stylesheet under ``assets/`` (build.py links every table's).
 
 and may provide:
@@ -35,7 +40,7 @@ from .html import esc
 
 TABLES = {"the-game": table_the_game, "extreme": table_extreme, "triggs": table_triggs,
           "rentz": table_rentz}
-REQUIRED = ("table_html", "HANDLERS", "event_text", "result_text", "STYLESHEET")
+REQUIRED = ("table_html", "HANDLERS", "event_text", "result_text", "outcome", "STYLESHEET")
 
 
 def end_html(table, result: dict, names) -> str:
