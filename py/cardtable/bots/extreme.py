@@ -20,8 +20,10 @@ import random
 
 from ..engine.extreme import COPIES, KINDS, Rules, Turn, make_marks
 from ..engine.rng import make_rng, shuffled
+from ..i18n import _, ngettext
 from ..engine.the_game import PILE_DIRS, distance, is_backwards, pile_name
 from .the_game import others_signals
+from .the_game_search import join_clauses
 from .the_game_search import Table, first_play_words, weights_for
 
 
@@ -348,9 +350,9 @@ def hint(view: dict) -> dict:
         clauses += [card_words(view, action[1]), losing_words(view),
                     first_play_words(view, action[1:], Table(view, weights_for(view["players"])))]
     else:
-        clauses.append("every card left would cost more than it gains, or leave an instruction"
-                       " you cannot follow: end the turn")
-    text = "; ".join(clause for clause in clauses if clause)
+        clauses.append(_("every card left would cost more than it gains, or leave an"
+                         " instruction you cannot follow: end the turn"))
+    text = join_clauses(clauses)
     return {"actions": [list(action)], "reason": text[0].upper() + text[1:] + "."}
 
 
@@ -361,17 +363,26 @@ def in_force_words(view: dict, action) -> str:
         kind, pile = entry["kind"], entry["pile"]
         if kind == "skull":
             covers = action[0] == "play" and action[2] == pile
-            said.append(f"the Skull on {pile_name(pile)} must be covered before your turn ends"
-                        + (f": {action[1]} covers it" if covers else ""))
+            if covers:
+                said.append(_("the Skull on {pile} must be covered before your turn ends:"
+                              " {card} covers it").format(pile=pile_name(pile), card=action[1]))
+            else:
+                said.append(_("the Skull on {pile} must be covered before your turn ends")
+                            .format(pile=pile_name(pile)))
         elif kind == "three":
-            said.append("your 3! binds you to exactly 3 cards this turn")
+            said.append(_("your 3! binds you to exactly 3 cards this turn"))
         elif kind == "stop":
-            said.append("your Stop card ended the turn")
+            said.append(_("your Stop card ended the turn"))
         elif kind == "one_pile" and view["fixed_pile"] != -1:
-            said.append(f"the One pile card keeps this turn's cards on {pile_name(view['fixed_pile'])}")
+            said.append(_("the One pile card keeps this turn's cards on {pile}").format(
+                pile=pile_name(view["fixed_pile"])))
         elif kind == "no_reverse":
-            said.append("no backwards trick while the No backwards card shows")
-    return ", and ".join(said)
+            said.append(_("no backwards trick while the No backwards card shows"))
+    text = said[0] if said else ""
+    for clause in said[1:]:
+        # TRANSLATORS: two clauses of a hint, joined.
+        text = _("{said}, and {more}").format(said=text, more=clause)
+    return text
 
 
 def card_words(view: dict, card: int) -> str:
@@ -379,10 +390,12 @@ def card_words(view: dict, card: int) -> str:
     kind = dict(zip(view["hand"], view["hand_instructions"])).get(card)
     if not kind:
         return ""
-    info, rule = KINDS[kind], KINDS[kind].help.rstrip(".").lower()
+    info, rule = KINDS[kind], _(KINDS[kind].help).rstrip(".").lower()
     if info.symbol == "lightning":
-        return f"it plays your {info.label} card now, while this turn can still follow it ({rule})"
-    return f"it puts your {info.label} card on top, where it binds everyone ({rule})"
+        text = _("it plays your {label} card now, while this turn can still follow it ({rule})")
+    else:
+        text = _("it puts your {label} card on top, where it binds everyone ({rule})")
+    return text.format(label=_(info.label), rule=rule)
 
 
 def losing_words(view: dict) -> str:
@@ -390,5 +403,7 @@ def losing_words(view: dict) -> str:
     losing = sorted({card for card, _ in view["losing"]})
     if not losing:
         return ""
-    return (f"{', '.join(map(str, losing))} would lose the game now: a 3! needs a turn begun"
-            " with 3 cards or more")
+    return ngettext("{cards} would lose the game now: a 3! needs a turn begun with 3 cards or"
+                    " more",
+                    "{cards} would lose the game now: a 3! needs a turn begun with 3 cards or"
+                    " more", len(losing)).format(cards=", ".join(map(str, losing)))

@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..engine.rentz import SUB_GAME, next_holder
 from ..engine.rng import make_rng
+from ..i18n import _, N_, ngettext
 
 SUITS = "HDCS"
 RANK_OF = {"J": 11, "Q": 12, "K": 13, "A": 14}
@@ -814,7 +815,7 @@ DEFAULT_LEVEL = "strong"
 
 # -- hints -------------------------------------------------------------------------------------
 SUIT_SYMBOLS = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
-SUIT_NAMES = {"H": "hearts", "D": "diamonds", "C": "clubs", "S": "spades"}
+SUIT_NAMES = {"H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "S": N_("spades")}
 TAKING = ("ten", "whist")  # sub-games whose points are won, not avoided
 
 
@@ -844,39 +845,46 @@ def hint(view: dict) -> dict:
 
 def only_reason(action) -> str:
     if action[0] == "pass":
-        return "no card of yours fits the layout now: the turn passes"
-    return "it is the only move the rules leave you"
+        return _("no card of yours fits the layout now: the turn passes")
+    return _("it is the only move the rules leave you")
 
 
 def choose_hint(bot, view: dict, legal: list) -> tuple:
     if ("look",) in legal:
-        return ("look",), ("looking first lets you pick the sub-game that suits your hand;"
-                           " choosing blind doubles the deal for everyone alike")
+        return ("look",), _("looking first lets you pick the sub-game that suits your hand;"
+                            " choosing blind doubles the deal for everyone alike")
     gains = bot.choice_gains(view, legal) if view["hand"] else {}
     if not gains:
         game = next(action[1] for action in legal if action[0] == "choose")
-        return ("choose", game), "your hand is hidden: every sub-game is as good a guess"
+        return ("choose", game), _("your hand is hidden: every sub-game is as good a guess")
     game = max(gains, key=lambda g: gains[g][0])
     lead, average = gains[game]
-    return ("choose", game), (
-        f"in {CHOICE_WORLDS} sampled deals your hand averages {average:+.0f} points in"
-        f" {SUB_GAME[game].name}, {lead:+.0f} against its fair share: the best of the"
-        " sub-games left to you")
+    return ("choose", game), ngettext(
+        "in {worlds} sampled deals your hand averages {points} point in {sub_game}, {lead}"
+        " against its fair share: the best of the sub-games left to you",
+        "in {worlds} sampled deals your hand averages {points} points in {sub_game}, {lead}"
+        " against its fair share: the best of the sub-games left to you",
+        abs(round(average))).format(worlds=CHOICE_WORLDS, points=f"{average:+.0f}",
+                                    sub_game=_(SUB_GAME[game].name), lead=f"{lead:+.0f}")
 
 
 def trick_hint(bot, view: dict, legal: list) -> tuple:
     scored = bot.scored_plays(view, legal)
     (suit, rank), average, worlds = scored[0]
     card = card_name(suit, rank)
-    said = [trick_words(view, card)]
     if not worlds:
-        said.append("every other card you may play would do the same")
+        why = _("every other card you may play would do the same")
     elif view["sub_game"] in TAKING:
-        said.append(f"the most points expected in the {worlds} sampled deals ({average:+.0f})")
+        why = ngettext("the most points expected in the {worlds} sampled deal ({points})",
+                       "the most points expected in the {worlds} sampled deals ({points})",
+                       worlds).format(worlds=worlds, points=f"{average:+.0f}")
     else:
-        said.append(f"the fewest penalty points expected in the {worlds} sampled deals"
-                    f" ({abs(average):.0f})")
-    return ("play", card), "; ".join(said)
+        why = ngettext("the fewest penalty points expected in the {worlds} sampled deal"
+                       " ({points})",
+                       "the fewest penalty points expected in the {worlds} sampled deals"
+                       " ({points})", worlds).format(worlds=worlds, points=f"{abs(average):.0f}")
+    # TRANSLATORS: two parts of a hint, joined.
+    return ("play", card), _("{said}; {more}").format(said=trick_words(view, card), more=why)
 
 
 def trick_words(view: dict, card: str) -> str:
@@ -884,20 +892,24 @@ def trick_words(view: dict, card: str) -> str:
     is thrown off for lack of the suit led."""
     trick = view["trick"]
     if not trick:
-        return f"the {card_words(card)} is the lead that suits your hand best"
+        return _("the {card} is the lead that suits your hand best").format(
+            card=card_words(card))
     led = trick[0][1][-1]
-    winning = max((c for _, c in trick if c[-1] == led), key=lambda c: parse(c)[1])
+    winning = max((c for _seat, c in trick if c[-1] == led), key=lambda c: parse(c)[1])
     if card[-1] != led:
-        return f"you have no {SUIT_NAMES[led]}: it throws off the {card_words(card)}"
+        return _("you have no {suit}: it throws off the {card}").format(
+            suit=_(SUIT_NAMES[led]), card=card_words(card))
     if parse(card)[1] < parse(winning)[1]:
-        return f"it ducks under the {card_words(winning)}, which still takes the trick"
-    return f"it beats the {card_words(winning)} and takes the trick"
+        return _("it ducks under the {card}, which still takes the trick").format(
+            card=card_words(winning))
+    return _("it beats the {card} and takes the trick").format(card=card_words(winning))
 
 
 def lay_reason(card: str) -> str:
     if card[:-1] == "J":
-        return f"the Jack opens the {SUIT_NAMES[card[-1]]} row for the cards around it: the best average placing in the sampled deals"
+        return _("the Jack opens the {suit} row for the cards around it: the best average"
+                 " placing in the sampled deals").format(suit=_(SUIT_NAMES[card[-1]]))
     if card[:-1] == "A":
-        return "an Ace lets you play again: the best average placing in the sampled deals"
-    return (f"the {card_words(card)} gives the best average placing in the sampled deals,"
-            " freeing your own cards more than the others'")
+        return _("an Ace lets you play again: the best average placing in the sampled deals")
+    return _("the {card} gives the best average placing in the sampled deals, freeing your own"
+             " cards more than the others'").format(card=card_words(card))

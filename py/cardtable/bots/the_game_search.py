@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.the_game import CARDS, PILE_DIRS, fits, is_backwards, pile_name
+from ..i18n import _, N_, ngettext
 
 UP = tuple(d == "up" for d in PILE_DIRS)
 
@@ -349,20 +350,31 @@ def explain(view: dict, plays, table: Table, signals=()) -> str:
         clauses = [first_play_words(view, plays[0], table), kept_words(table, tops, kept, plays),
                    count_words(view, plays, required)]
     elif view["hand"] and required:
-        clauses = ["no card of yours fits any pile: the turn cannot be played"]
+        clauses = [_("no card of yours fits any pile: the turn cannot be played")]
     else:
-        clauses = ["you have played what the turn needs, and every card left would bury"
-                   " cards still in play: end the turn and draw"]
-    clauses += [SIGNAL_REASONS[kind].format(pile=pile_name(pile))
-                for _, pile, kind in signals if raised(view, pile, kind)]
-    text = "; ".join(clause for clause in clauses if clause)
+        clauses = [_("you have played what the turn needs, and every card left would bury"
+                     " cards still in play: end the turn and draw")]
+    clauses += [_(SIGNAL_REASONS[kind]).format(pile=pile_name(pile))
+                for _seat, pile, kind in signals if raised(view, pile, kind)]
+    text = join_clauses(clauses)
     return text[0].upper() + text[1:] + "."
 
 
-SIGNAL_REASONS = {"hold": "the hold signal asks the others to leave {pile} alone: you keep a card"
-                          " that fits it closely",
-                  "small": "the small signal asks the others for small jumps on {pile}: you keep"
-                           " a card for it"}
+def join_clauses(clauses) -> str:
+    """The non-empty clauses of a hint as one sentence, joined by semicolons."""
+    text = ""
+    for clause in clauses:
+        if clause:
+            # TRANSLATORS: two parts of a hint, joined.
+            text = _("{said}; {more}").format(said=text, more=clause) if text else clause
+    return text
+
+
+SIGNAL_REASONS = {  # N_: translated when a hint says it
+    "hold": N_("the hold signal asks the others to leave {pile} alone: you keep a card that"
+               " fits it closely"),
+    "small": N_("the small signal asks the others for small jumps on {pile}: you keep a card"
+                " for it")}
 
 
 def raised(view: dict, pile: int, kind: str) -> bool:
@@ -380,16 +392,28 @@ def first_play_words(view: dict, play, table: Table) -> str:
     top = table.tops[pile]
     if is_backwards(card, PILE_DIRS[pile], top):
         reopened = table.skipped(pile, card, top)
-        return (f"the backwards trick takes {pile_name(pile)} back from {top} to {card},"
-                f" so {plural(reopened, 'card')} still in play fit there again")
+        return ngettext("the backwards trick takes {pile} back from {top} to {card}, so {count}"
+                        " card still in play fits there again",
+                        "the backwards trick takes {pile} back from {top} to {card}, so {count}"
+                        " cards still in play fit there again", reopened).format(
+            pile=pile_name(pile), top=top, card=card, count=reopened)
     skipped = table.skipped(pile, top, card)
     jumps = [abs(c - table.tops[p]) for c, p in
              ((a[1], a[2]) for a in view["legal"] if a[0] == "play")]
-    smallest = " the smallest jump on the table," if abs(card - top) == min(jumps) else ""
-    few = "only " if skipped <= FEW_SKIPPED else ""
-    cost = ("it skips no card still in play" if not skipped
-            else f"it skips {few}{plural(skipped, 'card')} still in play")
-    return f"pile {pile_name(pile)} moves from {top} to {card},{smallest} and {cost}"
+    if not skipped:
+        cost = _("it skips no card still in play")
+    elif skipped <= FEW_SKIPPED:
+        cost = ngettext("it skips only {count} card still in play",
+                        "it skips only {count} cards still in play", skipped).format(count=skipped)
+    else:
+        cost = ngettext("it skips {count} card still in play",
+                        "it skips {count} cards still in play", skipped).format(count=skipped)
+    if abs(card - top) == min(jumps):
+        text = _("pile {pile} moves from {top} to {card}, the smallest jump on the table, and"
+                 " {cost}")
+    else:
+        text = _("pile {pile} moves from {top} to {card}, and {cost}")
+    return text.format(pile=pile_name(pile), top=top, card=card, cost=cost)
 
 
 def kept_words(table: Table, tops, kept, plays) -> str:
@@ -399,7 +423,8 @@ def kept_words(table: Table, tops, kept, plays) -> str:
     for card in kept:
         for pile, top in enumerate(tops):
             if is_backwards(card, PILE_DIRS[pile], top) and top in played:
-                return f"it keeps your {card} for the backwards trick onto {top} ({pile_name(pile)})"
+                return _("it keeps your {card} for the backwards trick onto {top} ({pile})"
+                         ).format(card=card, top=top, pile=pile_name(pile))
     close = [(table.gap(table.unseen_sum, pile, top, card), card, pile, top)
              for card in kept for pile, top in enumerate(tops)
              if fits(card, PILE_DIRS[pile], top) and not is_backwards(card, PILE_DIRS[pile], top)]
@@ -408,22 +433,28 @@ def kept_words(table: Table, tops, kept, plays) -> str:
     gap, card, pile, top = min(close)
     if gap > table.w.small_gap:
         return ""
-    return f"{pile_name(pile)} stays at {top} for your {card}"
+    return _("{pile} stays at {top} for your {card}").format(pile=pile_name(pile), top=top,
+                                                             card=card)
 
 
 def count_words(view: dict, plays, required: int) -> str:
     """Why this many cards: the minimum, more because they were nearly free, or every
     card (the endgame searched exactly)."""
     if view["players"] == 1 and view["deck"] == 0:
-        return (f"nothing is hidden any more: this order plays {plural(len(plays), 'card')},"
-                f" the most your hand allows")
+        return ngettext("nothing is hidden any more: this order plays {count} card, the most"
+                        " your hand allows",
+                        "nothing is hidden any more: this order plays {count} cards, the most"
+                        " your hand allows", len(plays)).format(count=len(plays))
     extra = len(plays) - required
     if extra > 0 and not required:
-        return "the turn's minimum is met, and these cost almost nothing"
+        return _("the turn's minimum is met, and these cost almost nothing")
     if extra > 0:
-        return f"{plural(extra, 'card')} beyond the required {required} cost almost nothing"
+        return ngettext("{count} card beyond the required {required} costs almost nothing",
+                        "{count} cards beyond the required {required} cost almost nothing",
+                        extra).format(count=extra, required=required)
     if len(plays) < len(view["hand"]):
-        return f"it stops at the required {required}: any further card would cost more than it gains"
+        return _("it stops at the required {required}: any further card would cost more than"
+                 " it gains").format(required=required)
     return ""
 
 

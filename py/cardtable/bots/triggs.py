@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 
 from ..engine.core import as_action, thaw
+from ..i18n import _, N_, ngettext
 from ..engine.rng import make_rng
 from ..engine.triggs import (
     COPIES, MAKE_TYPES, REFILL, VALUES, available, best_makes, free_boxes, value_counts,
@@ -325,14 +326,31 @@ def hint(view: dict) -> dict:
 
 
 def cross_reason(bot, view, action, free, hand, odds) -> str:
-    _, row, makes = action
+    row, makes = action[1:]
     if free[row - 1] > len(makes):
         left = free[row - 1] - len(makes)
-        said = (f"row {row} then has {left} free box{'' if left == 1 else 'es'} left"
-                f" and your hand keeps the cards other rows need")
+        said = ngettext("row {row} then has {left} free box left and your hand keeps the cards"
+                        " other rows need",
+                        "row {row} then has {left} free boxes left and your hand keeps the cards"
+                        " other rows need", left).format(row=row, left=left)
     else:
-        said = f"it completes row {row}" + chain_words(bot, free, row, len(makes), hand, makes, odds)
-    return f"{said}; {turns_words(bot, free, hand, action, odds)}"
+        said = _("it completes row {row}").format(row=row)
+        chain = chain_words(bot, free, row, len(makes), hand, makes, odds)
+        if chain:
+            said = and_words(said, chain)
+    return clauses_words(said, turns_words(bot, free, hand, action, odds))
+
+
+def and_words(said: str, more: str) -> str:
+    """Two clauses of a hint joined by "and"."""
+    # TRANSLATORS: two clauses of a hint, joined.
+    return _("{said}, and {more}").format(said=said, more=more)
+
+
+def clauses_words(said: str, more: str) -> str:
+    """Two parts of a hint joined by a semicolon."""
+    # TRANSLATORS: two parts of a hint, joined.
+    return _("{said}; {more}").format(said=said, more=more)
 
 
 def chain_words(bot, free, row, crossed, hand, makes, odds) -> str:
@@ -345,46 +363,69 @@ def chain_words(bot, free, row, crossed, hand, makes, odds) -> str:
         bonus = bot.bonus_row(sheet, left, odds)
         sheet[bonus - 1] -= 1
         if sheet[bonus - 1]:
-            said.append(f"the bonus then goes to row {bonus}")
+            said.append(_("the bonus then goes to row {row}").format(row=bonus))
             break
-        said.append(f"the bonus then completes row {bonus}")
-    return (", and " + ", and ".join(said)) if said else ""
+        said.append(_("the bonus then completes row {row}").format(row=bonus))
+    text = said[0] if said else ""
+    for clause in said[1:]:
+        text = and_words(text, clause)
+    return text
 
 
 def turns_words(bot, free, hand, action, odds) -> str:
     """The sheet's estimated turns after ``action`` against after the best draw."""
     after = bot.after_play(free, hand, action, odds)
     if after < 0:
-        return "your sheet is then full: you win"
-    return (f"your sheet then needs about {after:.0f} more turns by the bot's estimate,"
-            " the fewest of your choices")
+        return _("your sheet is then full: you win")
+    turns = round(after)
+    return ngettext("your sheet then needs about {turns} more turn by the bot's estimate, the"
+                    " fewest of your choices",
+                    "your sheet then needs about {turns} more turns by the bot's estimate, the"
+                    " fewest of your choices", turns).format(turns=f"{after:.0f}")
 
 
 def draw_reason(bot, view, action, free, hand, odds) -> str:
     pile = action[1]
     top = face_up_tops(view).get(pile)
-    first = "" if view["phase"] == "draw" else "no cross is worth a turn yet; "
     if top is None:
-        return f"{first}the middle pile's hidden card is a better bet than the tops showing"
-    rows = [v for v in VALUES if free[v - 1] and (v == top or (v - top) in hand)]
-    use = (f"it makes row {rows[-1]}" + (f" with your {rows[-1] - top}" if rows[-1] != top else "")
-           if rows else "it may pair with a later card")
-    return f"{first}the {top} on the {pile} pile helps most: {use}"
+        said = _("the middle pile's hidden card is a better bet than the tops showing")
+    else:
+        rows = [v for v in VALUES if free[v - 1] and (v == top or (v - top) in hand)]
+        if not rows:
+            use = _("it may pair with a later card")
+        elif rows[-1] != top:
+            use = _("it makes row {row} with your {card}").format(row=rows[-1],
+                                                                  card=rows[-1] - top)
+        else:
+            use = _("it makes row {row}").format(row=rows[-1])
+        said = _(PILE_HELPS[pile]).format(card=top, use=use)
+    if view["phase"] == "draw":
+        return said
+    return clauses_words(_("no cross is worth a turn yet"), said)
+
+
+# What a face-up card drawn from a pile does for the hand, by pile (N_: translated when used).
+PILE_HELPS = {"left": N_("the {card} on the left pile helps most: {use}"),
+              "middle": N_("the {card} on the middle pile helps most: {use}"),
+              "right": N_("the {card} on the right pile helps most: {use}")}
 
 
 def discard_reason(bot, view, action, free, hand, odds) -> str:
-    _, value, count = action
+    value, count = action[1:]
     needed = free[value - 1] or any(free[v - 1] for v in VALUES if v > value)
-    why = ("no row you still need uses them" if not needed
-           else "they make room for cards that fit your sheet better")
-    return f"your {count} × {value}: {why}; {turns_words(bot, free, hand, action, odds)}"
+    why = (_("no row you still need uses them") if not needed
+           else _("they make room for cards that fit your sheet better"))
+    said = _("your {count} × {value}: {why}").format(count=count, value=value, why=why)
+    return clauses_words(said, turns_words(bot, free, hand, action, odds))
 
 
 def bonus_reason(bot, view, action, free, hand, odds) -> str:
     row = action[1]
     if free[row - 1] == 1:
-        return f"row {row} has one free box left: the bonus completes it and earns another bonus"
-    return f"a box in row {row} leaves the fewest turns of work for the rest of your sheet"
+        return _("row {row} has one free box left: the bonus completes it and earns another"
+                 " bonus").format(row=row)
+    return _("a box in row {row} leaves the fewest turns of work for the rest of your"
+             " sheet").format(row=row)
 
 
 REASONS = {"cross": cross_reason, "draw": draw_reason, "discard": discard_reason,
