@@ -97,6 +97,16 @@ def backwards_trick_picture() -> Picture:
     return Picture(svg(320, 104, label, "".join(body)), caption)
 
 
+def two_lines(label: str) -> list:
+    """``label`` on at most two lines (a card has room for two under it), split between
+    words where the longer line is shortest: "No talking" → "No", "talking"."""
+    words = label.split()
+    if len(words) <= 2:
+        return words
+    splits = ((" ".join(words[:i]), " ".join(words[i:])) for i in range(1, len(words)))
+    return list(min(splits, key=lambda pair: max(map(len, pair))))
+
+
 def instructions_picture() -> Picture:
     """The seven instructions, lightning first, each on its first default number."""
     body = [text(84, 12, _("lightning: you, this turn"), "rp-muted", 10),
@@ -107,8 +117,8 @@ def instructions_picture() -> Picture:
                   f' class="rp-sym">{SYMBOL_SVG[info.symbol]}</svg>')
         body += [card(x, 20, "", "rp-ex", w=40, h=60), symbol,
                  text(x + 20, 36, str(DEFAULT_LAYOUT[kind][0]), "rp-num", 13)]
-        body += [text(x + 20, 94 + 11 * line, word, "rp-text", 10)
-                 for line, word in enumerate(_(info.label).split())]
+        body += [text(x + 20, 94 + 11 * line, words, "rp-text", 10)
+                 for line, words in enumerate(two_lines(_(info.label)))]
     label = _("The seven instructions: stop, skull and 3! (lightning); no talking, no "
               "backwards, one pile and draw one (infinity).")
     caption = _("Each instruction is printed on four cards; the number still counts as usual.")
