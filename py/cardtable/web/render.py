@@ -65,10 +65,10 @@ def option_html(option, value) -> str:
     """The lobby's control for one option, by its widget: a row of buttons for a choice,
     a field for numbers (changed values arrive as ``data-action="option"`` events)."""
     help_id = f"help-{option.key}"
-    help_html = f'<p class="help" id="{esc(help_id)}">{esc(option.help)}</p>' if option.help else ""
+    help_html = f'<p class="help" id="{esc(help_id)}">{esc(_(option.help))}</p>' if option.help else ""
     if option.widget == "choice":
         names = [_(name) for name in option.names] or None
-        return choice_group(option.label, "option", value, option.choices, names,
+        return choice_group(_(option.label), "option", value, option.choices, names,
                             data_key=option.key) + help_html
     field = attrs(id=f"opt-{option.key}", name=option.key, data_action="option",
                   data_key=option.key, value=option.encode(value),
@@ -76,7 +76,7 @@ def option_html(option, value) -> str:
                   **({"type": "number", "min": option.minimum, "max": option.maximum,
                       "step": 1, "inputmode": "numeric"} if option.widget == "integer"
                      else {"type": "text", "inputmode": "numeric", "spellcheck": "false"}))
-    return (f'<div class="field"><label for="opt-{esc(option.key)}">{esc(option.label)}</label>'
+    return (f'<div class="field"><label for="opt-{esc(option.key)}">{esc(_(option.label))}</label>'
             f'<input{field}></div>{help_html}')
 
 
@@ -126,7 +126,7 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
     start, heading = button(_("Start"), "start", class_="primary big"), _("New game")
     return (f'<main class="lobby"><h1>cardtable</h1>{resume}'
             f'<section class="setup"><h2>{esc(heading)}</h2>{games}'
-            f'<p class="summary">{esc(spec.summary)}</p>{players}'
+            f'<p class="summary">{esc(_(spec.summary))}</p>{players}'
             f'<ul class="seats">{seats}</ul>{options}{pace_row}'
             f'<div class="lobby-links">{how_to}{settings}</div>'
             f'{start}</section>{extra}</main>')
