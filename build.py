@@ -143,7 +143,15 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     copy_assets(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
-    (dist / "index.html").write_text(index_html(), encoding="utf-8")
+    pseudo_mo = LOCALE / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    try:  # the pseudo-language prerendered too, its catalog on disk while index.html is made
+        if pseudo:
+            pseudo_mo.parent.mkdir(parents=True, exist_ok=True)
+            pseudo_mo.write_bytes(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"])
+        (dist / "index.html").write_text(index_html(), encoding="utf-8")
+    finally:
+        if pseudo:
+            shutil.rmtree(LOCALE / PSEUDO)
     (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
     return dist
 
@@ -383,19 +391,40 @@ def write_snapshot_key(dist: Path) -> None:
     module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")
 
 
-def index_html() -> str:
-    """index.html with the prerendered lobby, every table's stylesheet, the CSP and the
-    PyScript configuration."""
+def index_html(languages=None) -> str:
+    """index.html with the prerendered lobby in English and, in a <template> each, in every
+    other language of ``languages`` (default: every compiled catalog, see
+    :func:`compile_catalogs`), the boot words of each as JSON, every table's stylesheet, the
+    CSP and the PyScript configuration."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
+        from cardtable import i18n
+        from cardtable.web.boot_words import boot_words
         from cardtable.web.render import shell_html, stylesheet_links
     finally:
         sys.path.remove(str(ROOT / "py"))
+    shells, words = {}, {}
+    try:
+        for code in languages or i18n.available():
+            i18n.set_language(code)
+            shells[code], words[code] = shell_html(), boot_words()
+    finally:
+        i18n.set_language(i18n.DEFAULT)
+    english = words["en"]
     template = (ROOT / "index.html").read_text(encoding="utf-8")
+    others = "\n  ".join(f'<template id="shell-{code}">{shell}</template>'
+                         for code, shell in shells.items() if code != "en")
+    # In a <script> element, "</" would end it early: JSON may write it as "<\/".
+    boot_json = json.dumps(words, ensure_ascii=False).replace("</", "<\\/")
     texts = {"csp": CSP, "theme": THEME_COLOR,
              "pyscript_config": json.dumps(PYSCRIPT_CONFIG),
-             "plugins_off": json.dumps({"plugins": PYSCRIPT_CONFIG["plugins"]})}
-    return fill(template, {"shell": shell_html(), "stylesheets": stylesheet_links()}, texts)
+             "plugins_off": json.dumps({"plugins": PYSCRIPT_CONFIG["plugins"]}),
+             "description": english["description"], "no_script": english["no_script"],
+             "progress_label": english["progress_label"],
+             "boot_status": english["status"].format(percent=0, step=english["starting"])}
+    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json,
+              "stylesheets": stylesheet_links()}
+    return fill(template, markup, texts)
 
 
 def fill(template: str, markup: dict[str, str], texts: dict[str, str]) -> str:

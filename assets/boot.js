@@ -9,10 +9,10 @@ const STALL_TIMEOUT_MS = 90_000;
 // PyScript reports its steps as "py:progress" events; these are the ones of a normal boot.
 const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
                "Loaded interpreter", "Loading files", "Loaded files", "Loaded Pyodide"];
-// What each step means to a player.
-const STEP_WORDS = ["starting Python", "preparing storage", "preparing storage",
-                    "downloading Python", "starting Python", "loading the game rules",
-                    "loading the game rules", "starting the game rules"];
+// The words in the page's language (assets/lang.js chose them; cardtable.web.boot_words
+// holds them, translated by the catalogs): what each step means to a player, and the rest.
+const WORDS = globalThis.cardtableWords;
+const fill = globalThis.cardtableFill;
 
 const root = document.documentElement;
 const bar = document.getElementById("boot-progress");
@@ -20,15 +20,14 @@ const status = document.getElementById("boot-status");
 
 // Taps and changes on the prerendered lobby before the UI runs: {action, data}, in order.
 const taps = [];
-let stepText = "starting";
+let stepText = WORDS.starting;
 
 // The boot line: the progress in words, and the taps waiting to be carried out.
 function showProgress() {
   const percent = Math.round(bar.value);
   const waiting = taps.length === 0 ? ""
-    : ` ${taps.length === 1 ? "Your tap is" : `Your ${taps.length} taps are`} waiting:` +
-      " it will be carried out as soon as the game is ready.";
-  status.textContent = `Loading the game (${percent}% done: ${stepText})…${waiting}`;
+    : fill(WORDS.waiting[Math.min(taps.length, WORDS.waiting.length) - 1], { n: taps.length });
+  status.textContent = fill(WORDS.progress, { percent, step: stepText }) + waiting;
 }
 
 // Capture phase, before anything else sees the event: while loading, a control of the lobby
@@ -66,7 +65,7 @@ function fail(message) {
   if (root.dataset.app !== "loading") return;
   root.dataset.app = "error";
   const box = document.getElementById("boot-error");
-  box.textContent = `The game could not start: ${message}. Reload the page to try again.`;
+  box.textContent = fill(WORDS.failed, { reason: message });
   box.hidden = false;
   status.textContent = "";
 }
@@ -156,7 +155,7 @@ async function boot() {
   let timer;
   const watchdog = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => fail("it took too long to load"), STALL_TIMEOUT_MS);
+    timer = setTimeout(() => fail(WORDS.too_long), STALL_TIMEOUT_MS);
   };
   watchdog();
   const observer = new MutationObserver(() => {
@@ -172,7 +171,7 @@ async function boot() {
     const step = STEPS.indexOf(detail);
     if (step >= 0) {
       bar.value = Math.max(bar.value, (100 * (step + 1)) / (STEPS.length + 1));
-      stepText = STEP_WORDS[step];
+      stepText = WORDS.steps[step];
     }
     showProgress();
   });

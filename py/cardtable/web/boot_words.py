@@ -1,0 +1,38 @@
+"""The words the page shows before Python runs: the boot line, its errors, the page's
+description. ``build.py`` writes them, translated into every language of the build, into
+index.html as JSON; ``assets/lang.js`` and ``assets/boot.js`` read them there. They are
+templates with ``{name}`` placeholders that the JavaScript fills in.
+"""
+
+from __future__ import annotations
+
+from ..i18n import N_, _, ngettext
+
+# What each of PyScript's boot steps means to a player, in boot.js's STEPS order.
+STEP_WORDS = (N_("starting Python"), N_("preparing storage"), N_("preparing storage"),
+              N_("downloading Python"), N_("starting Python"), N_("loading the game rules"),
+              N_("loading the game rules"), N_("starting the game rules"))
+TEXTS = {
+    "status": N_("Loading the game ({percent}% done: {step})… You can choose already: your"
+                 " taps are carried out as soon as it is ready."),
+    "progress": N_("Loading the game ({percent}% done: {step})…"),
+    "starting": N_("starting"),
+    "progress_label": N_("Loading Python"),
+    "failed": N_("The game could not start: {reason}. Reload the page to try again."),
+    "too_long": N_("it took too long to load"),
+    "no_script": N_("cardtable needs JavaScript: its rules run as Python in your browser."),
+    "description": N_("The Game, The Game: Extreme, Triggs and Rentz: play in the browser,"
+                      " offline too."),
+}
+
+
+def boot_words() -> dict:
+    """Every boot text in the current language; ``waiting`` holds the plural form for
+    1 to 20 taps waiting (``{n}`` is filled in by boot.js; more taps use the last form)."""
+    words = {key: _(text) for key, text in TEXTS.items()}
+    words["steps"] = [_(step) for step in STEP_WORDS]
+    words["waiting"] = [
+        ngettext(" Your tap is waiting: it will be carried out as soon as the game is ready.",
+                 " Your {n} taps are waiting: they will be carried out as soon as the game is"
+                 " ready.", n) for n in range(1, 21)]
+    return words

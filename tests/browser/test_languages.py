@@ -1,0 +1,189 @@
+"""Languages in the page: no text bypasses the catalogs, the first paint is already in the
+player's language, and switching language mid-game changes every text and loses nothing.
+
+The pseudo-language build (``build.build(pseudo=True)``) adds the language "qps", in which
+every catalog text is bracketed ⟦…⟧ and accented. On every screen of every game, each
+visible text and label, once its bracketed parts are taken out, may hold only what needs
+no translation: numbers, punctuation, card and pile symbols, and proper names. Anything
+else is a text that reached the screen without the catalogs.
+"""
+
+import json
+import re
+
+import pytest
+
+import build
+from cardtable.engine.registry import GAMES
+from conftest import start_server
+from settings_scripts import settings_script
+from test_a11y import finished_save, go
+
+PSEUDO = "qps"
+FAST = settings_script(pace="fast")
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
+# What may stand outside ⟦…⟧: proper names (the brand, the games, each language named in
+# itself), card ranks and the number words of Triggs' sheet, then symbols and numbers.
+PROPER = ("cardtable", "The Game: Extreme", "The Game", "Triggs", "Rentz", "English",
+          "Português", "Română", "Nim")
+LEFTOVER = re.compile(r"^[\s\d.,:;!?()\[\]{}<>+\-−–—/×·•…%#'\"“”„«»=_|&@*^~$↑↓←→⇅↺✓✗✔✘★☆♠♥♦♣"
+                      r"\u2660-\u2667\u25a0-\u25ff\u2600-\u27bf\U0001F300-\U0001FAFF]*"
+                      r"(?:\b[AKQJ2-9]\b[\s\d.,:;()♠♥♦♣+\-−–/↑↓]*)*$")
+# Every visible text node and every label a screen reader reads, with where it was.
+TEXTS_ON_SCREEN = """() => {
+  const out = [];
+  const visible = (e) => e && e.getClientRects().length > 0
+    && getComputedStyle(e).visibility !== "hidden";
+  // Each element holding text of its own, with all its text: a translated template may
+  // hold markup (a card in <b>), which splits its text into several nodes.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const seen = new Set();
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || seen.has(parent) || !node.textContent.trim()) continue;
+    seen.add(parent);
+    if (parent.closest("script, style, template, textarea, #boot") || !visible(parent)) continue;
+    out.push([parent.tagName + "." + parent.className, parent.textContent.trim()]);
+  }
+  for (const e of document.querySelectorAll("#app [aria-label], #app [title], #app [alt]")) {
+    if (!visible(e) && !e.closest("svg")) continue;
+    for (const name of ["aria-label", "title", "alt"])
+      if (e.getAttribute(name)) out.push([e.tagName + "@" + name, e.getAttribute(name)]);
+  }
+  for (const t of document.querySelectorAll("#app svg title, #app svg desc, #app svg text"))
+    out.push(["svg " + t.tagName, t.textContent.trim()]);
+  return out;
+}"""
+
+
+def untranslated(page) -> list:
+    """The texts on screen that hold more than proper names and symbols outside ⟦…⟧."""
+    found = []
+    for where, text in page.evaluate(TEXTS_ON_SCREEN):
+        rest, count = text, 1
+        while count:  # innermost first: a translated text may hold others
+            rest, count = re.subn(r"⟦[^⟦⟧]*⟧", " ", rest)
+        for name in PROPER:
+            rest = rest.replace(name, " ")
+        if not LEFTOVER.match(rest):
+            found.append(f"{where}: {text[:100]}")
+    return sorted(set(found))
+
+
+@pytest.fixture(scope="module")
+def pseudo_site(tmp_path_factory):
+    """The site built with the pseudo-language, on its own server."""
+    dist = build.build(tmp_path_factory.mktemp("pseudo") / "dist", pseudo=True)
+    server, url = start_server(dist)
+    yield url
+    server.shutdown()
+
+
+def watched(page, url: str):
+    """``page``, its watch allowing the pseudo site's origin too."""
+    page.watch.origins += (url.rstrip("/"),)
+    return page
+
+
+def link(game: str, **params) -> str:
+    query = "&".join(f"{k}={v}" for k, v in {**params, "lang": PSEUDO}.items())
+    return f"#/{game}?{query}"
+
+
+MY_TURN = "(v => v && v.game === '{game}' && v.legal.length > 0)(window.cardtable.view())"
+
+
+def test_every_screen_of_every_game_speaks_only_through_the_catalogs(
+        new_page, pseudo_site, open_app, wait_until):
+    page = watched(new_page(**PHONE), pseudo_site)
+    page.context.add_init_script(FAST)
+    found = {}
+    open_app(page, pseudo_site + f"#?lang={PSEUDO}")
+    assert page.evaluate("document.documentElement.lang") == PSEUDO
+    for game, spec in GAMES.items():
+        if page.query_selector('.menu [data-action="lobby"]'):
+            page.click('.menu [data-action="lobby"]')
+        page.click(f'[data-action="pick-game"][data-value="{game}"]')
+        found[f"lobby {game}"] = untranslated(page)
+        page.click('.lobby [data-action="rules"]')
+        page.wait_for_selector("#app .panel")
+        found[f"rules {game}"] = untranslated(page)
+        page.click('[data-action="close-panel"]')
+        for players in sorted({spec.min_players, spec.max_players}):
+            go(page, wait_until, link(game, seed="pseudo", players=players),
+               MY_TURN.format(game=game))
+            found[f"table {game} {players}"] = untranslated(page)
+        if page.query_selector('[data-action="hint"]:not([disabled])'):
+            page.click('[data-action="hint"]')
+            found[f"hint {game}"] = untranslated(page)
+        save, fragment = finished_save(game, max(2, spec.min_players), "pseudo-end")
+        page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(save))
+        go(page, wait_until, fragment, "!!document.querySelector('#app main.end')")
+        found[f"end {game}"] = untranslated(page)
+    for panel in ("settings", "embed"):
+        page.click(f'.menu [data-action="{panel}"]')
+        page.wait_for_selector("#app .panel")
+        found[f"panel {panel}"] = untranslated(page)
+        page.click('[data-action="close-panel"]')
+    go(page, wait_until, link("the-game", seed="pass", players=2, seats="human,human"),
+       "!!document.querySelector('#app main.pass')")
+    found["pass the device"] = untranslated(page)
+    go(page, wait_until, "#/chess?seed=1", "!!document.querySelector('[role=alert] p')")
+    found["a bad link"] = untranslated(page)
+    bad = {screen: texts for screen, texts in found.items() if texts}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
+def test_the_tour_speaks_only_through_the_catalogs(new_page, pseudo_site, open_app, wait_until):
+    page = watched(new_page(first_visit=True, **PHONE), pseudo_site)
+    found = {}
+    for game in GAMES:
+        open_app(page, pseudo_site + link(game, seed="tour"))
+        wait_until(page, "!!document.querySelector('#app .tour')")
+        step = 1
+        while page.query_selector('#app .tour [data-action="tour-next"]'):
+            found[f"tour {game} step {step}"] = untranslated(page)
+            page.click('#app .tour [data-action="tour-next"]')
+            step += 1
+    bad = {screen: texts for screen, texts in found.items() if texts}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
+@pytest.mark.parametrize("code, heading", [("pt", "Novo jogo"), ("ro", "Joc nou")])
+def test_the_first_paint_is_in_the_browsers_language(new_page, site, wait_until, code, heading):
+    page = new_page(locale={"pt": "pt-BR", "ro": "ro-RO"}[code], **PHONE)
+    page.route("**/pyodide/pyodide.asm.wasm", lambda route: None)  # Python never starts
+    page.goto(site.url)
+    assert page.evaluate("document.documentElement.lang") == code
+    assert page.inner_text("#app h2") == heading
+    assert "Loading the game" not in page.inner_text("#boot-status")
+
+
+def test_switching_language_mid_game_changes_every_text_and_keeps_the_game(
+        new_page, site, open_app, wait_until):
+    page = new_page(**PHONE)
+    open_app(page, site.link("#/the-game?seed=switch&players=2&seats=human,casual"))
+    wait_until(page, MY_TURN.format(game="the-game"))
+    _, card, pile = next(a for a in page.evaluate("window.cardtable.view()")["legal"]
+                         if a[0] == "play")
+    page.tap(f'[data-action="select"][data-card="{card}"]')
+    page.tap(f'[data-action="play"][data-pile="{pile}"]')
+    before = page.evaluate("window.cardtable.view()")
+    english = page.inner_text("#app")
+    for code, lobby_word in (("pt", "Entrada"), ("ro", "Început")):
+        page.tap('.menu [data-action="settings"]')
+        page.tap(f'.panel [data-action="setting"][data-key="language"][data-value="{code}"]')
+        page.tap('[data-action="close-panel"]')
+        assert page.evaluate("document.documentElement.lang") == code
+        assert page.inner_text('.menu [data-action="lobby"]') == lobby_word
+        assert page.evaluate("window.cardtable.view()") == before
+        words = set(re.findall(r"[A-Za-z]{5,}", page.inner_text("#app")))
+        assert not words & {"Lobby", "Settings", "Share", "Rules"}, words
+    page.reload()
+    wait_until(page, "document.documentElement.dataset.app === 'ready'")
+    assert page.evaluate("document.documentElement.lang") == "ro"
+    assert page.evaluate("window.cardtable.view()") == before
+    page.tap('.menu [data-action="settings"]')
+    page.tap('.panel [data-action="setting"][data-key="language"][data-value="en"]')
+    page.tap('[data-action="close-panel"]')
+    assert page.inner_text("#app") == english
