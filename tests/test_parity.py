@@ -3,7 +3,8 @@
 Python promises only that ``random.Random(seed).random()`` repeats across versions, so every
 shuffle is built on it (engine/rng.py). This runs one probe under both interpreters and
 compares the JSON: Pyodide from node_modules under Node (build.run_in_pyodide), with the
-project's py/ mounted.
+project's py/ mounted. Translations too: the same catalogs give the same plural forms and
+the same lobby in every language.
 The browser runs that same Pyodide build.
 """
 
@@ -38,6 +39,15 @@ report = {
                for spec in registry.GAMES.values() for level in levels(spec.id)
                for seed in SEEDS[:2]},
 }
+from cardtable import i18n
+from cardtable.web.render import shell_html
+report["languages"] = {}
+for code in ("pt", "ro", "en"):  # the catalogs compiled into py/ by the build
+    i18n.set_language(code)
+    report["languages"][code] = {
+        "plurals": [i18n.ngettext("{n} move made", "{n} moves made", n).format(n=n)
+                    for n in (0, 1, 2, 19, 20, 101, 120)],
+        "lobby": shell_html()}
 json.dumps(report, sort_keys=True)
 """
 
@@ -69,3 +79,13 @@ def test_pyodide_is_python_3_14(pyodide_report):
 def test_same_seed_same_cards(pyodide_report, cpython_report, part):
     assert cpython_report[part], f"the probe computed no {part!r} cases"
     assert pyodide_report[part] == cpython_report[part]
+
+
+def test_same_translations_and_plural_forms(pyodide_report, cpython_report):
+    languages = cpython_report["languages"]
+    assert languages["pt"]["lobby"] != languages["en"]["lobby"]
+    # Romanian's three forms for 0, 1, 2, 19, 20, 101, 120: few, one, few, few, many, few, many
+    forms = ["de mutări" in t and 2 or "mutări" in t and 1 or 0
+             for t in languages["ro"]["plurals"]]
+    assert forms == [1, 0, 1, 1, 2, 1, 2]
+    assert pyodide_report["languages"] == languages
