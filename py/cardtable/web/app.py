@@ -19,13 +19,15 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+from datetime import datetime
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..i18n import _, language
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
+from .history import replay_key
 from .lobby import PACES
 from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
@@ -34,6 +36,7 @@ from .tour import point_at_target
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
 NAV_KEYS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 FOCUSABLE = "button, input, select, textarea, [tabindex]"
+FIELDS = "input, select, textarea"  # their own keys: never taken for a replay step
 
 
 class Page:
@@ -42,7 +45,8 @@ class Page:
     def __init__(self, root):
         self.root = root
         self.controller = Controller(open_store(), new_seed, page_address(),
-                                     [str(code) for code in js.navigator.languages or ()])
+                                     [str(code) for code in js.navigator.languages or ()],
+                                     clock=local_now)
         self.proxies = []
         self.bots_task = None
         self.drag = None
@@ -174,9 +178,14 @@ class Page:
     # -- events ---------------------------------------------------------------
     def act(self, action: str, data: dict) -> None:
         effect = self.controller.handle(action, data)
+        chosen = self.chosen_file(effect)  # taken before drawing, which remakes the field
         self.draw()
         if effect and effect[0] == "copy":
             asyncio.ensure_future(self.copy(effect[1], effect[2]))
+        elif effect and effect[0] == "download":
+            self.download(*effect[1:])
+        elif chosen is not None:
+            asyncio.ensure_future(self.read_file(chosen, effect[2]))
         if data.get("key") == "sound" and self.controller.store.preferences()["sound"] == "on":
             self.tones.play(0)  # within the tap: browsers let audio start only then
 
@@ -188,6 +197,40 @@ class Page:
             self.controller.copy_failed(text)
         else:
             self.controller.say("status", done)
+        self.draw()
+
+    def chosen_file(self, effect):
+        """For a ``("read-file", selector, action)`` effect, the file chosen in the field
+        ``selector``; else None."""
+        if not effect or effect[0] != "read-file":
+            return None
+        field = self.root.querySelector(effect[1])
+        files = field.files if field else None
+        return files.item(0) if files and files.length else None
+
+    async def read_file(self, chosen, action: str) -> None:
+        """Read ``chosen`` (a File) as text and send it to ``action`` as ``data["text"]``."""
+        try:
+            text = await chosen.text()
+        except Exception:  # the file went away or cannot be read
+            self.controller.say("alert", _("The file could not be read: nothing was changed."))
+            self.draw()
+            return
+        self.act(action, {"text": str(text)})
+
+    def download(self, name: str, text: str, done: str) -> None:
+        """Save ``text`` as the file ``name`` (a Blob behind a link clicked once), then
+        say ``done``."""
+        blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                                 dict_converter=js.Object.fromEntries))
+        url = js.URL.createObjectURL(blob)
+        link = js.document.createElement("a")
+        link.href, link.download = url, name
+        js.document.body.appendChild(link)
+        link.click()
+        link.remove()
+        js.setTimeout(create_once_callable(lambda: js.URL.revokeObjectURL(url)), 10_000)
+        self.controller.say("status", done)
         self.draw()
 
     def replay_taps(self) -> None:
@@ -224,6 +267,12 @@ class Page:
             return
         # getAttribute gives JS null (pyodide.ffi.jsnull, not None) when there is none
         group = target.getAttribute("data-nav") if target.nodeType == 1 else None
+        step = None if isinstance(group, str) or target.matches(FIELDS) \
+            else replay_key(self.controller, event.key)
+        if step:  # a replay on screen: the arrow keys step through it
+            event.preventDefault()
+            self.act(*step)
+            return
         if event.key not in NAV_KEYS or not isinstance(group, str):
             return
         items = list(self.root.querySelectorAll(f'[data-nav="{group}"]:not([disabled])'))
@@ -328,6 +377,13 @@ def open_store() -> Store:
 
 def page_address() -> str:
     return str(js.location.href).split("#")[0]
+
+
+def local_now() -> datetime:
+    """The page's local date and time (the browser's time zone, read through JS Date)."""
+    now = js.Date.new()
+    return datetime(int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()),
+                    int(now.getHours()), int(now.getMinutes()))
 
 
 def new_seed() -> str:

@@ -53,9 +53,10 @@ def results_chart(points: list, score_label: str) -> str:
     line = " ".join(f"{x:.1f},{y:.1f}" for x, y, _ in spots)
     dots = "".join(f'<circle class="{"won" if won else "lost"}" cx="{x:.1f}" cy="{y:.1f}" r="4"/>'
                    for x, y, won in spots)
+    across = _("Games, oldest first")
     svg = (axis(low, high) + (f'<polyline class="trend" points="{line}"/>' if len(spots) > 1 else "")
            + dots + f'<text class="axis-title" x="{WIDTH / 2}" y="{HEIGHT - 6}" text-anchor="middle">'
-           f'{esc(_("Games, oldest first"))}</text>')
+           f'{esc(across)}</text>')
     rows = [(str(i + 1), when.replace("T", " "), str(score), _("won") if won else _("not won"))
             for i, (when, score, won) in enumerate(points)]
     return figure("results", _("Results over time ({score})").format(score=score_label), svg,

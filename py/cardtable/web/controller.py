@@ -72,7 +72,7 @@ class Controller:
         self.focus = None  # a CSS selector (or several, the first found wins) to focus
         self.clock = clock  # the local date and time now (records, today's deal)
         self.records = RecordBook(store)
-        self.recorded = None  # the table whose finished game has been recorded
+        self.recorded = (None, None)  # the finished table recorded last, and its record
         self.records_game = None  # the game whose records are on screen
         self.replay = None  # the replay on screen
 
@@ -186,7 +186,7 @@ class Controller:
             return None
 
     def dispatch(self, action: str, data: dict):
-        if browsing(self) and (action in TABLE_HANDLERS or action not in HANDLERS):
+        if browsing(self) and action not in BROWSING:
             raise ValueError(_("Nothing can be played here: go back to the table first."))
         if action in REPLAY_ACTIONS and self.replay is None:
             raise ValueError(_("There is no replay on screen."))
@@ -354,7 +354,7 @@ class Controller:
     def share_text(self) -> str:
         table = self.table
         day = daily.day_of(self.session.setup, self.session.seed)
-        if day and table.finished:
+        if day and table.finished and self.recorded[0] is table:
             return history.daily_share_text(self, day)
         result = (table.module.result_text(table.state.result(), table.names)
                   if table.finished else None)
@@ -422,3 +422,6 @@ HANDLERS = {
     "setting": Controller.on_setting, "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
     **TABLE_HANDLERS, **HISTORY_HANDLERS,
 }
+# What may be done while the records or a replay are on screen: nothing that plays.
+BROWSING = {*HISTORY_HANDLERS, "lobby", "close-panel", "rules", "settings", "setting", "pace",
+            "dismiss", "skip"}

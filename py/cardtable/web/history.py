@@ -16,7 +16,7 @@ from __future__ import annotations
 from ..engine.registry import GAMES
 from ..i18n import _
 from . import daily
-from .records import as_save, digest, make_record
+from .records import as_save, make_record
 from .replay import Replay
 from .session import Session, from_save
 from .storage import BLOCKED_NOTICE
@@ -30,14 +30,15 @@ def today(controller) -> str:
 def record_finished(controller) -> None:
     """Record the game on the table once it is finished (once per game)."""
     table = controller.table
-    if table is None or not table.finished or controller.recorded is table:
+    if table is None or not table.finished or controller.recorded[0] is table:
         return
-    controller.recorded = table
     session = table.session
     day = daily.day_of(session.setup, session.seed)
     practice = bool(day) and (day != today(controller)
                               or controller.records.daily(session.setup.game, day) is not None)
-    said = controller.records.add(make_record(session, controller.clock(), day, practice))
+    record = make_record(session, controller.clock(), day, practice)
+    controller.recorded = (table, record)
+    said = controller.records.add(record)
     if said:
         controller.say("status", said)
 
@@ -45,6 +46,7 @@ def record_finished(controller) -> None:
 def report_problem(controller) -> None:
     """Say once that the records text could not be read (it was kept aside)."""
     book = controller.records
+    book.games  # read now, in the language just chosen
     if book.problem:
         controller.say("alert", book.problem)
         book.problem = None
@@ -89,14 +91,10 @@ def lobby_data(controller) -> dict:
 
 
 def daily_share_text(controller, day: str) -> str:
-    """The share text of today's deal just finished on the table (practice when the day's
-    recorded attempt is another game, or the deal is another day's)."""
-    table = controller.table
-    session = table.session
-    game = session.setup.game
-    attempt = controller.records.daily(game, day)
-    practice = day != today(controller) or (attempt is not None
-                                            and attempt["digest"] != digest(session.actions))
+    """The share text of today's deal just finished (and recorded) on the table."""
+    table, record = controller.recorded
+    game = table.session.setup.game
+    practice = record.get("practice", True)
     outcome = table.module.outcome(table.state.result(), 0, table.names)
     return daily.share_text(controller.base_url, GAMES[game].name, game, day, outcome, practice)
 
@@ -116,6 +114,21 @@ def record_at(controller, data) -> tuple:
     if not text.isdigit() or int(text) >= len(games):
         raise ValueError(_("There is no recorded game “{index}”.").format(index=text[:30]))
     return int(text), games[int(text)]
+
+
+REPLAY_KEYS = {"ArrowLeft": ("replay-step", {"by": "-1"}),
+               "ArrowRight": ("replay-step", {"by": "1"}),
+               "Home": ("replay-to", {"step": "0"})}
+
+
+def replay_key(controller, key: str):
+    """The replay's action for a key pressed outside any field (the arrow keys step,
+    Home goes to the start, End to the end), or None."""
+    if controller.replay is None:
+        return None
+    if key == "End":
+        return ("replay-to", {"step": str(controller.replay.last)})
+    return REPLAY_KEYS.get(key)
 
 
 # -- the handlers ---------------------------------------------------------------------------

@@ -113,7 +113,7 @@ class RecordBook:
         if text is None:
             return []
         try:
-            return checked(json.loads(text))
+            return checked(parsed(text))
         except ValueError as error:
             key = self._keep_aside(text)
             self.problem = _("Your records could not be read ({reason}). They were kept"
@@ -180,7 +180,7 @@ class RecordBook:
         """Add the games of an exported file that are not here yet; returns what happened
         in words. Raises ``ValueError`` with one sentence for a bad file (nothing changes)."""
         try:
-            incoming = checked(json.loads(text))
+            incoming = checked(parsed(text))
         except ValueError as error:
             raise ValueError(_("This file cannot be imported: {reason}. Nothing was changed.")
                              .format(reason=error)) from None
@@ -212,6 +212,14 @@ class RecordBook:
         """The day's recorded attempt at today's deal of ``game`` (not practice), if any."""
         return next((r for r in self.games if r["game"] == game and r.get("daily") == day
                      and not r.get("practice")), None)
+
+
+def parsed(text: str):
+    """The JSON in ``text``; raises ``ValueError`` in words when it is none."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError(_("it is not a JSON text")) from None
 
 
 def checked(data) -> list:

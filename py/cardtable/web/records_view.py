@@ -19,12 +19,14 @@ from .html import attrs, button, esc
 from .records import outcome_text
 from .tables import TABLES, end_html
 
+STYLESHEET = "records.css"
 LAST_GAMES = 10  # the games listed under the figures, newest first
+SCORE_NAME = N_("score")  # what a score counts, for a table that does not say
 
 
 def score_name(game: str) -> str:
     """What a game's score counts, in words (its table's ``SCORE_NAME``)."""
-    return _(getattr(TABLES[game], "SCORE_NAME", N_("score")))
+    return _(getattr(TABLES[game], "SCORE_NAME", SCORE_NAME))
 
 
 def percent(rate) -> str:
@@ -34,7 +36,7 @@ def percent(rate) -> str:
 def mode_text(game: str, options: dict) -> str:
     """A mode in words: the options that differ from the game's defaults."""
     spec = GAMES[game]
-    changed = [f"{_(spec.option(key).label)}: {value}" for key, value in options.items()
+    changed = [_(spec.option(key).label) + f": {value}" for key, value in options.items()
                if key in {o.key for o in spec.options}
                and value != spec.option(key).encode(spec.option(key).default)]
     return ", ".join(changed) or _("Standard rules")
@@ -51,11 +53,12 @@ def records_html(data: dict) -> str:
                aria_pressed=str(key == game).lower()) for key, spec in GAMES.items())
     note = f'<p class="note">{esc(data["note"])}</p>' if data["note"] else ""
     title = _("Records: {game}").format(game=GAMES[game].name)
+    empty = _("No game of {game} is recorded yet.").format(game=GAMES[game].name)
     body = (figures_html(game, records) + modes_html(game, records) + charts_html(game, records)
-            + last_games_html(data["entries"])) if records else (
-        f'<p class="empty">{esc(_("No game of {game} is recorded yet.").format(game=GAMES[game].name))}</p>')
+            + last_games_html(data["entries"])) if records else f'<p class="empty">{esc(empty)}</p>'
+    label = _("Records of")
     return (f'<main class="records"><h1 id="records-title" tabindex="-1">{esc(title)}</h1>'
-            f'<nav class="record-games" aria-label="{esc(_("Records of"))}">{picker}</nav>'
+            f'<nav class="record-games" aria-label="{esc(label)}">{picker}</nav>'
             f'{note}{body}{transfer_html()}'
             + button(_("Back"), "close-records", class_="primary") + "</main>")
 
@@ -99,7 +102,8 @@ def charts_html(game: str, records: list) -> str:
 def last_games_html(entries: list) -> str:
     """The latest games, newest first, each with Replay and Play this deal again."""
     items = "".join(game_item(index, record) for index, record in reversed(entries[-LAST_GAMES:]))
-    return (f'<h2>{esc(_("Last games"))}</h2><ol class="record-list" reversed>{items}</ol>')
+    heading = _("Last games")
+    return f'<h2>{esc(heading)}</h2><ol class="record-list" reversed>{items}</ol>'
 
 
 def game_item(index: int, record: dict) -> str:
@@ -115,7 +119,7 @@ def game_item(index: int, record: dict) -> str:
                     aria_label=_("Replay the game of {when}").format(when=when))
     again = button(_("Play this deal again"), "play-record", data_index=index,
                    aria_label=_("Play the deal of {when} again").format(when=when))
-    dropped = "" if kept else f'<p class="note">{esc(_("Its moves were dropped to make room."))}</p>'
+    dropped = "" if kept else '<p class="note">' + esc(_("Its moves were dropped to make room.")) + "</p>"
     return (f'<li{attrs(class_="won" if record["outcome"]["won"] else None)}>'
             f'<p><time>{esc(when)}</time>{tag}</p><p class="result-line">{esc(outcome_text(record))}</p>'
             f'{dropped}<div class="controls">{replay}{again}</div></li>')
@@ -125,12 +129,13 @@ def transfer_html() -> str:
     """Export every record as a file; import a file back."""
     field = attrs(type="file", id="import-records", data_action="import-records",
                   accept="application/json,.json")
+    heading, why = _("Keep your records"), _("Save every record as a file, or add the games"
+                                            " of such a file to these.")
+    label = _("Import records from a file")
     return (f'<section class="transfer" aria-labelledby="transfer-title">'
-            f'<h2 id="transfer-title">{esc(_("Keep your records"))}</h2>'
-            f'<p>{esc(_("Save every record as a file, or add the games of such a file to these."))}</p>'
+            f'<h2 id="transfer-title">{esc(heading)}</h2><p>{esc(why)}</p>'
             + button(_("Export all records"), "export-records")
-            + f'<label for="import-records">{esc(_("Import records from a file"))}</label>'
-            f'<input{field}></section>')
+            + f'<label for="import-records">{esc(label)}</label><input{field}></section>')
 
 
 # -- the replay screen ---------------------------------------------------------------------
@@ -150,13 +155,15 @@ def replay_html(replay) -> str:
              + button(_("End"), "replay-to", data_step=last, disabled=step == last))
     hands = button(_("Show all hands"), "replay-hands", aria_pressed=str(replay.show_hands).lower())
     ending = end_html(replay.module, record["result"], replay.names) if step == last else ""
+    slider_label, keys = _("Move"), _("The arrow keys step back and forward too.")
+    back = button(_("Back to the records"), "close-replay")
     return (f'<section class="replay" aria-labelledby="replay-title">'
             f'<h1 id="replay-title">{esc(title)}</h1>'
             f'<p class="replay-step" id="replay-position">{esc(step_text(step, last))}</p>'
             f'<div class="replay-steps">{steps}</div>'
-            f'<label for="replay-slider">{esc(_("Move"))}</label><input{slider}>'
-            f'<p class="help">{esc(_("The arrow keys step back and forward too."))}</p>'
-            f'<div class="controls">{hands}{button(_("Back to the records"), "close-replay")}</div>'
+            f'<label for="replay-slider">{esc(slider_label)}</label><input{slider}>'
+            f'<p class="help">{esc(keys)}</p>'
+            f'<div class="controls">{hands}{back}</div>'
             f'{hands_html(replay) if replay.show_hands else ""}{ending}</section>'
             + replay.module.table_html(replay.view(), replay.ui()))
 
@@ -167,10 +174,10 @@ def step_text(step: int, last: int) -> str:
 
 def hands_html(replay) -> str:
     """Every seat's hand at the step."""
-    rows = "".join(f'<li><b>{esc(name)}</b>: {esc(", ".join(cards) or _("no cards"))}</li>'
+    none, label = _("no cards"), _("Every hand")
+    rows = "".join(f'<li><b>{esc(name)}</b>: {esc(", ".join(cards) or none)}</li>'
                    for name, cards in replay.hands())
-    return (f'<section class="all-hands" aria-label="{esc(_("Every hand"))}">'
-            f'<ul>{rows}</ul></section>')
+    return f'<section class="all-hands" aria-label="{esc(label)}"><ul>{rows}</ul></section>'
 
 
 # -- the lobby -----------------------------------------------------------------------------
@@ -185,9 +192,11 @@ def lobby_extra_html(data: dict, game: str) -> str:
                      f'<span>{esc(said)}</span></li>')
     records = button(_("Records of {game}").format(game=GAMES[game].name), "records",
                      data_game=game, class_="link")
+    heading = _("Today’s deal")
+    about = _("The same deal for everyone today ({date}); your first game of it is"
+              " recorded.").format(date=data["today"])
     return (f'<section class="daily" aria-labelledby="daily-title">'
-            f'<h2 id="daily-title">{esc(_("Today’s deal"))}</h2>'
-            f'<p class="help">{esc(_("The same deal for everyone today ({date}); your first game of it is recorded.").format(date=data["today"]))}</p>'
+            f'<h2 id="daily-title">{esc(heading)}</h2><p class="help">{esc(about)}</p>'
             f'<ul class="daily-games">{"".join(items)}</ul>{records}</section>')
 
 

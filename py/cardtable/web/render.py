@@ -139,8 +139,10 @@ def pace_group(pace: str) -> str:
 
 
 def stylesheet_links() -> str:
-    """A ``<link>`` for each table module's stylesheet (build.py puts them in the page)."""
-    sheets = sorted({t.STYLESHEET for t in TABLES.values() if t.STYLESHEET})
+    """A ``<link>`` for each table module's stylesheet and the records' (build.py puts
+    them in the page)."""
+    sheets = sorted({t.STYLESHEET for t in TABLES.values() if t.STYLESHEET}
+                    | {records_view.STYLESHEET})
     return "\n  ".join(f'<link rel="stylesheet" href="assets/{esc(name)}">' for name in sheets)
 
 
