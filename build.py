@@ -22,7 +22,8 @@ naming the icons of assets/icons/, and sw.js whose precache list names every oth
 dist/ with its SHA-256. Every URL is relative, so the site also works under a GitHub Pages
 project path (/<repo>/).
 
-Runs on the standard library alone (the test command creates .venv for the rest).
+Runs on the standard library alone; .venv (made when missing) brings Babel for the catalogs
+and, for the test command, the test tools.
 """
 
 from __future__ import annotations
