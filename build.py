@@ -188,13 +188,17 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     """The package as a reproducible zip (sorted entries, fixed dates), with ``catalogs``
     ({path in the zip: compiled .mo}) added.
 
-    With ``bytecode``, each module also comes compiled by Pyodide's own Python (3.14) as an
-    unchecked-hash .pyc in __pycache__: importing from source cost the browser about half a
-    second at every boot (nothing persists between page loads), the .pyc files skip that.
+    With ``bytecode``, each module comes compiled by Pyodide's own Python (3.14) instead of
+    as source: importing from source cost the browser about half a second at every boot
+    (nothing persists between page loads). The .pyc files stand where the sources would
+    (Python imports such "sourceless" modules), without docstrings (optimize=2; the package
+    reads no docstring and has no assert): a first visit downloads less. The price:
+    tracebacks in the browser console name file and line but cannot quote the source.
     """
     sources = {path.relative_to(package.parent).as_posix(): path.read_bytes()
                for path in sorted(package.rglob("*.py"))}
-    files = {**sources, **(compile_in_pyodide(sources) if bytecode else {}), **(catalogs or {})}
+    modules = compile_in_pyodide(sources) if bytecode else sources
+    files = {**modules, **(catalogs or {})}
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
@@ -317,20 +321,19 @@ def add_language(code: str) -> Path:
     return path
 
 
-# Compiles {path: source} to unchecked-hash .pyc files (the zip does not keep file dates,
-# so timestamp-checked ones would be recompiled); the last expression is the JSON output.
+# Compiles {path: source} to sourceless .pyc files beside where each source would be
+# (hash-based, so that the zip's fixed dates do not matter), docstrings stripped; the last
+# expression is the JSON output.
 COMPILE_PYC = """
-import base64, importlib.util, json, sys
+import base64, importlib.util, json
 from importlib._bootstrap_external import _code_to_hash_pyc
 sources = json.loads(INPUT)
 out = {}
 for name, text in sources.items():
     data = text.encode("utf-8")
-    code = compile(data, "/home/pyodide/" + name, "exec", dont_inherit=True)
+    code = compile(data, "/home/pyodide/" + name, "exec", dont_inherit=True, optimize=2)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
-    folder, _, file = name.rpartition("/")
-    target = f"{folder}/__pycache__/{file[:-3]}.{sys.implementation.cache_tag}.pyc"
-    out[target] = base64.b64encode(bytes(pyc)).decode()
+    out[name[:-3] + ".pyc"] = base64.b64encode(bytes(pyc)).decode()
 json.dumps(out)
 """
 
