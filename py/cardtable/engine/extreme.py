@@ -345,13 +345,13 @@ class ExtremeState(TheGameState):
         after = rules.after(turn, card, pile)
         state = replace(self.moved(card, pile), fixed_pile=after.fixed)
         if rules.loses(turn, card):
-            began = turn.played + len(turn.hand)
+            began, lost_to = turn.played + len(turn.hand), LOSS_REASONS["three"]
             # TRANSLATORS: English says "card(s)" whatever the number; use your plural forms.
             return state.lost("three", ngettext(
                 "a 3! card was played by a seat that began the turn with {began} card(s):"
                 " {reason}",
                 "a 3! card was played by a seat that began the turn with {began} card(s):"
-                " {reason}", began).format(began=began, reason=_(LOSS_REASONS["three"])))
+                " {reason}", began).format(began=began, reason=_(lost_to)))
         if not rules.can_finish(after):
             kind = rules.blocker(after)
             reason = (_(LOSS_REASONS[kind]) if kind else
@@ -414,10 +414,7 @@ class ExtremeState(TheGameState):
     def _infinity_text(self, kind: str) -> str:
         if kind == "one_pile" and self.fixed_pile != -1:
             return one_pile_words(self.fixed_pile)
-        return _({"no_talk": N_("no talking: no signals, nothing shared"),
-                  "no_reverse": N_("no backwards trick on any pile"),
-                  "one_pile": N_("one pile: all cards of a turn go onto one pile"),
-                  "draw_one": N_("draw one: a turn ends by drawing one card")}[kind])
+        return _(INFINITY_TEXTS[kind])
 
     def seat_view(self, seat: int) -> dict:
         """TG-14 plus the instructions: on every card shown, those in force, the offered
@@ -497,6 +494,14 @@ class ExtremeState(TheGameState):
                 free.append(card)
         return self.redealt(seat, [free.pop() if kind is None else by_kind[kind].pop()
                                    for kind in bound])
+
+
+INFINITY_TEXTS = {  # what an infinity instruction on top of a pile says (N_: see _infinity_text)
+    "no_talk": N_("no talking: no signals, nothing shared"),
+    "no_reverse": N_("no backwards trick on any pile"),
+    "one_pile": N_("one pile: all cards of a turn go onto one pile"),
+    "draw_one": N_("draw one: a turn ends by drawing one card"),
+}
 
 
 def three_words(more: int) -> str:
