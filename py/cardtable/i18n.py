@@ -5,6 +5,8 @@ Texts are written in English in the code and marked for translation:
 - ``_("text")`` translates now; use it where the text is put on screen;
 - ``ngettext("one card", "{n} cards", n)`` picks the plural form the language needs
   (Romanian has three) and translates;
+- ``pgettext("context", "text")`` translates a text that needs different words in
+  different places (the context tells them apart in the catalog);
 - ``N_("text")`` only marks a text written at import time (a module-level table, an
   option's label); the code that shows it calls ``_()`` on it then.
 
@@ -19,7 +21,6 @@ Python's :mod:`gettext` reads them, under CPython and Pyodide alike. Until
 
 from __future__ import annotations
 
-import gettext
 from pathlib import Path
 
 DOMAIN = "cardtable"
@@ -28,18 +29,28 @@ DEFAULT = "en"
 # The languages offered in the settings, each named in itself.
 LANGUAGES = {"en": "English", "pt": "Português", "ro": "Română"}
 
-_translation: gettext.NullTranslations = gettext.NullTranslations()
+# The current catalog (a gettext.GNUTranslations), or None for English: gettext itself is
+# imported only when another language is chosen, which keeps it out of an English start-up.
+_translation = None
 _language = DEFAULT
 
 
 def _(message: str) -> str:
     """``message`` in the current language."""
-    return _translation.gettext(message)
+    return _translation.gettext(message) if _translation else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
     """The form of ``singular``/``plural`` for the count ``n``, in the current language."""
-    return _translation.ngettext(singular, plural, n)
+    if _translation:
+        return _translation.ngettext(singular, plural, n)
+    return singular if n == 1 else plural
+
+
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language, for a translation of its own in ``context``
+    (one English word that two places need said differently)."""
+    return _translation.pgettext(context, message) if _translation else message
 
 
 def N_(message: str) -> str:
@@ -65,10 +76,12 @@ def set_language(code: str) -> str:
     words when this build has no catalog for it (the language stays as it was)."""
     global _translation, _language
     if code == DEFAULT:
-        _translation, _language = gettext.NullTranslations(), DEFAULT
+        _translation, _language = None, DEFAULT
         return code
     if code not in available():
         raise ValueError(f"There is no language “{str(code)[:30]}” here.")
+    import gettext
+
     _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
     _language = code
     return code

@@ -14,7 +14,6 @@ from ..i18n import LANGUAGES, N_, _
 from . import records_view
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
-from .rules import rules_html
 from .storage import PREFERENCES
 from .tables import TABLES, end_html as table_end_html
 from .tour import tour_html
@@ -177,6 +176,8 @@ def panel_html(screen) -> str:
     embed snippet, a link the clipboard refused)."""
     panel = screen.panel
     if panel and panel[0] == "rules":
+        from .rules import rules_html  # the rules' texts are loaded when first opened
+
         label = _("Rules")
         return (f'<section class="panel rules" aria-label="{esc(label)}">'
                 f'{rules_html(panel[1])}' + button(_("Close"), "close-panel") + "</section>")
