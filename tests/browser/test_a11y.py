@@ -1,7 +1,7 @@
 """axe-core on every screen, at phone size (390×844, touch, light) and desktop size
 (1280×800, dark colour scheme, so that both themes are checked):
-the lobby, each game's table, pass-the-device, the end screen and the panels (rules,
-settings, embed). The test fails on any serious or critical violation and lists them all.
+the lobby, each game's table, pass-the-device, the end screen, the panels (rules,
+settings, embed), the records and a replay with every hand shown. The test fails on any serious or critical violation and lists them all.
 
 How axe gets into the page: the page's Content-Security-Policy allows scripts from its own
 origin only, so an inline <script> (Playwright's add_script_tag with content) is blocked,
@@ -94,5 +94,12 @@ def test_no_serious_violation_on_any_screen(new_page, site, open_app, wait_until
     page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(save))
     go(page, wait_until, fragment, "!!document.querySelector('#app main.end')")
     found["end"] = violations(page)
+    page.click('.menu [data-action="records"]')  # the finished game was recorded
+    page.wait_for_selector("#app main.records figure.chart")
+    found["records"] = violations(page)
+    page.click('[data-action="replay"][data-index="0"]')
+    page.click('[data-action="replay-hands"]')
+    page.wait_for_selector("#app .all-hands")
+    found["replay"] = violations(page)
     bad = {screen: v for screen, v in found.items() if v}
     assert not bad, json.dumps(bad, indent=1)

@@ -1,8 +1,9 @@
 """Charts as SVG drawn by Python, each with its data in a table for screen readers.
 
 Every chart is a ``<figure class="chart">``: a caption, the SVG (``aria-hidden``: it adds
-nothing the table does not say) and a ``<table class="chart-data sr">`` holding every
-number the chart draws. Colours come from ``assets/records.css`` through classes (the
+nothing the table does not say) and a ``<table class="chart-data">``, for screen readers
+only (inside ``<div class="sr">``: a table would not shrink to the hidden size), holding
+every number the chart draws. Colours come from ``assets/records.css`` through classes (the
 page's Content-Security-Policy allows no style attributes). Pure: runs on CPython.
 """
 
@@ -23,8 +24,8 @@ def figure(kind: str, caption: str, svg: str, head: tuple, rows: list) -> str:
     return (f'<figure class="chart {esc(kind)}"><figcaption>{esc(caption)}</figcaption>'
             f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" aria-hidden="true" focusable="false"'
             f' preserveAspectRatio="xMidYMid meet">{svg}</svg>'
-            f'<table class="chart-data sr"><caption>{esc(caption)}</caption>'
-            f'<thead><tr>{titles}</tr></thead><tbody>{cells}</tbody></table></figure>')
+            f'<div class="sr"><table class="chart-data"><caption>{esc(caption)}</caption>'
+            f'<thead><tr>{titles}</tr></thead><tbody>{cells}</tbody></table></div></figure>')
 
 
 def scale(value, low, high, start: float, end: float) -> float:
@@ -35,11 +36,14 @@ def scale(value, low, high, start: float, end: float) -> float:
 
 
 def axis(low, high) -> str:
-    """The y axis: a line with its lowest and highest values."""
-    return (f'<line class="axis" x1="{PAD}" y1="{PAD / 2}" x2="{PAD}" y2="{HEIGHT - PAD}"/>'
-            f'<line class="axis" x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - 4}" y2="{HEIGHT - PAD}"/>'
-            f'<text class="tick" x="{PAD - 4}" y="{PAD / 2 + 4}" text-anchor="end">{esc(high)}</text>'
-            f'<text class="tick" x="{PAD - 4}" y="{HEIGHT - PAD}" text-anchor="end">{esc(low)}</text>')
+    """The y axis: a line with its lowest and highest values (one value when flat, in the
+    middle, where the points are drawn)."""
+    lines = (f'<line class="axis" x1="{PAD}" y1="{PAD / 2}" x2="{PAD}" y2="{HEIGHT - PAD}"/>'
+             f'<line class="axis" x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - 4}" y2="{HEIGHT - PAD}"/>')
+    ticks = ((high, PAD / 2 + 4), (low, HEIGHT - PAD)) if high != low \
+        else ((low, (HEIGHT - PAD / 2) / 2 + 4),)
+    return lines + "".join(f'<text class="tick" x="{PAD - 4}" y="{y:.1f}" text-anchor="end">'
+                           f'{esc(value)}</text>' for value, y in ticks)
 
 
 def results_chart(points: list, score_label: str) -> str:

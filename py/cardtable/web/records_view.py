@@ -36,10 +36,20 @@ def percent(rate) -> str:
 def mode_text(game: str, options: dict) -> str:
     """A mode in words: the options that differ from the game's defaults."""
     spec = GAMES[game]
-    changed = [_(spec.option(key).label) + f": {value}" for key, value in options.items()
-               if key in {o.key for o in spec.options}
-               and value != spec.option(key).encode(spec.option(key).default)]
+    known = {option.key: option for option in spec.options}
+    changed = [_(known[key].label) + ": " + value_text(known[key], value)
+               for key, value in options.items()
+               if key in known and value != known[key].encode(known[key].default)]
     return ", ".join(changed) or _("Standard rules")
+
+
+def value_text(option, written: str) -> str:
+    """An option's value as the lobby names it (a choice's button), else as written."""
+    names = getattr(option, "names", ())
+    try:
+        return _(names[option.choices.index(option.parse(written))]) if names else written
+    except (ValueError, IndexError):
+        return written
 
 
 # -- the records screen --------------------------------------------------------------------
@@ -115,10 +125,11 @@ def game_item(index: int, record: dict) -> str:
         tags.append(_("practice"))
     tag = f' <span class="tag">{esc(" · ".join(tags))}</span>' if tags else ""
     kept = record.get("actions") is not None
-    replay = button(_("Replay"), "replay", data_index=index, disabled=not kept,
-                    aria_label=_("Replay the game of {when}").format(when=when))
-    again = button(_("Play this deal again"), "play-record", data_index=index,
-                   aria_label=_("Play the deal of {when} again").format(when=when))
+    which = f'<span class="sr"> ({esc(when)})</span>'  # tells the games' buttons apart
+    replay = button("", "replay", html_label=esc(_("Replay")) + which, data_index=index,
+                    disabled=not kept)
+    again = button("", "play-record", html_label=esc(_("Play this deal again")) + which,
+                   data_index=index)
     dropped = "" if kept else '<p class="note">' + esc(_("Its moves were dropped to make room.")) + "</p>"
     return (f'<li{attrs(class_="won" if record["outcome"]["won"] else None)}>'
             f'<p><time>{esc(when)}</time>{tag}</p><p class="result-line">{esc(outcome_text(record))}</p>'
