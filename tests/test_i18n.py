@@ -38,8 +38,9 @@ def strings(message) -> tuple:
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_text_is_translated_and_none_is_fuzzy(template, code):
     translated = catalog(code)
-    missing = [m.id for m in template if m.id and not all(
-        (found := translated.get(m.id)) is not None and not found.fuzzy and all(strings(found)))]
+    missing = [m.id for m in template if m.id and not (
+        (found := translated.get(m.id, context=m.context)) is not None
+        and not found.fuzzy and all(strings(found)))]
     assert not missing, f"{len(missing)} texts lack a {code} translation, e.g. {missing[:5]}"
 
 
@@ -47,7 +48,7 @@ def test_every_text_is_translated_and_none_is_fuzzy(template, code):
 def test_translations_keep_every_placeholder(template, code):
     translated = catalog(code)
     for message in template:
-        found = message.id and translated.get(message.id)
+        found = message.id and translated.get(message.id, context=message.context)
         if not found:
             continue
         ids = message.id if isinstance(message.id, tuple) else (message.id,)

@@ -204,12 +204,15 @@ def value_names(names: dict, values) -> list:
     return [_(names[value]) if value in names else LANGUAGES[value] for value in values]
 
 
+TEXT_PANEL_TITLES = {"embed": N_("Embed this deal in a page"), "copy": N_("Copy this text")}
+
+
 def text_panel_html(panel) -> str:
     """The embed snippet or a text to copy by hand, in a selectable box."""
     if not panel:
         return ""
     kind, text = panel
-    title = _({"embed": N_("Embed this deal in a page"), "copy": N_("Copy this text")}[kind])
+    title = _(TEXT_PANEL_TITLES[kind])
     return (f'<section class="panel" aria-labelledby="panel-title">'
             f'<h2 id="panel-title">{esc(title)}</h2>'
             f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="4">'
