@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from ..bots import levels, make_bot
 from ..engine.core import as_action, thaw
+from ..i18n import _
 from .lobby import HUMAN, seat_name
 from .session import Session
 
@@ -49,8 +50,10 @@ class BotRunner:
         action = as_action(bot.act(view))
         if thaw(action) not in view["legal"]:
             name = seat_name(self.session.setup.seats, seat)
-            raise BotError(f"{name} ({self.session.setup.seats[seat]} bot) answered"
-                           f" {thaw(action)}, which its view did not offer.")
+            # TRANSLATORS: a bug report; {level} is a bot level's name, {action} the raw action.
+            raise BotError(_("{name} ({level} bot) answered {action}, which its view did not"
+                             " offer.").format(name=name, level=self.session.setup.seats[seat],
+                                               action=thaw(action)))
         self.session.apply(action)
 
     def fallback(self, seat: int):

@@ -9,6 +9,7 @@ be taken back where the table module allows it (The Game's TG-9), until they con
 
 from __future__ import annotations
 
+from ..i18n import _
 from .lobby import HUMAN, seat_names
 from .session import Session
 from .tables import TABLES, takes_back_loss
@@ -76,7 +77,7 @@ class Table:
     def act(self, action) -> None:
         """The viewer's move; raises ``ValueError`` (``IllegalAction``) saying why not."""
         if not self.my_turn():
-            raise ValueError("It is not your turn.")
+            raise ValueError(_("It is not your turn."))
         self.session.apply(action)
         self.moved()
 
@@ -87,7 +88,7 @@ class Table:
 
     def undo(self) -> None:
         if self.finished:
-            raise ValueError("The game is over: start a new deal or play this one again.")
+            raise ValueError(_("The game is over: start a new deal or play this one again."))
         self.session.undo()
         self.moved()
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine.core import as_action, thaw
 from ..engine.registry import GAMES
+from ..i18n import _
 from .lobby import HUMAN, Setup
 
 SCHEMA = 1  # version of the saved-game format below
@@ -69,8 +70,8 @@ class Session:
 
     def undo(self) -> None:
         if not self.can_undo():
-            raise ValueError("Nothing to take back: only moves that showed no hidden card"
-                             " can be undone.")
+            raise ValueError(_("Nothing to take back: only moves that showed no hidden card"
+                               " can be undone."))
         self.states.pop()
         self.actions.pop()
         self.events.pop()
@@ -100,7 +101,9 @@ def from_save(save: dict) -> Session:
     with a reason in words when the save cannot be read or no longer replays."""
     if not isinstance(save, dict) or save.get("schema") != SCHEMA:
         found = save.get("schema") if isinstance(save, dict) else None
-        raise ValueError(f"it was written in format {found!r}, this version reads {SCHEMA}")
+        # TRANSLATORS: why a saved game cannot be read; {found} and {schema} are format numbers.
+        raise ValueError(_("it was written in format {found}, this version reads {schema}")
+                         .format(found=repr(found), schema=SCHEMA))
     try:
         spec = GAMES[save["game"]]
         seats, players = tuple(save["seats"]), int(save["players"])
@@ -109,12 +112,12 @@ def from_save(save: dict) -> Session:
         setup = Setup(game=spec.id, players=players, seats=seats,
                       options=spec.resolve_options(options, players))
         if len(seats) != setup.players or seats[0] != HUMAN:
-            raise ValueError("its seats do not match its players")
+            raise ValueError(_("its seats do not match its players"))
         session = Session.new(setup, str(save["seed"]))
         for action in save["actions"]:
             session.apply(action)
     except (KeyError, TypeError) as error:
-        raise ValueError(f"it is incomplete ({error})") from None
+        raise ValueError(_("it is incomplete ({error})").format(error=error)) from None
     return session
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from ..engine.extreme import KINDS, LOSS_REASONS
 from ..engine.the_game import pile_name
+from ..i18n import N_, _, ngettext
 from . import table_the_game as base
 from .html import button, esc
 
@@ -34,8 +35,19 @@ SYMBOL_SVG = {
                  'c1.4-1.9 2.5-2.8 3.9-2.8a2.8 2.8 0 0 1 0 5.6C10.5 10.8 9.4 9.9 8 8z"'
                  ' fill="none" stroke="currentColor" stroke-width="1.7"/>'),
 }
-SYMBOL_WORDS = {"lightning": "lightning: binds the player who played it, this turn",
-                "infinity": "infinity: binds everyone while the card is visible"}
+SYMBOL_WORDS = {"lightning": N_("lightning: binds the player who played it, this turn"),
+                "infinity": N_("infinity: binds everyone while the card is visible")}
+SYMBOL_NAMES = {"lightning": N_("lightning"), "infinity": N_("infinity")}
+
+
+def label(kind: str) -> str:
+    """An instruction's short label, e.g. "Stop"."""
+    return _(KINDS[kind].label)
+
+
+def reason(kind: str) -> str:
+    """Why instruction ``kind`` lost the game (EX-2)."""
+    return _(LOSS_REASONS[kind])
 
 
 # -- instruction marks ----------------------------------------------------------
@@ -48,12 +60,15 @@ def kind_html(kind: str) -> str:
     """An instruction's symbol and short label, e.g. lightning + "Stop"."""
     info = KINDS[kind]
     return (f'<span class="ex-kind {info.symbol}">{symbol_html(info.symbol)}'
-            f'<span class="ex-label">{esc(info.label)}</span></span>')
+            f'<span class="ex-label">' + (esc(_(info.label))) + f'</span></span>')
 
 
 def tooltip(kind: str) -> str:
     info = KINDS[kind]
-    return f"{info.label} ({info.symbol}): {info.help}"
+    # TRANSLATORS: an instruction's tooltip: "Stop (lightning): Your turn ends at once …".
+    return _("{label} ({symbol}): {help}").format(label=_(info.label),
+                                                  symbol=_(SYMBOL_NAMES[info.symbol]),
+                                                  help=_(info.help))
 
 
 def help_id(kind: str) -> str:
@@ -94,14 +109,23 @@ def draw_note(view: dict) -> str:
     """What ending the turn now draws (EX-11; TG-6 when no draw one is visible)."""
     draw, played = view["draw"], len(view["played"])
     if not view["deck"]:
-        return "Ending the turn draws nothing: the draw pile is empty."
+        return _("Ending the turn draws nothing: the draw pile is empty.")
     if view["draw_one"]:
-        return "Ending the turn draws 1 card: draw one is in force (EX-11)."
+        return _("Ending the turn draws 1 card: draw one is in force (EX-11).")
     if draw > played:
-        full = len(view["hand"]) + draw == view["hand_size"]
-        upto = f"back up to a full hand of {view['hand_size']}" if full else "the last of the draw pile"
-        return f"Ending the turn draws {draw} cards, {upto}: no draw one is visible (EX-11)."
-    return f"Ending the turn draws {draw} card{'s' if draw != 1 else ''}."
+        if len(view["hand"]) + draw == view["hand_size"]:
+            return ngettext(
+                "Ending the turn draws {n} card, back up to a full hand of {size}: no draw one"
+                " is visible (EX-11).",
+                "Ending the turn draws {n} cards, back up to a full hand of {size}: no draw one"
+                " is visible (EX-11).", draw).format(n=draw, size=view["hand_size"])
+        return ngettext(
+            "Ending the turn draws {n} card, the last of the draw pile: no draw one is visible"
+            " (EX-11).",
+            "Ending the turn draws {n} cards, the last of the draw pile: no draw one is visible"
+            " (EX-11).", draw).format(n=draw)
+    return ngettext("Ending the turn draws {n} card.", "Ending the turn draws {n} cards.",
+                    draw).format(n=draw)
 
 
 def end_note(view: dict, ui) -> str:
@@ -109,7 +133,8 @@ def end_note(view: dict, ui) -> str:
     if not ui.my_turn:
         return ""
     if view["end_problem"]:
-        return f"You cannot end the turn yet: {view['end_problem']}."
+        # TRANSLATORS: {problem} is the rules' reason, e.g. "exactly 3 cards: 1 more to play".
+        return _("You cannot end the turn yet: {problem}.").format(problem=view['end_problem'])
     return draw_note(view)
 
 
@@ -118,9 +143,9 @@ def rule_item(entry: dict, active: str) -> str:
     """One instruction in force: its symbol, the engine's sentence, and whom it binds."""
     symbol = entry["symbol"]
     if symbol == "lightning":
-        who = f"· binds {active}, this turn"
+        who = _("· binds {name}, this turn").format(name=active)
     else:
-        who = f"· on {pile_name(entry['pile'])}, binds everyone while visible"
+        who = _("· on {pile}, binds everyone while visible").format(pile=pile_name(entry['pile']))
     return (f'<li class="ex-rule {symbol}" data-kind="{esc(entry["kind"])}">'
             f'<span class="ex-kind {symbol}">{symbol_html(symbol)}</span>'
             f' <span class="ex-text">{esc(entry["text"])}</span>'
@@ -135,11 +160,13 @@ def in_force_html(view: dict, ui) -> str:
     entries = sorted(view["in_force"], key=lambda e: e["symbol"] != "lightning")
     items = [rule_item(entry, ui.names[view["current"]]) for entry in entries]
     if view["refill"]:
-        items.append(f'<li class="ex-rule refill">No draw one is visible: hands refill, each turn'
-                     f' ends by drawing back up to a full hand of {view["hand_size"]} (EX-11).</li>')
-    body = f'<ul>{"".join(items)}</ul>' if items else '<p class="ex-none">No instruction in force.</p>'
-    return (f'<section class="ex-in-force" aria-label="Instructions in force">'
-            f'<h2>In force</h2>{body}</section>')
+        refill = _("No draw one is visible: hands refill, each turn ends by drawing back up to"
+                   " a full hand of {size} (EX-11).").format(size=view["hand_size"])
+        items.append(f'<li class="ex-rule refill">{esc(refill)}</li>')
+    body = (f'<ul>{"".join(items)}</ul>' if items
+            else f'<p class="ex-none">' + (esc(_("No instruction in force."))) + f'</p>')
+    return (f'<section class="ex-in-force" aria-label="' + (esc(_("Instructions in force"))) + f'">'
+            f'<h2>' + (esc(_("In force"))) + f'</h2>{body}</section>')
 
 
 def selected_html(view: dict, ui) -> str:
@@ -151,12 +178,13 @@ def selected_html(view: dict, ui) -> str:
     lines = []
     kind = card_marks(view).get(card)
     if kind:
-        lines.append(f"{card}: {tooltip(kind)}")
+        lines.append(_("{card}: {tooltip}").format(card=card, tooltip=tooltip(kind)))
     if not offered_piles(view, card):
-        lines.append(f"{card} cannot be played now without breaking a rule or an instruction.")
+        lines.append(_("{card} cannot be played now without breaking a rule or an"
+                       " instruction.").format(card=card))
     elif offered_piles(view, card, losing=True):
-        lines.append("Careful: playing this 3! now loses the game, as you began this turn"
-                     " with fewer than 3 cards (EX-6).")
+        lines.append(_("Careful: playing this 3! now loses the game, as you began this turn"
+                       " with fewer than 3 cards (EX-6)."))
     return "".join(f'<p class="ex-selected">{esc(line)}</p>' for line in lines)
 
 
@@ -165,12 +193,12 @@ def share_html(view: dict, ui) -> str:
     if view["over"]:
         return ""
     if not view["talk_allowed"]:
-        why = "No talking is in force: nothing is shared."
+        why = _("No talking is in force: nothing is shared.")
     elif not ui.my_turn:
-        why = "You can change this on your turn."
+        why = _("You can change this on your turn.")
     else:
-        why = "Others see the kinds of instruction you hold, never numbers."
-    toggle = button("Share my instructions", "share-instructions", class_="share-toggle",
+        why = _("Others see the kinds of instruction you hold, never numbers.")
+    toggle = button(_("Share my instructions"), "share-instructions", class_="share-toggle",
                     aria_pressed=str(view["share"]).lower(), aria_describedby="share-note",
                     disabled=not (ui.my_turn and base.is_legal(view, "share", not view["share"])))
     return f'<div class="ex-share">{toggle}<p class="ex-note" id="share-note">{esc(why)}</p></div>'
@@ -182,10 +210,11 @@ def shared_note(view: dict):
         kinds = view["shared"][seat]
         if kinds is None:
             return ""
-        names = ", ".join(KINDS[k].label for k in kinds) or "no instructions"
-        inner = "".join(kind_html(k) for k in kinds) or "none"
-        return (f' <span class="ex-shared" title="Shares: {esc(names)}">'
-                f'<span class="ex-shares">shares</span> {inner}</span>')
+        names = ", ".join(label(k) for k in kinds) or _("no instructions")
+        inner = "".join(kind_html(k) for k in kinds) or esc(_("none"))
+        title = _("Shares: {kinds}").format(kinds=names)
+        return (f' <span class="ex-shared" title="{esc(title)}">'
+                f'<span class="ex-shares">' + (esc(_("shares"))) + f'</span> {inner}</span>')
     return note
 
 
@@ -195,12 +224,13 @@ def key_html(view: dict) -> str:
     kinds = set(card_marks(view).values()) | {e["kind"] for e in view["in_force"]}
     items = "".join(
         f'<details class="ex-help" id="ex-key-{kind}"><summary>{kind_html(kind)}</summary>'
-        f'<p id="{help_id(kind)}">{esc(KINDS[kind].help)}'
-        f' <span class="ex-note">{esc(SYMBOL_WORDS[KINDS[kind].symbol])}.</span></p></details>'
+        f'<p id="{help_id(kind)}">' + (esc(_(KINDS[kind].help))) + f''
+        f' <span class="ex-note">' + (esc(_(SYMBOL_WORDS[KINDS[kind].symbol]))) + f'.</span></p></details>'
         for kind in KINDS if kind in kinds)
     if not items:
         return ""
-    return f'<section class="ex-key" aria-label="What the instructions mean">{items}</section>'
+    return (f'<section class="ex-key" aria-label="' + (esc(_("What the instructions mean"))) + f'">'
+            f'{items}</section>')
 
 
 def lost_words(kind: str, seat: int, began: int, names) -> str:
@@ -208,9 +238,9 @@ def lost_words(kind: str, seat: int, began: int, names) -> str:
     table does; ``began`` is how many cards that seat began its turn with."""
     who = names[seat]
     if kind == "three":
-        return (f"{who} played a 3! card having begun the turn with {base.cards(began)}:"
-                f" {LOSS_REASONS['three']}.")
-    return f"{who} could not complete a turn: {LOSS_REASONS[kind]}."
+        return _("{name} played a 3! card having begun the turn with {cards}: {reason}.").format(
+            name=who, cards=base.cards(began), reason=reason("three"))
+    return _("{name} could not complete a turn: {reason}.").format(name=who, reason=reason(kind))
 
 
 def lost_html(view: dict, ui) -> str:
@@ -220,8 +250,10 @@ def lost_html(view: dict, ui) -> str:
         return ""
     began = len(view["played"]) + view["hand_counts"][view["current"]]
     words = lost_words(view["lost_by"], view["current"], began, ui.names)
-    return (f'<section class="ex-lost"><p>Lost to {kind_html(view["lost_by"])}:'
-            f' {esc(words)}</p></section>')
+    # TRANSLATORS: {instruction} is the instruction's symbol and label, {why} a sentence.
+    said = esc(_("Lost to {instruction}: {why}")).format(instruction=kind_html(view["lost_by"]),
+                                                         why=esc(words))
+    return f'<section class="ex-lost"><p>{said}</p></section>'
 
 
 # -- the table ----------------------------------------------------------------------
@@ -233,11 +265,12 @@ def table_html(view: dict, ui) -> str:
     hinted_cards, hinted_piles = base.hinted_parts(ui)
     piles = "".join(base.pile_html(view, ui, i, legal, hinted_piles, mark, view["talk_allowed"])
                     for i in range(len(view["piles"])))
-    stuck = f"This loses the game: {view['lost_reason']}." if view["lost_reason"] else base.STUCK_TEXT
+    stuck = (_("This loses the game: {reason}.").format(reason=view['lost_reason'])
+             if view["lost_reason"] else None)
     return (f'<main class="table the-game extreme">{base.players_html(view, ui, shared_note(view))}'
             f'{base.turn_line(view, ui)}{lost_html(view, ui)}'
             f'{base.hand_html(view, ui, hinted_cards, mark)}{in_force_html(view, ui)}'
-            f'<section class="piles" aria-label="Piles">{base.draw_html(view)}{piles}</section>'
+            f'<section class="piles" aria-label="' + (esc(_("Piles"))) + f'">{base.draw_html(view)}{piles}</section>'
             f'{selected_html(view, ui)}'
             f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{base.hint_html(ui)}'
             f'{share_html(view, ui)}{key_html(view)}{base.log_html(ui, event_text)}</main>')
@@ -250,7 +283,9 @@ def result_text(result: dict, names=()) -> str:
     if not kind:
         return base.result_text(result)
     left = result["cards_left"]
-    return f"Lost to the {KINDS[kind].label} instruction, {left} card{'s' if left != 1 else ''} left."
+    return ngettext("Lost to the {instruction} instruction, {n} card left.",
+                    "Lost to the {instruction} instruction, {n} cards left.",
+                    left).format(instruction=label(kind), n=left)
 
 
 def end_html(result: dict, names) -> str:
@@ -272,11 +307,11 @@ def event_text(event: dict, names) -> str:
     """A move in words, as in The Game, naming the instruction a played card carries."""
     who = names[event["seat"]]
     if event["kind"] == "share":
-        return f"{who}: " + ("shares their instructions" if event["on"]
-                             else "stops sharing instructions")
+        return base.said_by(who, _("shares their instructions") if event["on"]
+                            else _("stops sharing instructions"))
     text = base.event_text(event, names)
     if event["kind"] == "play" and event["instruction"]:
-        text += f" [{KINDS[event['instruction']].label}]"
+        text += f" [{label(event['instruction'])}]"
     return text
 
 

@@ -9,10 +9,39 @@ the page links whatever the game.
 
 from __future__ import annotations
 
+import re
+
+from ..i18n import _
 from .html import attrs, esc
 
 
-def log_html(lines, label: str = "What happened") -> str:
+class Html(str):
+    """Markup that :func:`weave` puts in as it is (plain ``str`` values are text)."""
+
+
+def unseen(text: str) -> str:
+    """Words for screen readers only (class ``sr``): a control's name is its visible
+    text with these around it, so the name always holds what is shown."""
+    return f'<span class="sr">{esc(text)}</span>' if text else ""
+
+
+def weave(template: str, **parts) -> str:
+    """A control's name from one translated sentence: its words are for screen readers
+    only (:func:`unseen`) and its ``{placeholders}`` given as :class:`Html` are the
+    visible pieces, put in where the translation places them; other values are words."""
+    out, words = [], ""
+    for index, piece in enumerate(re.split(r"\{(\w+)\}", template)):
+        if index % 2 == 0:
+            words += piece
+        elif isinstance(parts[piece], Html):
+            out += [unseen(words), parts[piece]]
+            words = ""
+        else:
+            words += str(parts[piece])
+    return "".join(out) + unseen(words)
+
+
+def log_html(lines, label: str | None = None) -> str:
     """``lines`` are ``(turn, text)``, oldest first; ``turn`` None for a consequence (a
     trick taken), which is shown unnumbered. The newest line is marked ``latest``."""
     items = []
@@ -21,7 +50,8 @@ def log_html(lines, label: str = "What happened") -> str:
         number = f'<span class="log-turn">{turn}</span>' if turn is not None else ""
         items.append(f'<li{attrs(class_="latest" if latest else None, data_turn=turn)}>'
                      f'{number}<span class="log-text">{esc(text)}</span></li>')
-    body = "".join(items) or '<li class="log-empty">Nothing yet.</li>'
+    body = "".join(items) or f'<li class="log-empty">' + (esc(_("Nothing yet."))) + f'</li>'
+    label = label if label is not None else _("What happened")
     return (f'<div class="log-box" role="region" tabindex="0" aria-label="{esc(label)}">'
             f'<ol class="log">{body}</ol></div>')
 
@@ -31,7 +61,8 @@ def hint_html(hint, steps: str) -> str:
     and why (the hint's ``reason``). Empty when there is no hint."""
     if not hint:
         return ""
-    return (f'<aside class="hint" aria-label="Hint"><p><b>Hint:</b> {esc(steps)}.</p>'
+    return (f'<aside class="hint" aria-label="' + (esc(_("Hint"))) + f'"><p><b>' + (esc(_("Hint:"))) + f'</b>'
+            f' {esc(steps)}.</p>'
             f'<p class="hint-why">{esc(hint.get("reason", ""))}</p></aside>')
 
 

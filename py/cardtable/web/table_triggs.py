@@ -29,18 +29,36 @@ The log holds every turn of the game, one numbered line each.
 
 from __future__ import annotations
 
+from ..i18n import N_, _, ngettext, pgettext
+
 from ..engine.triggs import TOTAL_BOXES, describe_makes
-from ..i18n import N_
 from .html import attrs, button, esc
-from .table_parts import hint_html, latest_move, log_html, place
-from .table_the_game import unseen
+from .table_parts import Html, hint_html, latest_move, log_html, place, unseen, weave
 from .triggs_cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
 )
 from .ui import TableUi
 
 STYLESHEET = "triggs.css"
-PILE_WORDS = {"left": "Left", "middle": "Middle", "right": "Right"}
+# TRANSLATORS: the names shown on Triggs' three draw piles.
+PILE_WORDS = {"left": N_("Left"), "middle": N_("Middle"), "right": N_("Right")}
+# TRANSLATORS: a draw pile in a sentence, after "the": "draw from the left pile".
+PILE_NAMES = {"left": N_("left pile"), "middle": N_("middle pile"), "right": N_("right pile")}
+
+
+def pile_words(pile: str) -> str:
+    """A draw pile in a sentence (after "the"): "left pile"."""
+    return _(PILE_NAMES[pile])
+
+
+def remade_words(event: dict) -> str:
+    """TR-10: a pile remade from the discards, in words."""
+    count = event["count"]
+    text = ngettext(
+        "The {pile} ran out: the discards were shuffled into a new {pile}, {n} card now (TR-10).",
+        "The {pile} ran out: the discards were shuffled into a new {pile}, {n} cards now (TR-10).",
+        count).format(pile=pile_words(event["pile"]), n=count)
+    return text[:1].upper() + text[1:]
 
 
 def own_makes(view: dict, row) -> dict:
@@ -63,10 +81,9 @@ def as_list(value):
 
 # -- what changed lately ---------------------------------------------------------------
 NOTICE_WORDS = {
-    "retired": lambda e: f"Every player has completed row {e['value']}: the {e['value']}s "
-                         "leave the game (TR-11).",
-    "remade": lambda e: f"The {e['pile']} pile ran out: the discards were shuffled into a "
-                        f"new {e['pile']} pile, {e['count']} cards now (TR-10).",
+    "retired": lambda e: _("Every player has completed row {value}: the {value}s leave the"
+                           " game (TR-11).").format(value=e['value']),
+    "remade": remade_words,
 }
 
 
@@ -123,12 +140,12 @@ def on_discard(table, data):
 def on_cross(table, data):
     view, pick = table.view, pick_of(table)
     if pick.row is None:
-        raise ValueError("Choose the row to cross on your sheet first.")
+        raise ValueError(_("Choose the row to cross on your sheet first."))
     plan = cross_plan(selected_values(view["hand"], pick), pick.row,
                       own_makes(view, pick.row)["free"])
     if plan.action is None:
-        raise ValueError(f"The selected cards do not make {pick.row}: use one card of "
-                         f"{pick.row} or two cards that add up to it (TR-7).")
+        raise ValueError(_("The selected cards do not make {row}: use one card of {row} or"
+                           " two cards that add up to it (TR-7).").format(row=pick.row))
     table.act(plan.action)
     table.focus = '[data-action="triggs-bonus"]'
 
@@ -155,15 +172,20 @@ def acting(view: dict, ui: TableUi, phase: str) -> bool:
 def status_html(view: dict, ui: TableUi) -> str:
     name = ui.names[view["current"]]
     if view["over"]:
-        doing = "The game is over"
+        doing = _("The game is over")
     elif not ui.my_turn:
-        doing = f"{name} is playing"
+        doing = _("{name} is playing").format(name=name)
+    elif view["phase"] == "turn":
+        doing = _("Your turn: draw, discard or cross")
+    elif view["phase"] == "draw":
+        n = view['picks_left']
+        doing = ngettext("Your turn: take {n} more card", "Your turn: take {n} more cards",
+                         n).format(n=n)
     else:
-        doing = {"turn": "Your turn: draw, discard or cross",
-                 "draw": f"Your turn: take {view['picks_left']} more card",
-                 "bonus": f"Row {view['chain_from']} is complete: choose a row for your "
-                          f"bonus cross (TR-8)"}[view["phase"]]
-    return f'<p class="turn">Turn {view["turn"] + 1} · {esc(doing)}</p>'
+        doing = _("Row {row} is complete: choose a row for your bonus cross (TR-8)").format(
+            row=view['chain_from'])
+    line = _("Turn {turn} · {doing}").format(turn=view["turn"] + 1, doing=doing)
+    return f'<p class="turn">{esc(line)}</p>'
 
 
 def notices_html(view: dict, ui: TableUi) -> str:
@@ -176,11 +198,17 @@ def draw_note(view: dict, ui: TableUi) -> str:
     if not ui.my_turn or view["phase"] == "bonus":
         return ""
     if view["phase"] == "draw":
-        return "Take your second card: any pile, the new tops are showing."
-    held = len(view["hand"])
-    return {0: f"You hold {held} cards, the limit: you may not draw (TR-5). Discard or cross.",
-            1: f"You hold {held} cards: a draw takes only one card (TR-5).",
-            2: "Draw: take two cards, one pile at a time (TR-5)."}[view["draw_allowance"]]
+        return _("Take your second card: any pile, the new tops are showing.")
+    held, allowance = len(view["hand"]), view["draw_allowance"]
+    if allowance == 0:
+        return ngettext("You hold {n} card, the limit: you may not draw (TR-5). Discard or cross.",
+                        "You hold {n} cards, the limit: you may not draw (TR-5). Discard or cross.",
+                        held).format(n=held)
+    if allowance == 1:
+        return ngettext("You hold {n} card: a draw takes only one card (TR-5).",
+                        "You hold {n} cards: a draw takes only one card (TR-5).",
+                        held).format(n=held)
+    return _("Draw: take two cards, one pile at a time (TR-5).")
 
 
 def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
@@ -189,16 +217,23 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
                           or (acting(view, ui, "turn") and view["draw_allowance"]))
     face = (f'<span class="top">{top}</span>' if top is not None
             else '<span class="back" aria-hidden="true"></span>')
-    shown = f"top {top}" if top is not None else ("face down" if count else "empty")
     hinted = hint_action(ui)[:2] == ("draw", name)
     drawn = latest_move(ui.log)
     last = drawn is not None and drawn["kind"] == "draw" and drawn["pile"] == name \
         and drawn["seat"] != view["seat"]
-    words = " pile, top " if top is not None else f" pile, {shown}, "
-    inner = (f'<span class="label">{PILE_WORDS[name]}</span>{unseen(words)}{face}'
-             f'{unseen(", " if top is not None else "")}'
-             f'<span class="count">{cards_of(count)}</span>'
-             f'{unseen(", the hint" + chr(39) + "s pile" if hinted else "")}')
+    side = Html(f'<span class="label">' + (esc(_(PILE_WORDS[name]))) + f'</span>')
+    counted = Html(f'<span class="count">{cards_of(count)}</span>')
+    # TRANSLATORS: a draw pile for screen readers: "Left pile, top 7, 12 cards"; {side} is
+    # the pile's name shown on it (Left, Middle, Right), {count} "12 cards".
+    if top is not None:
+        inner = weave(_("{side} pile, top {top}, {count}"), side=side, top=Html(face),
+                      count=counted)
+    elif count:
+        inner = weave(_("{side} pile, face down, {count}"), side=side,
+                      count=Html(face + counted))
+    else:
+        inner = weave(_("{side} pile, empty, {count}"), side=side, count=Html(face + counted))
+    inner += unseen(_(", the hint's pile") if hinted else "")
     classes = "pile " + name + (" hinted" if hinted else "") + (" last-play" if last else "")
     return (f'<button type="button"{attrs(class_=classes, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
@@ -207,23 +242,26 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
 def discard_pile_html(view: dict) -> str:
     cards = view["discard"]
     top = f'<span class="top">{cards[-1]}</span>' if cards else '<span class="top">–</span>'
-    label = (f"Discard pile, top {cards[-1]}, {cards_of(len(cards))}" if cards
-             else "Discard pile, empty")
+    label = (_("Discard pile, top {top}, {count}").format(top=cards[-1], count=cards_of(len(cards)))
+             if cards else _("Discard pile, empty"))
+    # TRANSLATORS: the label on the discard pile (a noun).
+    word = pgettext("Triggs discard pile", "Discard")
     return (f'<div{attrs(class_="pile discard", data_count=len(cards), aria_label=label, role="img")}>'
-            f'<span class="label">Discard</span>{top}<span class="count">{cards_of(len(cards))}</span></div>')
+            f'<span class="label">{esc(word)}</span>{top}<span class="count">{cards_of(len(cards))}</span></div>')
 
 
 def cards_of(count: int) -> str:
     """ "1 card", "5 cards"."""
-    return f"{count} card{'' if count == 1 else 's'}"
+    return ngettext("{n} card", "{n} cards", count).format(n=count)
 
 
 def piles_html(view: dict, ui: TableUi) -> str:
     piles = "".join(pile_html(view, ui, pile) for pile in view["piles"])
-    retired = "".join(f'<span class="retired" data-retired="{v}">{v}s out of the game</span>'
+    retired = "".join(f'<span class="retired" data-retired="{v}">'
+                      + (esc(_("{value}s out of the game").format(value=v))) + f'</span>'
                       for v in view["retired"])
     note = draw_note(view, ui)
-    return (f'<section class="triggs-piles" aria-label="Piles">{piles}{discard_pile_html(view)}</section>'
+    return (f'<section class="triggs-piles" aria-label="' + (esc(_("Piles"))) + f'">{piles}{discard_pile_html(view)}</section>'
             + (f'<p class="retired-line">{retired}</p>' if retired else "")
             + (f'<p class="draw-note" id="draw-note">{esc(note)}</p>' if note else ""))
 
@@ -233,18 +271,20 @@ def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
     hinted = hinted_cards(view, ui)
     cards = "".join(
-        f'<button type="button"{attrs(class_="card" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=f"Card {c}" + (", in the hint" if i in hinted else ""), disabled=not can_pick)}>{c}</button>'
+        f'<button type="button"' + (attrs(class_="card" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=(_("Card {card}, in the hint") if i in hinted else _("Card {card}")).format(card=c), disabled=not can_pick)) + f'>{c}</button>'
         for i, c in enumerate(view["hand"]))
-    return (f'<section class="hand" aria-label="Your hand ({esc(ui.names[view["seat"]])}), '
-            f'{cards_of(len(view["hand"]))}">{cards}</section>')
+    label = _("Your hand ({name}), {count}").format(name=ui.names[view["seat"]],
+                                                    count=cards_of(len(view["hand"])))
+    return f'<section class="hand" aria-label="{esc(label)}">{cards}</section>'
 
 
 def bonus_html(ui: TableUi) -> str:
     """During a chain: what the highlighted rows mean, and undo (back to the cross)."""
-    undo = button("Undo", "undo", disabled=not ui.can_undo)
-    return ('<section class="triggs-actions"><p class="why">Choose a free row on your sheet. '
-            'Highlighted rows have one free box left: the bonus completes them and earns '
-            f'another bonus.</p><div class="controls">{undo}</div></section>')
+    undo = button(_("Undo"), "undo", disabled=not ui.can_undo)
+    why = _("Choose a free row on your sheet. Highlighted rows have one free box left: the"
+            " bonus completes them and earns another bonus.")
+    return (f'<section class="triggs-actions"><p class="why">{esc(why)}</p>'
+            f'<div class="controls">{undo}</div></section>')
 
 
 def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
@@ -255,9 +295,11 @@ def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
         return ""
     values = selected_values(view["hand"], pick)
     discard, why = discard_action(values)
-    discard_label = f"Discard {discard[2]} × {discard[1]}" if discard else "Discard"
+    # TRANSLATORS: a button: discard {count} cards of value {value}, e.g. "Discard 2 × 9".
+    discard_label = (_("Discard {count} × {value}").format(count=discard[2], value=discard[1])
+                     if discard else pgettext("Triggs action", "Discard"))
     parts = [button(discard_label, "triggs-discard", disabled=not legal(view, discard)),
-             button("Clear selection", "triggs-clear", disabled=not pick.cards)]
+             button(_("Clear selection"), "triggs-clear", disabled=not pick.cards)]
     note = f'<p class="why">{esc(why)}</p>' if why and values else ""
     return (f'<section class="triggs-actions"><div class="controls">{"".join(parts)}</div>'
             f'{note}{cross_panel(view, pick, values)}</section>')
@@ -266,26 +308,28 @@ def actions_html(view: dict, ui: TableUi, pick: Pick) -> str:
 def cross_panel(view: dict, pick: Pick, values) -> str:
     """The chosen row's cross: what the selection makes, the hand's best, confirm (TR-7)."""
     if pick.row is None:
-        return ('<div class="cross-panel"><p>To cross, choose a row on your sheet: each row '
-                'shows how often your hand makes it.</p></div>')
+        return ('<div class="cross-panel"><p>'
+                + esc(_("To cross, choose a row on your sheet: each row shows how often your"
+                        " hand makes it.")) + '</p></div>')
     row, entry = pick.row, own_makes(view, pick.row)
     plan = cross_plan(values, row, entry["free"])
     best = cross_plan(tuple(card for make in entry["best"] for card in make), row, entry["free"])
-    selected = (f"Selected cards {plan.words()}." if values
-                else f"Select cards that make {row}, or take the best grouping.")
-    confirm = f"Cross {count_of(len(plan.makes), 'box')} of row {row}" if plan.makes else f"Cross row {row}"
+    selected = (_("Selected cards {plan}.").format(plan=plan.words()) if values
+                else _("Select cards that make {row}, or take the best grouping.").format(row=row))
+    boxes = len(plan.makes)
+    confirm = (ngettext("Cross {n} box of row {row}", "Cross {n} boxes of row {row}", boxes)
+               .format(n=boxes, row=row) if plan.makes else _("Cross row {row}").format(row=row))
+    free = entry["free"]
+    free_words = ngettext("Row {row}: {n} free box.", "Row {row}: {n} free boxes.",
+                          free).format(row=row, n=free)
     return (f'<div class="cross-panel" data-row="{row}">'
-            f'<p>Row {row}: {count_of(entry["free"], "free box")}. {esc(selected)}</p>'
-            f'<p>Best from your hand: {esc(best.words())}.</p><div class="controls">'
-            + button(f"Select the best grouping for {row}", "triggs-best", disabled=not best.makes)
+            f'<p>{esc(free_words)} {esc(selected)}</p>'
+            f'<p>' + (esc(_("Best from your hand: {plan}.").format(plan=best.words()))) + f'</p><div class="controls">'
+            + button(_("Select the best grouping for {row}").format(row=row), "triggs-best",
+                     disabled=not best.makes)
             + button(confirm, "triggs-cross", class_="primary", data_makes=len(plan.makes),
                      disabled=not legal(view, plan.action))
             + "</div></div>")
-
-
-def count_of(number: int, noun: str) -> str:
-    """"1 box", "3 boxes" (nouns here take -es)."""
-    return f"{number} {noun}{'' if number == 1 else 'es'}"
 
 
 def boxes_html(total: int, crossed: int) -> str:
@@ -297,14 +341,16 @@ def row_head(view: dict, ui: TableUi, pick: Pick, row: int, free: int) -> str:
     """The row's value: a button to choose it (cross or bonus) when that is allowed now."""
     if free and acting(view, ui, "bonus"):
         completes = free == 1
-        label = f"Bonus cross in row {row}" + (": completes it, the chain goes on" if completes else "")
+        label = (_("Bonus cross in row {row}: completes it, the chain goes on") if completes
+                 else _("Bonus cross in row {row}")).format(row=row)
         return button(str(row), "triggs-bonus", class_="row-head" + (" completes" if completes else ""),
                       data_row=row, data_nav="rows", aria_label=label)
     if free and acting(view, ui, "turn"):
         count = own_makes(view, row)["count"]
         return button(str(row), "triggs-row", class_="row-head", data_row=row, data_nav="rows",
                       aria_pressed=str(row == pick.row).lower(), disabled=not count,
-                      aria_label=f"Cross row {row}: your hand makes it {times(count) if count else 'no time'}")
+                      aria_label=(_("Cross row {row}: your hand makes it {times}").format(row=row, times=times(count))
+                                  if count else _("Cross row {row}: your hand makes it no time").format(row=row)))
     return f'<span class="row-head">{row}</span>'
 
 
@@ -321,11 +367,12 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
         classes += " hinted" if row in hinted_rows(ui) else ""
         classes += last_classes(ui, seat, row)
         rows.append(f'<li{attrs(class_=classes, data_row=row, data_crossed=crossed, data_boxes=total)}>'
-                    f'{row_head(view, ui, pick, row, free)}<span class="boxes" role="img" aria-label="{crossed} of {total} crossed">'
+                    f'{row_head(view, ui, pick, row, free)}<span class="boxes" role="img" aria-label="' + (esc(_("{crossed} of {total} crossed").format(crossed=crossed, total=total))) + f'">'
                     f'{boxes_html(total, crossed)}</span><span class="makes">{info}</span></li>')
     crossed = sum(view["sheets"][seat])
-    return (f'<section class="sheet full" data-seat="{seat}" aria-label="Your sheet">'
-            f'<h3>Your sheet · {crossed} of {sum(view["boxes"])}</h3><ol>{"".join(rows)}</ol></section>')
+    heading = _("Your sheet · {crossed} of {total}").format(crossed=crossed, total=sum(view["boxes"]))
+    return (f'<section class="sheet full" data-seat="{seat}" aria-label="' + (esc(_("Your sheet"))) + f'">'
+            f'<h3>{esc(heading)}</h3><ol>{"".join(rows)}</ol></section>')
 
 
 def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
@@ -333,17 +380,18 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
     their move just made): tap to see one narrow column per row."""
     sheet = view["sheets"][seat]
     columns = "".join(
-        f'<li{attrs(class_="col" + (" done" if crossed == total else "") + last_classes(ui, seat, row), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=f"row {row}: {crossed} of {total}")}>'
+        f'<li' + (attrs(class_="col" + (" done" if crossed == total else "") + last_classes(ui, seat, row), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=_("row {row}: {crossed} of {total}").format(row=row, crossed=crossed, total=total))) + f'>'
         f'<b>{row}</b>{boxes_html(total, crossed)}</li>'
         for row, (total, crossed) in enumerate(zip(view["boxes"], sheet), start=1))
     current = seat == view["current"] and not view["over"]
     latest = latest_move(ui.log)
     lately = ""
     if latest is not None and latest["seat"] == seat:
-        lately = f' <span class="lately">just {esc(move_words(latest))}</span>'
+        # TRANSLATORS: what another player has just done: "just drew a card from the left pile".
+        lately = f' <span class="lately">' + (esc(_("just {move}").format(move=move_words(latest)))) + f'</span>'
     return (f'<details{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat, id=f"triggs-sheet-{seat}")}>'
             f'<summary><span class="name">{esc(ui.names[seat])}</span> '
-            f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{view["hand_counts"][seat]} in hand</span> '
+            f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{esc(in_hand(view["hand_counts"][seat]))}</span> '
             f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span>{lately}</summary>'
             f'<ol>{columns}</ol></details>')
 
@@ -383,13 +431,15 @@ def hinted_cards(view: dict, ui: TableUi) -> set:
 def hint_words(action) -> str:
     """The hint's action in the table's words."""
     if action[0] == "draw":
-        return f"draw from the {action[1]} pile"
+        return _("draw from the {pile}").format(pile=pile_words(action[1]))
     if action[0] == "discard":
-        return f"discard {action[2]} × {action[1]}"
+        return _("discard {count} × {value}").format(count=action[2], value=action[1])
     if action[0] == "bonus":
-        return f"put the bonus cross in row {action[1]}"
+        return _("put the bonus cross in row {row}").format(row=action[1])
     makes = tuple(tuple(make) for make in action[2])
-    return f"cross {len(makes)} × {action[1]} ({describe_makes(makes)})"
+    # TRANSLATORS: cross {n} boxes of row {row}, with these cards: "cross 2 × 7 (7, 5+2)".
+    return _("cross {n} × {row} ({makes})").format(n=len(makes), row=action[1],
+                                                   makes=describe_makes(makes))
 
 
 def hint_box(ui: TableUi) -> str:
@@ -401,29 +451,49 @@ def controls_html(view: dict, ui: TableUi) -> str:
     """The Hint button, on the viewer's turn, when a bot offers hints."""
     if not (ui.can_hint and not view["over"]):
         return ""
-    return f'<div class="controls triggs-hint">{button("Hint", "hint", disabled=not ui.my_turn)}</div>'
+    return f'<div class="controls triggs-hint">' + (button(_("Hint"), "hint", disabled=not ui.my_turn)) + f'</div>'
+
+
+def in_hand(n: int) -> str:
+    """"6 in hand"."""
+    return ngettext("{n} in hand", "{n} in hand", n).format(n=n)
 
 
 def move_words(event: dict) -> str:
     """One move in words, without the mover's name."""
     kind = event["kind"]
     if kind == "draw":
-        card = f"the {event['card']}" if event["card"] is not None else "a card"
-        return f"drew {card} from the {event['pile']} pile"
+        pile = pile_words(event['pile'])
+        if event["card"] is not None:
+            return _("drew the {card} from the {pile}").format(card=event['card'], pile=pile)
+        return _("drew a card from the {pile}").format(pile=pile)
     if kind == "discard":
-        out = " (out of the game)" if event["out"] else ""
-        return f"discarded {event['count']} × {event['value']}{out}"
+        if event["out"]:
+            return _("discarded {count} × {value} (out of the game)").format(
+                count=event['count'], value=event['value'])
+        return _("discarded {count} × {value}").format(count=event['count'], value=event['value'])
     if kind == "cross":
         makes = tuple(tuple(make) for make in event["makes"])
-        return f"crossed {len(makes)} × {event['row']} ({describe_makes(makes)})"
-    return f"chained {event['from']} → {event['row']}"
+        return _("crossed {n} × {row} ({makes})").format(n=len(makes), row=event['row'],
+                                                         makes=describe_makes(makes))
+    return chain_words([event['from'], event['row']])
+
+
+def chain_words(rows) -> str:
+    """A chain of bonus crosses: "chained 7 → 9 → 5"."""
+    # TRANSLATORS: {rows} are row numbers joined by arrows, e.g. "7 → 9 → 5".
+    return _("chained {rows}").format(rows=" → ".join(map(str, rows)))
+
+
+def said_by(name: str, words: str) -> str:
+    return _("{name}: {move}").format(name=name, move=words)
 
 
 def event_text(event: dict, names) -> str:
     """An event in words: a move with its mover's name, or a notice."""
     if event["seat"] is None:
         return NOTICE_WORDS[event["kind"]](event)
-    return f"{names[event['seat']]}: {move_words(event)}"
+    return said_by(names[event['seat']], move_words(event))
 
 
 def turn_lines(log, names) -> list:
@@ -439,17 +509,31 @@ def turn_lines(log, names) -> list:
     first = 1
     if turns and turns[0][1][0]["kind"] == "bonus":
         turns, first = turns[1:], 2
-    return [(number, f"{names[seat]}: {' and '.join(chained_words(events))}")
+    return [(number, said_by(names[seat], and_join(chained_words(events))))
             for number, (seat, events) in enumerate(turns, start=first)]
+
+
+def and_join(parts) -> str:
+    """"drew the 5 from the left pile and drew a card from the middle pile"."""
+    text = parts[0] if parts else ""
+    for part in parts[1:]:
+        # TRANSLATORS: two moves of one turn, in order.
+        text = _("{first} and {second}").format(first=text, second=part)
+    return text
 
 
 def chained_words(events: list) -> list:
     """A turn's moves in words, a chain of bonus crosses as one: "chained 7 → 9 → 5"."""
-    parts = []
+    parts, chain = [], None
     for event in events:
-        if event["kind"] == "bonus" and parts and parts[-1].startswith("chained"):
-            parts[-1] += f" → {event['row']}"
+        if event["kind"] == "bonus" and chain is not None:
+            chain.append(event["row"])
+            parts[-1] = chain_words(chain)
+        elif event["kind"] == "bonus":
+            chain = [event["from"], event["row"]]
+            parts.append(chain_words(chain))
         else:
+            chain = None
             parts.append(move_words(event))
     return parts
 
@@ -464,8 +548,8 @@ def table_html(view: dict, ui: TableUi) -> str:
             f'<div class="triggs-table">{piles_html(view, ui)}</div>'
             f'{own_sheet_html(view, ui, pick)}'
             f'<div class="triggs-side">{controls_html(view, ui)}{hint_box(ui)}'
-            f'{actions_html(view, ui, pick)}{log_html(turn_lines(ui.log, ui.names), "Turns")}</div></div>'
-            f'<section class="opponents" aria-label="Other players">'
+            f'{actions_html(view, ui, pick)}' + (log_html(turn_lines(ui.log, ui.names), _("Turns"))) + f'</div></div>'
+            f'<section class="opponents" aria-label="' + (esc(_("Other players"))) + f'">'
             f'{"".join(compact_sheet_html(view, ui, seat) for seat in others)}</section></main>')
 
 
@@ -473,11 +557,18 @@ def result_text(result: dict, names) -> str:
     """The result in one line (end screen and share text), naming the winner as the
     table does."""
     winner = result["winner"]
+    turns = result['turns']
     if winner is None:
-        return f"No winner: the game stopped after {result['turns']} turns (TR-12's safety net)."
+        return ngettext("No winner: the game stopped after {n} turn (TR-12's safety net).",
+                        "No winner: the game stopped after {n} turns (TR-12's safety net).",
+                        turns).format(n=turns)
     name = names[winner]
-    who = "You win" if name == "You" else f"{name} wins"
-    return f"{who}: every box crossed, after {result['turns']} turns."
+    if name in ("You", _("You")):
+        return ngettext("You win: every box crossed, after {n} turn.",
+                        "You win: every box crossed, after {n} turns.", turns).format(n=turns)
+    return ngettext("{name} wins: every box crossed, after {n} turn.",
+                    "{name} wins: every box crossed, after {n} turns.", turns).format(
+        name=name, n=turns)
 
 
 def end_html(result: dict, names) -> str:
@@ -486,17 +577,21 @@ def end_html(result: dict, names) -> str:
     crossed = result["crossed"]
     winner = result["winner"]
     if winner is None:
-        why = (f"Nobody filled a sheet in {result['turns']} turns, so the game stopped there"
-               " (the safety net of TR-12).")
+        why = ngettext("Nobody filled a sheet in {n} turn, so the game stopped there (the"
+                       " safety net of TR-12).",
+                       "Nobody filled a sheet in {n} turns, so the game stopped there (the"
+                       " safety net of TR-12).", result['turns']).format(n=result['turns'])
     else:
-        why = (f"{names[winner]} crossed the last of the {TOTAL_BOXES} boxes in turn"
-               f" {result['turns']}; crosses earned by a chain count too (TR-12).")
+        why = _("{name} crossed the last of the {total} boxes in turn {turn}; crosses earned by"
+                " a chain count too (TR-12).").format(name=names[winner], total=TOTAL_BOXES,
+                                                      turn=result['turns'])
     order = sorted(range(len(crossed)), key=lambda seat: (-crossed[seat], seat))
     rows = "".join(f'<li{attrs(data_seat=seat, class_="winner" if seat == winner else None)}>'
                    f'<span class="name">{esc(names[seat])}</span> '
-                   f'<b>{crossed[seat]} of {TOTAL_BOXES}</b></li>' for seat in order)
+                   f'<b>' + (esc(_("{crossed} of {total}").format(crossed=crossed[seat], total=TOTAL_BOXES))) + f'</b></li>'
+                   for seat in order)
     return (f'<h2 class="result">{esc(result_text(result, names))}</h2>'
-            f'<p class="ending">{esc(why)}</p><ol class="ranking" aria-label="Boxes crossed">{rows}</ol>')
+            f'<p class="ending">{esc(why)}</p><ol class="ranking" aria-label="' + (esc(_("Boxes crossed"))) + f'">{rows}</ol>')
 
 
 def outcome(result: dict, seat: int, names) -> dict:

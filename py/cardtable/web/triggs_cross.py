@@ -14,6 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, replace
 
 from ..engine.triggs import best_makes, describe_makes
+from ..i18n import _, ngettext
 
 
 @dataclass(frozen=True)
@@ -57,10 +58,13 @@ class CrossPlan:
     def words(self) -> str:
         """E.g. "make 7 twice (7, 5+2) · not used: 9"."""
         if not self.makes:
-            return f"make {self.row} no time"
-        text = f"make {self.row} {times(len(self.makes))} ({describe_makes(self.makes)})"
+            return _("make {row} no time").format(row=self.row)
+        # TRANSLATORS: {times} is "once", "twice", "3 times"…; {makes} the cards, "7, 5+2".
+        text = _("make {row} {times} ({makes})").format(row=self.row, times=times(len(self.makes)),
+                                                        makes=describe_makes(self.makes))
         if self.unused:
-            text += " · not used: " + ", ".join(map(str, self.unused))
+            text = _("{plan} · not used: {cards}").format(plan=text,
+                                                          cards=", ".join(map(str, self.unused)))
         return text
 
 
@@ -74,7 +78,12 @@ def cross_plan(values, row: int, free: int) -> CrossPlan:
 
 
 def times(count: int) -> str:
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
+    """"once", "twice", "3 times"."""
+    if count == 1:
+        return _("once")
+    if count == 2:
+        return _("twice")
+    return ngettext("{n} time", "{n} times", count).format(n=count)
 
 
 def indices_of(hand, makes) -> tuple:
@@ -99,7 +108,7 @@ def helpful(hand, row: int) -> set:
 def discard_action(values):
     """The discard of the selected cards, or a reason in words why it is not one (TR-6)."""
     if not values:
-        return None, "Select the cards to discard."
+        return None, _("Select the cards to discard.")
     if len(set(values)) > 1:
-        return None, "Discard cards of one value only (TR-6)."
+        return None, _("Discard cards of one value only (TR-6).")
     return ("discard", values[0], len(values)), ""
