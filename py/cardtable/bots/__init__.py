@@ -7,9 +7,15 @@ random stream, never derived from the deal. A bot may remember things between ca
 plan for the rest of its turn), but it learns about the game only from the views it is
 given. Each game's bot module offers ``LEVELS`` (level name: bot class, weakest first)
 and ``DEFAULT_LEVEL``; a bot class may offer ``hint(view)`` too.
+
+A bot whose decisions can take long may also offer ``think(view)``: a generator that
+yields (nothing) at pauses in its work and returns the same action as ``act(view)``, so
+that the page can think in slices between which it stays responsive. ``thinking(bot,
+view)`` gives such a generator for any bot; ``finish(steps)`` runs one to its end.
 """
 
 from . import extreme, rentz, the_game, triggs
+from .thinking import finish, thinking  # noqa: F401 (the bots' API)
 
 BOTS = {"the-game": the_game, "extreme": extreme, "triggs": triggs, "rentz": rentz}
 
@@ -31,3 +37,4 @@ def make_bot(game_id: str, level: str | None, seat: int, seed: str = "0"):
     if level not in module.LEVELS:
         raise ValueError(f"no bot level “{level}” for {game_id}")
     return module.LEVELS[level](seat, seed)
+

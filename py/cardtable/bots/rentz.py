@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from ..engine.rentz import SUB_GAME, next_holder
 from ..engine.rng import make_rng
+from .thinking import finish
 from ..i18n import _, N_, ngettext
 
 SUITS = "HDCS"
@@ -690,29 +691,35 @@ class StrongBot:
         self.voids = Voids()
 
     def act(self, view: dict):
+        return finish(self.think(view))
+
+    def think(self, view: dict):
+        """:meth:`act` in slices: yields after each sampled world (see ``bots.thinking``)."""
         legal = legal_of(view)
         if view["phase"] == "trick":
             self.voids.update(view)
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "choose":
-            return ("look",) if ("look",) in legal else ("choose", self.choose(view, legal))
+            if ("look",) in legal:
+                return ("look",)
+            return ("choose", (yield from self.choosing(view, legal)))
         if view["phase"] == "layout":
-            return self.lay(view, legal)
-        return self.play(view, legal)
+            return (yield from self.laying(view, legal))
+        return as_play((yield from self.scoring(view, legal))[0][0])
 
     def worlds(self, view: dict, unseen: list, voids: set, n: int) -> list:
         """``n`` deals of the unseen cards to the other seats, by their hand sizes."""
         sizes = [0 if seat == self.seat else size for seat, size in enumerate(view["hand_counts"])]
         return [deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n)]
 
-    def play(self, view: dict, legal: list):
-        """The card of best average deal points over the sampled worlds."""
-        return as_play(self.scored_plays(view, legal)[0][0])
-
     def scored_plays(self, view: dict, legal: list) -> list:
         """``(card, average deal points, worlds)`` of the cards tried, best first (ties:
         the card tried first)."""
+        return finish(self.scoring(view, legal))
+
+    def scoring(self, view: dict, legal: list):
+        """:meth:`scored_plays`, yielding after each world."""
         rules = Rules(view["sub_game"], view["options"])
         me, mine, unseen, trick = self.seat, masks(view["hand"]), unseen_masks(view), trick_of(view)
         live = list(unseen)
@@ -733,11 +740,16 @@ class StrongBot:
                 copy = [list(hand) for hand in hands]
                 copy[me][suit] &= ~(1 << rank)
                 totals[i] += playout(rules, copy, trick + [(me, suit, rank)], leader, me)
+            yield
         order = sorted(range(len(cards)), key=lambda i: (-totals[i], i))
         return [(cards[i], totals[i] / n, n) for i in order]
 
     def lay(self, view: dict, legal: list):
         """The card of best average placing over the sampled worlds."""
+        return finish(self.laying(view, legal))
+
+    def laying(self, view: dict, legal: list):
+        """:meth:`lay`, yielding after each world."""
         me, players = self.seat, view["players"]
         mine, unseen, rows = masks(view["hand"]), unseen_masks(view), rows_of(view)
         low, placings = lowest_rank(players), view["options"]["placings"]
@@ -750,6 +762,7 @@ class StrongBot:
                 copy = [list(hand) for hand in hands]
                 totals[i] += self.lay_out(copy, list(rows), list(view["finished"]), (suit, rank),
                                           low, placings)
+            yield
         return as_play(cards[max(range(len(cards)), key=lambda i: (totals[i], -i))])
 
     def lay_out(self, hands, rows, finished, card, low, placings) -> int:
@@ -775,24 +788,31 @@ class StrongBot:
         """The web UI's Hint button: see the module's :func:`hint`."""
         return hint(view)
 
-    def choose(self, view: dict, legal: list) -> str:
+    def choosing(self, view: dict, legal: list):
         """The sub-game whose average points over sampled deals (every seat playing as
-        ``basic``) beat its fair share the most."""
+        ``basic``) beat its fair share the most; yields after each sub-game weighed."""
         games = [action[1] for action in legal if action[0] == "choose"]
         if not view["hand"]:
             return games[0]
-        gains = self.choice_gains(view, legal)
+        gains = yield from self.weighing(view, legal)
         return max(gains, key=lambda game: gains[game][0]) if gains else None
 
     def choice_gains(self, view: dict, legal: list) -> dict:
         """Per sub-game on offer: (average points over the sampled deals less the fair
         share, that average), in the order of ``legal``; every sub-game is played out
         in the same ``CHOICE_WORLDS`` deals of the unseen cards."""
+        return finish(self.weighing(view, legal))
+
+    def weighing(self, view: dict, legal: list):
+        """:meth:`choice_gains`, yielding after each sub-game."""
         players, mine = view["players"], masks(view["hand"])
         unseen = [full_suit(players) & ~mine[s] for s in range(4)]
         worlds = self.worlds(view, unseen, set(), CHOICE_WORLDS)
-        return {game: self.gain(view, game, worlds) for game in
-                (action[1] for action in legal if action[0] == "choose")}
+        gains = {}
+        for game in (action[1] for action in legal if action[0] == "choose"):
+            gains[game] = self.gain(view, game, worlds)
+            yield
+        return gains
 
     def gain(self, view: dict, game: str, worlds: list) -> tuple:
         """(average points less the fair share, average points) of ``game`` in ``worlds``."""

@@ -1,0 +1,53 @@
+"""Bots that think in slices decide exactly as they do in one go (the page runs their
+``think`` a slice at a time so that it stays responsive; the simulator calls ``act``)."""
+
+import pytest
+
+from cardtable.bots import finish, levels, make_bot, thinking
+from cardtable.engine.registry import GAMES
+
+
+def positions(game: str, players: int, seed: str, moves: int):
+    """Views of the seat to act along one game that default bots play, every ``moves``."""
+    spec = GAMES[game]
+    state = spec.new(players, spec.resolve_options({}, players), seed)
+    bots = [make_bot(game, None, seat, f"{seed}-{seat}") for seat in range(players)]
+    step = 0
+    while not state.is_over:
+        forced = state.forced_action()
+        seat = state.current_player
+        view = state.view(seat)
+        if forced is None and step % moves == 0:
+            yield seat, view
+        state = state.apply(forced if forced is not None else bots[seat].act(view))
+        step += 1
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_bot_decides_the_same_in_slices_as_in_one_go(game):
+    spec = GAMES[game]
+    players = max(2, spec.min_players)
+    for level in levels(game):
+        sliced = [make_bot(game, level, seat, "slices") for seat in range(players)]
+        whole = [make_bot(game, level, seat, "slices") for seat in range(players)]
+        for seat, view in positions(game, players, "think", 7):
+            assert finish(thinking(sliced[seat], view)) == whole[seat].act(view), (level, view)
+
+
+def test_the_rentz_strong_bot_pauses_while_it_weighs_a_card_or_a_sub_game():
+    bot = make_bot("rentz", "strong", 0, "slices")
+    pauses = []
+    for seat, view in positions("rentz", 4, "pauses", 1):
+        if seat == 0 and len(view["legal"]) > 2:
+            steps = thinking(bot, view)
+            count = 0
+            try:
+                while True:
+                    next(steps)
+                    count += 1
+            except StopIteration:
+                pass
+            pauses.append((view["phase"], count))
+        if len(pauses) >= 6:
+            break
+    assert pauses and all(count >= 2 for _, count in pauses), pauses
