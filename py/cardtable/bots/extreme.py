@@ -8,10 +8,13 @@ instruction kinds whenever talking is allowed (EX-12).
 - ``careful``: searches the rest of its turn with the engine's own turn rules, scoring each
   way to finish by how far it moves the piles and which instructions it leaves visible.
 - ``strong`` (default): the same search, each play scored as The Game's strong bot scores it
-  (:mod:`.the_game_search`: the live cards a play shuts out, backwards tricks, signals);
-  alone with the draw pile empty, when nothing is hidden any more, it first searches the
-  rest of the game exactly for an order that plays every card (:func:`winning_line`);
-  offers ``hint``: its next play and why, naming the instructions that force or forbid.
+  (:mod:`.the_game_search`: the live cards a play shuts out, backwards tricks, signals),
+  and it raises The Game's ``hold`` and ``small`` signals (TG-13) before it ends a turn,
+  while talking is allowed. Once the draw pile is empty, every card left is in a hand: it
+  searches the rest of the game for a line that plays them all (:func:`winning_line`), on
+  the one split of the unseen cards when only one other hand holds any, else on splits
+  drawn from its own stream; offers ``hint``: its next play and why, naming the
+  instructions that force or forbid.
 """
 
 from __future__ import annotations
@@ -24,7 +27,8 @@ from ..i18n import _, ngettext
 from ..engine.the_game import PILE_DIRS, distance, is_backwards, pile_name
 from .the_game import others_signals
 from .the_game_search import join_clauses
-from .the_game_search import Table, first_play_words, weights_for
+from .the_game_search import (Table, first_play_words, signal_actions, wanted_signals,
+                                weights_for)
 
 
 def safe_plays(view: dict) -> list:
@@ -154,23 +158,26 @@ class CarefulBot:
 
 class StrongBot(CarefulBot):
     """:class:`CarefulBot`'s look-ahead with the strong bot of The Game's price for a play,
-    which counts the live cards it shuts out rather than its distance (fewer cards left
-    than careful's in simulation), and the per-card gain retuned to that scale.
+    which counts the live cards it shuts out rather than its distance, and the per-card
+    gain retuned to that scale. When it would end its turn it first raises or clears its
+    own signals as The Game's strong bot does (one action per call).
 
     Once the draw pile is empty every card still to play is in a hand, and the view tells
     which: its own hand, and the unseen cards, split among the other hands by their known
     sizes (and kinds, where a seat shares them, EX-12). It then plays the first action of
     a :func:`winning_line` for the whole team: on the one possible split when only one
-    other hand holds cards (alone, or with one teammate), else the first action that most
-    of ``SAMPLES`` splits drawn from its own stream win with."""
+    other hand holds cards, else the first action that most of ``SAMPLES`` splits drawn
+    from its own stream win with. The instructions the unseen cards carry are those of
+    the default layout when every card it has seen agrees with it, else drawn too."""
 
     CARD_GAIN = 1.0
     CARD_GAIN_ENDGAME = 4.0
-    SAMPLES = 6  # splits of the unseen cards tried with three players or more
+    SAMPLES = 4  # splits of the unseen cards tried with three players or more
 
     def __init__(self, seat: int, seed: str = "0"):
         super().__init__(seat, seed)
         self.rng: random.Random = make_rng(seed, f"bot-{seat}")
+        self.known_rules: dict = {}
 
     def act(self, view: dict):
         share = share_action(view)
@@ -179,7 +186,12 @@ class StrongBot(CarefulBot):
             if action is not None:
                 return action
         self.table = Table(view, weights_for(view["players"]))
-        return super().act(view)
+        action = super().act(view)
+        if action == ("end",) and view["players"] > 1 and view["talk_allowed"]:
+            kept = self.table.hand
+            signals = signal_actions(view, wanted_signals(self.table, self.table.tops, kept))
+            return signals[0] if signals else action
+        return action
 
     def endgame_action(self, view: dict):
         """The first action of a winning line, from the view alone, or None if none found."""
@@ -187,7 +199,7 @@ class StrongBot(CarefulBot):
         splits = possible_hands(view, self.rng, self.SAMPLES)
         votes, order = {}, []
         for hands, marks in splits:
-            line = winning_line(Rules(marks), turn, hands, view["seat"],
+            line = winning_line(self.rules_for(marks), turn, hands, view["seat"],
                                 ENDGAME_BUDGET // len(splits))
             if line and list(line[0]) in view["legal"]:
                 first = tuple(line[0])
@@ -195,6 +207,16 @@ class StrongBot(CarefulBot):
                     order.append(first)
                 votes[first] = votes.get(first, 0) + 1
         return max(order, key=lambda a: votes[a]) if order else None
+
+    def rules_for(self, marks: tuple) -> Rules:
+        """The :class:`Rules` of ``marks``, kept between calls so that their answers are
+        too (the few marks of the latest calls only)."""
+        rules = self.known_rules.get(marks)
+        if rules is None:
+            if len(self.known_rules) >= 8:
+                self.known_rules.clear()
+            rules = self.known_rules[marks] = Rules(marks)
+        return rules
 
     def play_cost(self, turn: Turn, card: int, pile: int) -> float:
         return self.table.move_cost(pile, turn.tops, card)
@@ -204,7 +226,7 @@ class StrongBot(CarefulBot):
         return hint(view)
 
 
-ENDGAME_BUDGET = 4000  # positions searched per decision, whatever the machine
+ENDGAME_BUDGET = 1500  # positions searched per decision, whatever the machine
 
 
 def unseen_cards(view: dict) -> list:
@@ -294,44 +316,124 @@ def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
                  budget: int = ENDGAME_BUDGET):
     """With the draw pile empty (each turn needs one card) and every hand known as
     ``hands`` (``hands[seat]`` is ``turn.hand``): the actions, from ``turn`` of ``seat`` on,
-    of every seat in turn, that play every card with every instruction followed, found by
-    a depth-first search, or None when there is none or ``budget`` positions did not find
-    one. Plays are tried backwards tricks first, then by distance; positions that failed
-    are not searched again."""
-    failed, count = set(), [0]
-    players = len(hands)
+    of every seat in turn, that play every card with every instruction followed, or None
+    when there is none or ``budget`` positions did not find one (:class:`Endgame`)."""
+    search = Endgame(rules, hands, budget)
+    if not all(search.reachable(card, turn.tops) for hand in hands for card in hand):
+        return None
+    return search.line(hands, seat, turn)
 
-    def search(hands: tuple, seat: int, turn: Turn):
+
+class Endgame:
+    """The depth-first search behind :func:`winning_line`. Plays are tried backwards
+    tricks first, then by distance; positions that failed are not searched again; a play
+    that leaves a card still to play with no pile it could ever reach is not tried."""
+
+    def __init__(self, rules: Rules, hands: tuple, budget: int):
+        self.rules, self.players, self.budget = rules, len(hands), budget
+        self.failed, self.count = set(), 0
+        self.left = [False] * 101
+        for hand in hands:
+            for card in hand:
+                self.left[card] = True
+
+    def line(self, hands: tuple, seat: int, turn: Turn):
+        """The winning actions from this position, or None."""
         key = (hands, seat, turn)
-        if key in failed or count[0] >= budget:
+        if key in self.failed or self.count >= self.budget:
             return None
-        count[0] += 1
-        for card, pile in sorted(rules.plays(turn), key=lambda p: endgame_order(turn, *p)):
-            after = rules.after(turn, card, pile)
-            if rules.loses(turn, card) or not rules.can_finish(after):
-                continue
-            now = hands[:seat] + (after.hand,) + hands[seat + 1:]
-            if not any(now):
-                return [("play", card, pile)]  # the last card: the game is won
-            rest = search(now, seat, after)
+        self.count += 1
+        for _, move in self.moves(turn):
+            rest = self.end(hands, seat, turn) if move is None else \
+                self.play(hands, seat, turn, *move)
             if rest is not None:
-                return [("play", card, pile)] + rest
-        if not rules.end_problem(turn):
-            nxt = next((s % players for s in range(seat + 1, seat + 1 + players)
-                        if hands[s % players]), None)
-            rest = None if nxt is None else search(hands, nxt, Turn(hands[nxt], turn.tops, 0, 1))
-            if rest is not None:
-                return [("end",)] + rest
-        failed.add(key)
+                return [("end",) if move is None else ("play",) + move] + rest
+        self.failed.add(key)
         return None
 
-    return search(hands, seat, turn)
+    def moves(self, turn: Turn) -> list:
+        """``(cost, (card, pile))`` of the plays worth trying and ``(cost, None)`` for
+        ending the turn when allowed, cheapest first: backwards tricks, plays that bury no
+        card still to play, the end of the turn, then plays by the cards they bury."""
+        rules = self.rules
+        moves = [(self.buried(turn.tops, card, pile), (card, pile))
+                 for card, pile in rules.plays(turn) if not rules.loses(turn, card)]
+        if not rules.end_problem(turn):
+            moves.append((0.5, None))
+        moves.sort(key=lambda move: move[0])
+        return moves
 
+    def buried(self, tops, card: int, pile: int) -> int:
+        """How many cards still to play a play buries (-1 for a backwards trick)."""
+        top = tops[pile]
+        if is_backwards(card, PILE_DIRS[pile], top):
+            return -1
+        low, high = (top, card) if PILE_DIRS[pile] == "up" else (card, top)
+        return sum(self.left[low + 1:high])
 
-def endgame_order(turn: Turn, card: int, pile: int) -> int:
-    """The order :func:`winning_line` tries plays in: backwards tricks, then short moves."""
-    top, direction = turn.tops[pile], PILE_DIRS[pile]
-    return -10 if is_backwards(card, direction, top) else distance(card, direction, top)
+    def end(self, hands: tuple, seat: int, turn: Turn):
+        """The rest of a winning line once this seat ends its turn."""
+        nxt = next((s % self.players for s in range(seat + 1, seat + 1 + self.players)
+                    if hands[s % self.players]), None)
+        return None if nxt is None else self.line(hands, nxt, Turn(hands[nxt], turn.tops, 0, 1))
+
+    def play(self, hands: tuple, seat: int, turn: Turn, card: int, pile: int):
+        """The rest of a winning line once ``card`` is on ``pile`` ([] if that wins)."""
+        after = self.rules.after(turn, card, pile)
+        now = hands[:seat] + (after.hand,) + hands[seat + 1:]
+        if not any(now):
+            return []  # the last card: the game is won
+        if not self.rules.can_finish(after):
+            return None
+        self.left[card] = False
+        try:
+            if self.buries(turn.tops[pile], card, pile, after.tops):
+                return None
+            return self.line(now, seat, after)
+        finally:
+            self.left[card] = True
+
+    def buries(self, top: int, card: int, pile: int, tops) -> bool:
+        """Whether moving ``pile`` from ``top`` to ``card`` leaves a card still to play,
+        between the two, with no pile it could ever reach."""
+        if is_backwards(card, PILE_DIRS[pile], top):
+            return False
+        low, high = (top, card) if PILE_DIRS[pile] == "up" else (card, top)
+        return any(self.left[c] and not self.reachable(c, tops) for c in range(low + 1, high))
+
+    def reachable(self, card: int, tops) -> bool:
+        """Whether ``card`` fits a pile now or after backwards tricks that the cards still
+        to play could make, whoever holds them."""
+        for pile, top in enumerate(tops):
+            if PILE_DIRS[pile] == "up" and self.lowest_up(top) <= card:
+                return True
+            if PILE_DIRS[pile] == "down" and self.highest_down(top) >= card:
+                return True
+        return False
+
+    def lowest_up(self, top: int) -> int:
+        """The lowest top a climbing pile at ``top`` could ever show: a card still to play
+        exactly ten below the top can follow it, and so can any card above it followed by
+        the card ten below that one."""
+        left = self.left
+        low = top - 10 if top - 10 >= 2 and left[top - 10] else top
+        while True:
+            step = next((y for y in range(max(2, low - 9), min(low, 90))
+                         if left[y] and left[y + 10]), None)
+            if step is None:
+                return low
+            low = step
+
+    def highest_down(self, top: int) -> int:
+        """:meth:`lowest_up` for a falling pile: the highest top it could ever show."""
+        left = self.left
+        high = top + 10 if top + 10 <= 99 and left[top + 10] else top
+        while True:
+            step = next((y for y in range(min(99, high + 9), max(high, 11), -1)
+                         if left[y] and left[y - 10]), None)
+            if step is None:
+                return high
+            high = step
 
 
 LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
