@@ -51,3 +51,27 @@ def test_the_rentz_strong_bot_pauses_while_it_weighs_a_card_or_a_sub_game():
         if len(pauses) >= 6:
             break
     assert pauses and all(count >= 2 for _, count in pauses), pauses
+
+
+def test_a_move_thought_in_slices_is_dropped_when_the_position_moved_on_meanwhile():
+    from cardtable.web.bot_runner import BotRunner
+    from cardtable.web.lobby import default_setup
+    from cardtable.web.session import Session
+
+    setup = default_setup("rentz").with_players(3).with_seat(1, "strong").with_seat(2, "strong")
+    session = Session.new(setup, "moved-on")
+    runner = BotRunner(session, lambda: "bots")
+    while True:  # you choose and lead; then a strong bot weighs its card
+        seat = session.due_seat()
+        if seat is not None and len(session.state.legal_actions()) > 1:
+            break
+        if seat is None:
+            session.apply(session.state.legal_actions()[0])
+        else:
+            runner.step()
+    steps = runner.steps()
+    next(steps)  # the bot has begun to think
+    moves = len(session.actions)
+    session.apply(session.state.legal_actions()[-1])  # the position moves on meanwhile
+    finish(steps)
+    assert len(session.actions) == moves + 1  # the thought was dropped, not played

@@ -19,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import json
 import secrets
+import time
 from datetime import datetime
 
 import js
@@ -34,6 +35,7 @@ from .storage import Store
 from .tour import point_at_target
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
+SLICE_SECONDS = 0.04  # the longest a bot thinks before the page may draw and answer taps
 NAV_KEYS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 FOCUSABLE = "button, input, select, textarea, [tabindex]"
 FIELDS = "input, select, textarea"  # their own keys: never taken for a replay step
@@ -154,8 +156,9 @@ class Page:
                 await asyncio.sleep(PACES[self.controller.pace])
                 if self.controller.bot_due():
                     self.controller.messages = []
+                    await self.bot_step()
+                    await asyncio.sleep(0)  # the move and its drawing: two tasks
                     held = focus_selector(js.document.activeElement)
-                    self.bot_step()
                     self.paint()
                     self.place_focus((held,) if held else ())
                     if self.controller.store.preferences()["sound"] == "on":
@@ -164,16 +167,17 @@ class Page:
             self.bots_task = None
         self.draw()
 
-    def bot_step(self) -> None:
-        """One move the app makes; a bot's bug is logged and shown, and that seat then
-        plays the game's random bot's move so the game can go on."""
+    async def bot_step(self) -> None:
+        """One move the app makes, thought in slices of at most ``SLICE_SECONDS`` of the
+        main thread (the page answers taps between them); a bot's bug is logged and shown,
+        and that seat then plays the game's random bot's move so the game can go on."""
         try:
-            self.controller.bot_step()
+            await in_slices(self.controller.bot_steps())
         except BotError as error:
             js.console.error(f"cardtable: {error}")
-            self.controller.say("alert", f"{error} Please report this; a random legal move"
-                                         " was played instead.")
-            self.controller.fallback_step()
+            self.controller.say("alert", _("{error} Please report this; a random legal move"
+                                           " was played instead.").format(error=error))
+            await in_slices(self.controller.bot_steps(fallback=True))
 
     # -- events ---------------------------------------------------------------
     def act(self, action: str, data: dict) -> None:
@@ -348,6 +352,19 @@ class Tones:
             oscillator.stop(now + seconds + 0.02)
         except Exception as error:  # no Web Audio here
             js.console.info(f"cardtable: no sound here: {error}")
+
+
+async def in_slices(steps) -> None:
+    """Run the generator ``steps`` to its end, giving the browser back its main thread
+    whenever a slice has taken ``SLICE_SECONDS``."""
+    while True:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(steps)
+        except StopIteration:
+            return
+        await asyncio.sleep(0)
 
 
 def focus_selector(element):

@@ -9,7 +9,7 @@ card passes), else the bot's. A bot that answers with an illegal action is a bug
 
 from __future__ import annotations
 
-from ..bots import levels, make_bot
+from ..bots import finish, levels, make_bot, thinking
 from ..engine.core import as_action, thaw
 from ..i18n import _
 from .lobby import HUMAN, seat_name
@@ -37,6 +37,12 @@ class BotRunner:
     def step(self, fallback: bool = False) -> None:
         """One move of the seat that is due; raises :class:`BotError` for a bot's bug.
         With ``fallback`` the seat's move is a random legal one instead of its bot's."""
+        finish(self.steps(fallback))
+
+    def steps(self, fallback: bool = False):
+        """:meth:`step` in slices: a generator that yields while the bot thinks (see
+        ``bots.thinking``), then moves; when the position changed meanwhile (the page
+        stays live between slices) the thought is dropped and no move is made."""
         state = self.session.state
         seat = self.session.due_seat()
         if seat is None:
@@ -47,7 +53,9 @@ class BotRunner:
             return
         view = state.view(seat)
         bot = self.fallback(seat) if fallback else self.bots[seat]
-        action = as_action(bot.act(view))
+        action = as_action((yield from thinking(bot, view)))
+        if self.session.state is not state:
+            return
         if thaw(action) not in view["legal"]:
             name = seat_name(self.session.setup.seats, seat)
             # TRANSLATORS: a bug report; {level} is a bot level's name, {action} the raw action.

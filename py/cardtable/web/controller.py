@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
+from ..bots import finish
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
 from ..i18n import _, best_language, ngettext, set_language
@@ -211,16 +212,17 @@ class Controller:
 
     def bot_step(self) -> None:
         """One move the app makes by itself; a bot's bug raises ``BotError``."""
-        self.bots.step()
-        self.table.moved()
-        self.saved()
+        finish(self.bot_steps())
 
-    def fallback_step(self) -> None:
-        """After a bot's bug: the seat makes a random legal move instead (the page has
-        logged and shown the bug)."""
-        self.bots.step(fallback=True)
-        self.table.moved()
-        self.saved()
+    def bot_steps(self, fallback: bool = False):
+        """:meth:`bot_step` in slices (``BotRunner.steps``): the page runs it a slice at a
+        time. With ``fallback``, after a bot's bug, the seat makes a random legal move
+        instead (the page has logged and shown the bug)."""
+        table = self.table
+        yield from self.bots.steps(fallback)
+        if self.table is table:  # not when the player left for the lobby or a new deal
+            table.moved()
+            self.saved()
 
     def cancel_action(self):
         """The table's action that drops the player's unfinished choice, when there is one."""
