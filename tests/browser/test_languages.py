@@ -23,35 +23,42 @@ PSEUDO = "qps"
 FAST = settings_script(pace="fast")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 # What may stand outside ⟦…⟧: proper names (the brand, the games, each language named in
-# itself), card ranks and the number words of Triggs' sheet, then symbols and numbers.
+# itself), card ranks, rule ids (TG-3), symbols and numbers.
 PROPER = ("cardtable", "The Game: Extreme", "The Game", "Triggs", "Rentz", "English",
           "Português", "Română", "Nim")
 LEFTOVER = re.compile(r"^[\s\d.,:;!?()\[\]{}<>+\-−–—/×·•…%#'\"“”„«»=_|&@*^~$↑↓←→⇅↺✓✗✔✘★☆♠♥♦♣"
                       r"\u2660-\u2667\u25a0-\u25ff\u2600-\u27bf\U0001F300-\U0001FAFF]*"
-                      r"(?:\b[AKQJ2-9]\b[\s\d.,:;()♠♥♦♣+\-−–/↑↓]*)*$")
+                      r"(?:(?:\b[AKQJ2-9]\b|\b[A-Z]{2}-\d+\b)[\s\d.,:;()♠♥♦♣+\-−–/↑↓]*)*$")
+CARD_FACES = re.compile(r"^[\s\dAKQJ♠♥♦♣]*$")  # a picture of cards: ranks and suits only
 # Every visible text node and every label a screen reader reads, with where it was.
 TEXTS_ON_SCREEN = """() => {
   const out = [];
   const visible = (e) => e && e.getClientRects().length > 0
     && getComputedStyle(e).visibility !== "hidden";
-  // Each element holding text of its own, with all its text: a translated template may
-  // hold markup (a card in <b>), which splits its text into several nodes.
+  // The text of each block that holds text, whole: a translated template may hold markup
+  // (a card in <b>, a phrase for screen readers around a visible symbol, a label drawn on
+  // two lines of a picture), which splits its text into several nodes.
+  const BLOCKS = "svg, p, li, td, th, dt, dd, h1, h2, h3, h4, button, label, legend, option,"
+    + " figcaption, caption, summary, a, span.sr";
   const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
   const seen = new Set();
   for (let node = walker.nextNode(); node; node = walker.nextNode()) {
     const parent = node.parentElement;
-    if (!parent || seen.has(parent) || !node.textContent.trim()) continue;
-    seen.add(parent);
-    if (parent.closest("script, style, template, textarea, #boot") || !visible(parent)) continue;
-    out.push([parent.tagName + "." + parent.className, parent.textContent.trim()]);
+    if (!parent || !node.textContent.trim()) continue;
+    if (parent.closest("script, style, template, textarea, #boot")) continue;
+    let block = parent.closest(BLOCKS) || parent;
+    if (block.matches("span.sr")) block = block.parentElement.closest(BLOCKS) || block.parentElement;
+    if (seen.has(block)) continue;
+    seen.add(block);
+    if (!visible(block) && !block.closest(".sr, svg")) continue;
+    out.push([block.tagName + "." + block.getAttribute("class"),
+              block.textContent.replace(/\s+/g, " ").trim()]);
   }
   for (const e of document.querySelectorAll("#app [aria-label], #app [title], #app [alt]")) {
     if (!visible(e) && !e.closest("svg")) continue;
     for (const name of ["aria-label", "title", "alt"])
       if (e.getAttribute(name)) out.push([e.tagName + "@" + name, e.getAttribute(name)]);
   }
-  for (const t of document.querySelectorAll("#app svg title, #app svg desc, #app svg text"))
-    out.push(["svg " + t.tagName, t.textContent.trim()]);
   return out;
 }"""
 
@@ -65,7 +72,7 @@ def untranslated(page) -> list:
             rest, count = re.subn(r"⟦[^⟦⟧]*⟧", " ", rest)
         for name in PROPER:
             rest = rest.replace(name, " ")
-        if not LEFTOVER.match(rest):
+        if not (LEFTOVER.match(rest) or CARD_FACES.match(rest)):
             found.append(f"{where}: {text[:100]}")
     return sorted(set(found))
 
