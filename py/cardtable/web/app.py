@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import secrets
 import time
 from datetime import datetime
 
@@ -404,6 +403,8 @@ def local_now() -> datetime:
 
 
 def new_seed() -> str:
+    import secrets  # when the first deal is dealt: a start-up without it is quicker
+
     return secrets.token_hex(5)
 
 
