@@ -6,7 +6,8 @@ always the lowest legal card and the turn ended as soon as it may be; its share 
 from the clipboard; the Records screen with the game and its charts; the replay stepped
 by its buttons, the arrow keys and the slider, with every hand shown; the history
 exported as a file (a download) and imported back (no duplicate), and a bad file refused
-in one sentence. The texts checked are this feature's own, in the page's language.
+in one sentence. The texts checked are this feature's own, in the page's language; in
+the pseudo-language no text of these screens bypasses the catalogs.
 """
 
 import json
@@ -14,7 +15,10 @@ import json
 import pytest
 
 from cardtable import i18n
+from cardtable.engine.registry import GAMES
 from settings_scripts import settings_script
+from test_a11y import finished_save, go
+from test_languages import PSEUDO, pseudo_site, untranslated, watched  # noqa: F401 (a fixture)
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -156,3 +160,27 @@ def test_play_record_replay_export_import_and_share(new_page, site, open_app, wa
     press('[data-action="daily"][data-game="the-game"]')
     assert status(page) == tr(code, "You have played today's deal already: this game is"
                                     " recorded as practice.")
+
+
+def test_records_and_replays_speak_only_through_the_catalogs(new_page, pseudo_site, open_app,
+                                                             wait_until):
+    """In the pseudo-language, the lobby's today's deals, every game's records and a
+    replay with every hand shown hold no text that bypassed the catalogs."""
+    page = watched(new_page(**SIZES["phone"]), pseudo_site)
+    found = {}
+    open_app(page, pseudo_site + f"#?lang={PSEUDO}")
+    found["lobby"] = untranslated(page)
+    for game, spec in GAMES.items():
+        save, fragment = finished_save(game, max(2, spec.min_players), "pseudo-records")
+        page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(save))
+        go(page, wait_until, fragment, "!!document.querySelector('#app main.end')")
+        page.click('.menu [data-action="records"]')
+        page.wait_for_selector("#app main.records figure.chart")
+        found[f"records {game}"] = untranslated(page)
+        page.click('.record-list [data-action="replay"]')
+        page.click('[data-action="replay-step"][data-by="-1"]')
+        page.click('[data-action="replay-hands"]')
+        page.wait_for_selector("#app .all-hands")
+        found[f"replay {game}"] = untranslated(page)
+    bad = {screen: texts for screen, texts in found.items() if texts}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
