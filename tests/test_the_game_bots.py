@@ -1,11 +1,13 @@
-"""The bots of The Game: legal, honest (TG-14), signal-aware (TG-13), and strong > casual."""
+"""The bots of The Game: legal, honest (TG-14), signal-aware (TG-13), and strong > casual;
+and Extreme's strong bot in the endgame: honest too, and its winning lines hold."""
 
 from dataclasses import replace
 
 import pytest
 
-from cardtable.bots import make_bot, the_game
+from cardtable.bots import extreme, make_bot, the_game
 from cardtable.bots.the_game_search import DEFAULT_WEIGHTS, Table, longest_sequence, plan_turn
+from cardtable.engine.extreme import ExtremeState, make_marks
 from cardtable.engine.registry import get
 from cardtable.engine.rng import derive_seed
 from cardtable.engine.the_game import TheGameState
@@ -166,4 +168,50 @@ def test_tg7_endgame_search_finds_the_order_that_plays_every_card():
     assert len(longest_sequence((40, 55, 60), (50, 98, 3, 2))) == 3
     state = table([(40, 55, 60)], piles=piles)
     _, state = play_turn(state, make_bot("the-game", "strong", 0))
+    assert state.outcome == "won"
+
+
+# -- The Game: Extreme's strong bot, once the draw pile is empty -----------------------------
+EX_HANDS = ((20, 30), (40, 50), (60, 69))
+EX_TOPS = (14, 24, 86, 96)
+
+
+def extreme_endgame(hands):
+    """A position of Extreme (default layout) with the draw pile empty: every card not in
+    ``hands`` lies on a pile; seat 0 is to play; every seat shares its kinds (EX-12)."""
+    held = {card for hand in hands for card in hand}
+    rest = [c for c in range(2, 100) if c not in held and c not in EX_TOPS]
+    piles = ((1, *rest, EX_TOPS[0]), (1, EX_TOPS[1]), (100, EX_TOPS[2]), (100, EX_TOPS[3]))
+    return ExtremeState(players=len(hands), min_cards=2, hand_size=6,
+                        hands=tuple(tuple(sorted(h)) for h in hands), deck=(), piles=piles,
+                        current=0, marks=make_marks("default", ""),
+                        shared=(True,) * len(hands))
+
+
+def test_extreme_endgame_decision_depends_only_on_the_own_view():
+    state = extreme_endgame(EX_HANDS)
+    other = extreme_endgame((EX_HANDS[0], (40, 60), (50, 69)))  # the unseen cards swapped
+    assert other.view(0) == state.view(0) and other.hands != state.hands
+    first = make_bot("extreme", "strong", 0, "s").act(state.view(0))
+    second = make_bot("extreme", "strong", 0, "s").act(other.view(0))
+    assert first == second and first[0] == "play" and list(first) in state.view(0)["legal"]
+
+
+def test_extreme_winning_line_plays_every_card_and_the_engine_agrees():
+    state = extreme_endgame(EX_HANDS[:2])
+    rules, turn = extreme.turn_of(state.view(0))
+    line = extreme.winning_line(extreme.Rules(state.marks), turn, state.hands, 0)
+    for action in line:
+        state = state.apply(action)
+    assert state.outcome == "won"
+
+
+def test_extreme_strong_plays_a_two_seat_endgame_to_the_win():
+    state = extreme_endgame(EX_HANDS[:2])
+    bots = [make_bot("extreme", "strong", seat, "s") for seat in range(2)]
+    while not state.is_over:
+        view = state.view(state.current)
+        action = bots[state.current].act(view)
+        assert list(action) in view["legal"]
+        state = state.apply(tuple(action))
     assert state.outcome == "won"

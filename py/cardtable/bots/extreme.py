@@ -24,7 +24,7 @@ import random
 from ..engine.extreme import COPIES, KINDS, Rules, Turn, make_marks
 from ..engine.rng import make_rng, shuffled
 from ..i18n import _, ngettext
-from ..engine.the_game import PILE_DIRS, distance, is_backwards, pile_name
+from ..engine.the_game import PILE_DIRS, distance, fits, is_backwards, pile_name
 from .the_game import others_signals
 from .the_game_search import join_clauses
 from .the_game_search import (Table, first_play_words, signal_actions, wanted_signals,
@@ -197,10 +197,10 @@ class StrongBot(CarefulBot):
         """The first action of a winning line, from the view alone, or None if none found."""
         turn = turn_of(view)[1]
         splits = possible_hands(view, self.rng, self.SAMPLES)
+        budget = ENDGAME_BUDGET if len(splits) == 1 else SAMPLE_BUDGET
         votes, order = {}, []
         for hands, marks in splits:
-            line = winning_line(self.rules_for(marks), turn, hands, view["seat"],
-                                ENDGAME_BUDGET // len(splits))
+            line = winning_line(self.rules_for(marks), turn, hands, view["seat"], budget)
             if line and list(line[0]) in view["legal"]:
                 first = tuple(line[0])
                 if first not in votes:
@@ -226,7 +226,8 @@ class StrongBot(CarefulBot):
         return hint(view)
 
 
-ENDGAME_BUDGET = 1500  # positions searched per decision, whatever the machine
+ENDGAME_BUDGET = 1500  # positions searched when the split is certain, whatever the machine
+SAMPLE_BUDGET = 600  # positions searched on each sampled split
 
 
 def unseen_cards(view: dict) -> list:
@@ -248,7 +249,8 @@ def possible_hands(view: dict, rng: random.Random, samples: int) -> list:
     seen_marks = view_marks(view)
     default = DEFAULT_MARKS if all(DEFAULT_MARKS[c] == k for c, k in enumerate(seen_marks)
                                    if k is not None) else None
-    if len(others) <= 1 and (default or not unseen):
+    certain = len(others) <= 1 and len(unseen) == sum(counts[seat] for seat in others)
+    if certain and (default or not unseen):
         marks = default or tuple(mark or "" for mark in seen_marks)
         return [(deal_hands(view, {seat: unseen for seat in others}), marks)]
     return [sample_split(view, others, unseen, seen_marks, default, rng)
@@ -312,6 +314,16 @@ def deal_hands(view: dict, split: dict) -> tuple:
                  else tuple(sorted(split.get(seat, ()))) for seat in range(view["players"]))
 
 
+def engine_plays(rules: Rules, turn: Turn) -> list:
+    """``rules.plays(turn)``, the engine's answer, asked only for the cards that fit."""
+    if turn.stopped or (turn.three and turn.played >= 3):
+        return []
+    showing = rules.showing(turn.tops)
+    return [(card, pile) for card in turn.hand for pile in range(4)
+            if fits(card, PILE_DIRS[pile], turn.tops[pile])
+            and not rules.play_problem(turn, card, pile, showing)]
+
+
 def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
                  budget: int = ENDGAME_BUDGET):
     """With the draw pile empty (each turn needs one card) and every hand known as
@@ -357,7 +369,7 @@ class Endgame:
         card still to play, the end of the turn, then plays by the cards they bury."""
         rules = self.rules
         moves = [(self.buried(turn.tops, card, pile), (card, pile))
-                 for card, pile in rules.plays(turn) if not rules.loses(turn, card)]
+                 for card, pile in engine_plays(rules, turn) if not rules.loses(turn, card)]
         if not rules.end_problem(turn):
             moves.append((0.5, None))
         moves.sort(key=lambda move: move[0])
