@@ -1,7 +1,8 @@
 """How well the bots of The Game play: win rate, average cards left, excellent rate.
 
 Runs the simulator (the same code as ``python -m cardtable sim``) for each bot level,
-mode (classic; expert = min 3 cards and small hands; Extreme when registered) and player
+mode (classic; expert = min 3 cards and small hands; Extreme, and Extreme with
+its random layout, when registered) and player
 count, and prints a markdown table with the exact command behind every figure and the
 published anchors beside them. Each finished run is appended as one JSON line to
 ``--out``, so a long measurement can run in the background and be tabulated at any time
@@ -30,6 +31,7 @@ MODES = {
     "classic": ("the-game", {}),
     "expert": ("the-game", {"min_cards": 3, "small_hands": True}),
     "extreme": ("extreme", {}),
+    "extreme-random": ("extreme", {"layout": "random"}),
 }
 
 
