@@ -454,10 +454,10 @@ DEFAULT_LEVEL = "strong"
 
 # -- hints -----------------------------------------------------------------------------
 def hint(view: dict) -> dict:
-    """The strong bot's next play (sharing aside) from this view, and why: the
+    """The strong bot's next play (sharing and signals aside) from this view, and why: the
     instructions in force that force or forbid it, the instruction the card carries, and
     what the play costs as The Game counts it."""
-    plays_only = dict(view, legal=[a for a in view["legal"] if a[0] != "share"])
+    plays_only = dict(view, legal=[a for a in view["legal"] if a[0] in ("play", "end")])
     action = tuple(StrongBot(view["seat"]).act(plays_only))
     clauses = [in_force_words(view, action)]
     if action[0] == "play":
