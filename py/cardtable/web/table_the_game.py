@@ -166,6 +166,8 @@ def turn_line(view: dict, ui: TableUi) -> str:
         who = _("Game over")
     elif ui.my_turn or ui.awaiting:
         who = _("Your turn")
+    elif view["current"] == view["seat"]:  # a replay: your move, that nobody can make
+        who = _("You are playing")
     else:
         who = _("{name} is playing").format(name=ui.names[view['current']])
     played = len(view["played"])

@@ -173,6 +173,8 @@ def status_html(view: dict, ui: TableUi) -> str:
     name = ui.names[view["current"]]
     if view["over"]:
         doing = _("The game is over")
+    elif not ui.my_turn and view["current"] == view["seat"]:  # a replay: yours, not to make
+        doing = _("You are playing")
     elif not ui.my_turn:
         doing = _("{name} is playing").format(name=name)
     elif view["phase"] == "turn":
