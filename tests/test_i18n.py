@@ -107,3 +107,17 @@ def test_the_language_follows_the_browser_then_the_setting_then_a_link():
     assert store.preferences()["language"] == "pt"  # a link does not change the setting
     c.handle("setting", {"key": "language", "value": "ro"})
     assert i18n.language() == "ro"
+
+
+def test_a_lost_extreme_game_says_why_in_the_language_of_the_moment():
+    from dataclasses import replace
+
+    from cardtable.engine.registry import GAMES
+
+    state = replace(GAMES["extreme"].new(2, seed="why"), outcome="lost", lost_by="skull",
+                    lost_seat=1)
+    english = state.result()["lost_reason"]
+    assert english.startswith("seat 2 could not complete a turn: a skull")
+    i18n.set_language("ro")
+    romanian = state.view(0)["lost_reason"]
+    assert romanian != english and "2" in romanian

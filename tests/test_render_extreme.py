@@ -239,9 +239,11 @@ def test_extreme_is_listed_among_the_tables():
 
 
 # -- escaping ------------------------------------------------------------------------
-def test_text_is_escaped():
+def test_text_is_escaped(monkeypatch):
+    from cardtable.engine import extreme
+
+    monkeypatch.setitem(extreme.LOSS_REASONS, "three", "<b>bold</b> & more")
     state = losing_three()
-    state = replace(state, lost_reason="<b>bold</b> & more")
     html = draw(state, names=("<You>", "Bot & 2"), my_turn=False, awaiting=True)
     assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt; &amp; more" in html
     assert "<You>" not in html and "&lt;You&gt;" in html

@@ -237,16 +237,20 @@ class ExtremeState(TheGameState):
     instruction on each card, see :func:`make_marks`), ``shared`` (per seat, whether it
     shows its instruction kinds, EX-12), ``share_changed`` (whether the seat on turn
     switched it this turn: once a turn), ``fixed_pile`` (the pile one_pile fixed this
-    turn, -1 if none, EX-10) and, when lost to an instruction, ``lost_by`` and
-    ``lost_reason``. ``outcome`` is "" while playing, else "won", "blocked" (The Game's
-    end, TG-9) or "lost" (an instruction could not be followed, EX-2)."""
+    turn, -1 if none, EX-10) and, when lost to an instruction, ``lost_by`` (its kind) and
+    either ``lost_seat`` (the seat that could not complete a turn) or ``lost_began`` (the
+    cards of the seat that played a 3! too early), put into words in the current language
+    by ``lost_reason``.
+    ``outcome`` is "" while playing, else "won", "blocked" (The Game's end, TG-9) or
+    "lost" (an instruction could not be followed, EX-2)."""
 
     marks: tuple = ("",) * 101
     shared: tuple = ()
     share_changed: bool = False
     fixed_pile: int = -1
     lost_by: str = ""
-    lost_reason: str = ""
+    lost_seat: int = -1
+    lost_began: int = 0
 
     # -- queries ---------------------------------------------------------
     def rules(self) -> Rules:
@@ -345,13 +349,8 @@ class ExtremeState(TheGameState):
         after = rules.after(turn, card, pile)
         state = replace(self.moved(card, pile), fixed_pile=after.fixed)
         if rules.loses(turn, card):
-            began, lost_to = turn.played + len(turn.hand), LOSS_REASONS["three"]
-            # TRANSLATORS: English says "card(s)" whatever the number; use your plural forms.
-            return state.lost("three", ngettext(
-                "a 3! card was played by a seat that began the turn with {began} card(s):"
-                " {reason}",
-                "a 3! card was played by a seat that began the turn with {began} card(s):"
-                " {reason}", began).format(began=began, reason=_(lost_to)))
+            return replace(state, outcome="lost", lost_by="three",
+                           lost_began=turn.played + len(turn.hand))
         if not rules.can_finish(after):
             kind = rules.blocker(after)
             reason = (_(LOSS_REASONS[kind]) if kind else
@@ -378,11 +377,23 @@ class ExtremeState(TheGameState):
         kind = rules.blocker(turn)  # with every kind relaxed, these are The Game's rules
         if not kind:
             return replace(self, outcome="blocked")
-        return self.lost(kind, _("seat {seat} could not complete a turn: {reason}").format(
-            seat=self.current + 1, reason=_(LOSS_REASONS[kind])))
+        return replace(self, outcome="lost", lost_by=kind, lost_seat=self.current)
 
-    def lost(self, kind: str, reason: str) -> "ExtremeState":
-        return replace(self, outcome="lost", lost_by=kind, lost_reason=reason)
+    @property
+    def lost_reason(self) -> str:
+        """Why the game was lost to an instruction, in the current language ("" if not)."""
+        if not self.lost_by:
+            return ""
+        reason = _(LOSS_REASONS[self.lost_by])
+        if self.lost_seat < 0:
+            # TRANSLATORS: English says "card(s)" whatever the number; use your plural forms.
+            return ngettext(
+                "a 3! card was played by a seat that began the turn with {began} card(s):"
+                " {reason}",
+                "a 3! card was played by a seat that began the turn with {began} card(s):"
+                " {reason}", self.lost_began).format(began=self.lost_began, reason=reason)
+        return _("seat {seat} could not complete a turn: {reason}").format(
+            seat=self.lost_seat + 1, reason=reason)
 
     # -- outcome and views -------------------------------------------------
     def result(self) -> dict:
