@@ -31,7 +31,7 @@ LEFTOVER = re.compile(r"^[\s\d.,:;!?()\[\]{}<>+\-−–—/×·•…%#'\"“”
                       r"(?:(?:\b[AKQJ2-9]\b|\b[A-Z]{2}-\d+\b)[\s\d.,:;()♠♥♦♣+\-−–/↑↓]*)*$")
 CARD_FACES = re.compile(r"^[\s\dAKQJ♠♥♦♣]*$")  # a picture of cards: ranks and suits only
 # Every visible text node and every label a screen reader reads, with where it was.
-TEXTS_ON_SCREEN = """() => {
+TEXTS_ON_SCREEN = r"""() => {
   const out = [];
   const visible = (e) => e && e.getClientRects().length > 0
     && getComputedStyle(e).visibility !== "hidden";
