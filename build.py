@@ -217,8 +217,9 @@ TEMPLATE = LOCALE / f"{DOMAIN}.pot"
 PSEUDO = "qps"  # the pseudo-language's code (a private-use code, as Windows' "qps-ploc")
 
 # Runs in .venv's Python (Babel is a test-and-build tool, not a dependency of the page):
-# reads the catalogs named on argv ("code=path.po", or "code=path.pot" for the
-# pseudo-language, made from the template) and prints {code: base64 of the .mo} as JSON.
+# reads the fresh template (argv[1]) and the catalogs named after it ("code=path.po", or
+# "code=path.pot" for the pseudo-language, made from the template) and prints as JSON
+# {"mo": {code: base64 of the .mo}, "untranslated": {code: the template's texts it lacks}}.
 # A .po's fuzzy entries are left out, as gettext's msgfmt does.
 COMPILE_MO = """
 import base64, io, json, sys
@@ -240,11 +241,17 @@ def pseudo(text):
             depth -= 1
     return BRACKETS[0] + out + BRACKETS[1]
 
-out = {}
-for arg in sys.argv[1:]:
+with open(sys.argv[1], "rb") as file:
+    template = [(m.id, m.context) for m in read_po(file) if m.id]
+out, untranslated = {}, {}
+for arg in sys.argv[2:]:
     code, _, path = arg.partition("=")
     with open(path, "rb") as file:
         catalog = read_po(file, locale=None if path.endswith(".pot") else code)
+    done = lambda m: m is not None and not m.fuzzy and all(
+        m.string if isinstance(m.string, tuple) else (m.string,))
+    untranslated[code] = [i if isinstance(i, str) else i[0] for i, context in template
+                          if not done(catalog.get(i, context=context))]
     if path.endswith(".pot"):
         for message in catalog:
             if message.id:
@@ -254,7 +261,7 @@ for arg in sys.argv[1:]:
     buffer = io.BytesIO()
     write_mo(buffer, catalog)
     out[code] = base64.b64encode(buffer.getvalue()).decode()
-print(json.dumps(out))
+print(json.dumps({"mo": out, "untranslated": untranslated}))
 """
 
 
@@ -263,14 +270,18 @@ def babel_python() -> Path:
     return ensure_venv()
 
 
-def extract_template(target: Path = TEMPLATE) -> Path:
+def extract_template(target: Path = TEMPLATE, quiet: bool = False) -> Path:
     """Extract every marked text of the package into the template ``target`` (.pot)."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    run(str(babel_python()), "-m", "babel.messages.frontend", "-q", "extract",
-        "--no-wrap", "--sort-by-file", "--add-comments=TRANSLATORS:",
-        "--project=cardtable", "--copyright-holder=cardtable",
-        "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
-        "-o", str(target), str(ROOT / "py" / "cardtable"), cwd=ROOT)
+    command = (str(babel_python()), "-m", "babel.messages.frontend", "-q", "extract",
+               "--no-wrap", "--sort-by-file", "--add-comments=TRANSLATORS:",
+               "--project=cardtable", "--copyright-holder=cardtable",
+               "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
+               "-o", str(target), str(ROOT / "py" / "cardtable"))
+    if quiet:  # the build's own extraction: no command line printed
+        subprocess.run(command, check=True, cwd=ROOT)
+    else:
+        run(*command, cwd=ROOT)
     return target
 
 
@@ -284,18 +295,29 @@ def compile_catalogs(pseudo: bool = False) -> dict[str, bytes]:
     """Every .po compiled to .mo, as {path in the package zip: bytes}, and written beside
     its .po (git ignores it) for the package run from the source tree. With ``pseudo``,
     also the pseudo-language: every text of a fresh template, bracketed and accented, so
-    that a text on screen that bypasses the catalogs stands out (the browser tests)."""
+    that a text on screen that bypasses the catalogs stands out (the browser tests).
+
+    The texts are extracted afresh first: a text that a catalog lacks (it shows in
+    English) is named in a warning, not an error, so that a new text never blocks a build.
+    """
     sources = catalog_files()
     with tempfile.TemporaryDirectory() as folder:
+        template = extract_template(Path(folder) / "template.pot", quiet=True)
         if pseudo:
-            sources[PSEUDO] = extract_template(Path(folder) / "pseudo.pot")
+            sources[PSEUDO] = template
         with tempfile.NamedTemporaryFile("w", suffix=".py", encoding="utf-8") as script:
             script.write(COMPILE_MO)
             script.flush()
-            output = subprocess.run(
-                [str(babel_python()), script.name, *(f"{c}={p}" for c, p in sources.items())],
-                check=True, capture_output=True, text=True).stdout
-    compiled = {code: base64.b64decode(data) for code, data in json.loads(output).items()}
+            output = json.loads(subprocess.run(
+                [str(babel_python()), script.name, str(template),
+                 *(f"{c}={p}" for c, p in sources.items())],
+                check=True, capture_output=True, text=True).stdout)
+    for code, texts in output["untranslated"].items():
+        if texts:
+            count = f"{len(texts)} text" + ("s have" if len(texts) > 1 else " has")
+            print(f"build.py: {count} no {code} translation yet (shown in English), e.g."
+                  f" “{texts[0]}”: run python3 build.py i18n and translate.", file=sys.stderr)
+    compiled = {code: base64.b64decode(data) for code, data in output["mo"].items()}
     for code, data in compiled.items():  # beside the .po too, for CPython (tests, simulator)
         if code != PSEUDO:
             (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo").write_bytes(data)
