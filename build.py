@@ -277,7 +277,7 @@ def extract_template(target: Path = TEMPLATE, quiet: bool = False) -> Path:
                "--no-wrap", "--sort-by-file", "--add-comments=TRANSLATORS:",
                "--project=cardtable", "--copyright-holder=cardtable",
                "-k", "_", "-k", "N_", "-k", "ngettext:1,2",
-               "-o", str(target), str(ROOT / "py" / "cardtable"))
+               "-o", str(target), "py/cardtable")  # relative: the same on every checkout
     if quiet:  # the build's own extraction: no command line printed
         subprocess.run(command, check=True, cwd=ROOT)
     else:
