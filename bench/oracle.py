@@ -87,8 +87,18 @@ class ExtremeRules(Rules):
     after which the turn can still be completed and never the losing ``three``."""
 
     def plays(self, turn: Turn) -> list:
-        return [(card, pile) for card, pile in super().plays(turn)
+        return [(card, pile) for card, pile in self.fitting_plays(turn)
                 if not self.loses(turn, card) and self.can_finish(self.after(turn, card, pile))]
+
+    def fitting_plays(self, turn: Turn) -> list:
+        """The engine's ``Rules.plays``, asked only for the cards that fit (the same
+        plays, found faster)."""
+        if turn.stopped or (turn.three and turn.played >= 3):
+            return []
+        showing = self.showing(turn.tops)
+        return [(card, pile) for card in turn.hand for pile in range(4)
+                if fits(card, PILE_DIRS[pile], turn.tops[pile])
+                and not self.play_problem(turn, card, pile, showing)]
 
     def draw(self, turn: Turn, wanted: int) -> int:
         """EX-11: one card while a ``draw_one`` shows, else back to a full hand."""
