@@ -121,7 +121,8 @@ THEME_COLOR = "#1b5e3a"
 ICON_SIZES = (192, 512)
 # Files of assets/ that dist/ does not ship, since the page loads none of them: sources of
 # generated files (build.py writes sw.js from its template; the icons come from icon.svg).
-ASSET_SOURCES = ("sw.template.js", "icon.svg", "*~")
+ASSET_SOURCES = ("sw.template.js", "icon.svg", "*.css", "*~")
+STYLES = "cardtable.css"  # every stylesheet in one file (see bundle_styles)
 # What a memory snapshot holds or is made by; when any of these changes, the build's key
 # changes, and snapshots made by earlier builds are ignored (assets/snapshot.js).
 SNAPSHOT_INPUTS = (*(f"pyodide/{name}" for name in PYODIDE_FILES), "cardtable.zip",
@@ -399,9 +400,26 @@ def run_in_pyodide(code: str, mount: Path | None = None, timeout: float = 300) -
 
 
 def copy_assets(dist: Path) -> None:
-    """assets/ as is, icons included, but for ASSET_SOURCES."""
+    """assets/ as is, icons included, but for ASSET_SOURCES; the stylesheets bundled."""
     shutil.copytree(ROOT / "assets", dist / "assets",
                     ignore=shutil.ignore_patterns(*ASSET_SOURCES))
+    (dist / "assets" / STYLES).write_text(bundle_styles(), encoding="utf-8")
+
+
+def bundle_styles() -> str:
+    """Every stylesheet of assets/ in one text, in the page's cascade order (render's
+    ``stylesheets()``). One file instead of eight: a first visit over HTTP/1.1 opens at
+    most six connections to a host, and eight stylesheets beside Pyodide's downloads
+    held back the scripts that start it. They all live in assets/, so relative URLs in
+    them keep their meaning."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from cardtable.web.render import stylesheets
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    return "\n".join(f"/* --- {name} --- */\n"
+                     + (ROOT / "assets" / name).read_text(encoding="utf-8")
+                     for name in stylesheets())
 
 
 def write_snapshot_key(dist: Path) -> None:
@@ -420,13 +438,13 @@ def write_snapshot_key(dist: Path) -> None:
 def index_html(languages=None) -> str:
     """index.html with the prerendered lobby in English and, in a <template> each, in every
     other language of ``languages`` (default: every compiled catalog, see
-    :func:`compile_catalogs`), the boot words of each as JSON, every table's stylesheet, the
-    CSP and the PyScript configuration."""
+    :func:`compile_catalogs`), the boot words of each as JSON, the CSP and the PyScript
+    configuration."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from cardtable import i18n
         from cardtable.web.boot_words import boot_words
-        from cardtable.web.render import shell_html, stylesheet_links
+        from cardtable.web.render import shell_html
     finally:
         sys.path.remove(str(ROOT / "py"))
     shells, words = {}, {}
@@ -448,8 +466,7 @@ def index_html(languages=None) -> str:
              "description": english["description"], "no_script": english["no_script"],
              "progress_label": english["progress_label"],
              "boot_status": english["status"].format(percent=0, step=english["starting"])}
-    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json,
-              "stylesheets": stylesheet_links()}
+    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json}
     return fill(template, markup, texts)
 
 

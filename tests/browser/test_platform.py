@@ -106,7 +106,7 @@ def test_an_update_replaces_the_old_cache(page, site, wait_ready, wait_until, tm
         wait_until(page, "navigator.serviceWorker.controller !== null")  # installed, active
         assert page.evaluate(SITE_CACHES) == [old]
         # A new version is deployed: one file changes, and so does sw.js.
-        with open(dist / "assets" / "boot.css", "a") as css:
+        with open(dist / "assets" / build.STYLES, "a") as css:
             css.write("/* v2 */\n")
         (dist / "sw.js").write_text(build.service_worker(dist))
         new = cache_name(dist)

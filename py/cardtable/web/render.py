@@ -137,12 +137,13 @@ def pace_group(pace: str) -> str:
                         [_(PACE_NAMES[name]) for name in PACES])
 
 
-def stylesheet_links() -> str:
-    """A ``<link>`` for each table module's stylesheet and the records' (build.py puts
-    them in the page)."""
+def stylesheets() -> list:
+    """The page's stylesheets in assets/, in cascade order: the app's, the teaching
+    parts', each table module's and the records', the boot indicator's (build.py bundles
+    them into one file)."""
     sheets = sorted({t.STYLESHEET for t in TABLES.values() if t.STYLESHEET}
                     | {records_view.STYLESHEET})
-    return "\n  ".join(f'<link rel="stylesheet" href="assets/{esc(name)}">' for name in sheets)
+    return ["app.css", "teach.css", *sheets, "boot.css"]
 
 
 def shell_html() -> str:
