@@ -19,7 +19,6 @@ JSON line to ``--out``; ``--table FILE`` prints the table of such a file.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 import time
 from pathlib import Path
@@ -27,6 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from oracle import replay_wins, solve  # noqa: E402
+from rows import keep_row, read_rows  # noqa: E402
 from the_game_strength import MODES, command  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
@@ -101,16 +101,13 @@ def main(argv=None) -> int:
     parser.add_argument("--table", help="only print the table of this JSON-lines file")
     args = parser.parse_args(argv)
     if args.table:
-        print(table([json.loads(line) for line in Path(args.table).read_text().splitlines()
-                     if line]))
+        print(table(read_rows(args.table)))
         return 0
     rows = []
     for mode in args.modes.split(","):
         for players in map(int, args.players.split(",")):
             rows.append(measure(mode, players, args.deals, args.seed, args.budget))
-            if args.out:
-                with open(args.out, "a") as out:
-                    out.write(json.dumps(rows[-1]) + "\n")
+            keep_row(rows[-1], args.out)
     print(table(rows))
     return 0
 

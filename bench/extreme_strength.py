@@ -13,7 +13,6 @@ another (``--seed report``). Every finished row is appended as one JSON line to 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -21,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from cardtable.bots import levels as bot_levels  # noqa: E402
 from cardtable.sim import run  # noqa: E402
+from rows import keep_row, read_rows  # noqa: E402
 
 
 def command(players: int, games: int, seed: str, level: str, layout: str) -> str:
@@ -73,17 +73,14 @@ def main(argv=None) -> int:
     parser.add_argument("--table", help="only print the table of this JSON-lines file")
     args = parser.parse_args(argv)
     if args.table:
-        print(table([json.loads(line) for line in Path(args.table).read_text().splitlines()
-                     if line]))
+        print(table(read_rows(args.table)))
         return 0
     rows = []
     for players in map(int, args.players.split(",")):
         for layout in args.layouts.split(","):
             for level in args.levels.split(","):
                 rows.append(measure(players, args.games, args.seed, level, layout))
-                if args.out:
-                    with open(args.out, "a") as out:
-                        out.write(json.dumps(rows[-1]) + "\n")
+                keep_row(rows[-1], args.out)
     print(table(rows))
     return 0
 

@@ -15,7 +15,6 @@ with ``--table FILE``.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -24,6 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from cardtable.engine.core import encode_value  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.sim import run  # noqa: E402
+from rows import keep_row, read_rows  # noqa: E402
 
 # Published results on the classic rules, 10,000 games each (see issue 5).
 ANCHORS = {1: "11.8%", 2: "24% (3.8 left)", 3: "10%", 4: "11.2%", 5: "14.4% / 12.3%"}
@@ -76,7 +76,7 @@ def main(argv=None) -> int:
     parser.add_argument("--table", help="only print the table of this JSON-lines file")
     args = parser.parse_args(argv)
     if args.table:
-        rows = [json.loads(line) for line in Path(args.table).read_text().splitlines() if line]
+        rows = read_rows(args.table)
         print(table(rows))
         return 0
     rows = []
@@ -87,9 +87,7 @@ def main(argv=None) -> int:
         for players in map(int, args.players.split(",")):
             for level in args.levels.split(","):
                 rows.append(measure(mode, level, players, args.games, args.seed))
-                if args.out:
-                    with open(args.out, "a") as out:
-                        out.write(json.dumps(rows[-1]) + "\n")
+                keep_row(rows[-1], args.out)
     print(table(rows))
     return 0
 
