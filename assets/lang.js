@@ -1,5 +1,5 @@
-// Runs once the page is parsed, before its first paint (a deferred, render-blocking
-// script; the deferred boot.js runs after it): picks the page's language as the app will
+// Runs (a classic script, so before the module boot.js) right after the prerendered
+// lobby: picks the page's language as the app will
 // (a link's lang=, else the language setting, else the browser's first that the build
 // speaks), swaps in the lobby prerendered in it
 // (a <template id="shell-CODE">) and fills in the boot line's words. The words for every
