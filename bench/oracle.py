@@ -38,6 +38,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from cardtable.bots.extreme import buried  # noqa: E402
 from cardtable.engine.extreme import ExtremeState, Rules, Turn  # noqa: E402
 from cardtable.engine.the_game import PILE_DIRS, fits, is_backwards  # noqa: E402
 
@@ -166,20 +167,12 @@ class Oracle:
     def moves(self, turn: Turn, drawn: int) -> list:
         """``(cost, (card, pile))`` of every play, and ``(cost, None)`` for ending the
         turn when allowed, cheapest first."""
-        moves = [(self.cost(turn.tops, card, pile), (card, pile))
+        moves = [(buried(self.unplayed, turn.tops, card, pile), (card, pile))
                  for card, pile in self.rules.plays(turn)]
         if not self.rules.end_problem(turn):
             moves.append((0.5, None))
         moves.sort(key=lambda move: move[0])
         return moves
-
-    def cost(self, tops, card: int, pile: int) -> int:
-        """How many cards still to be played a play buries (-1 for a backwards trick)."""
-        top = tops[pile]
-        if is_backwards(card, PILE_DIRS[pile], top):
-            return -1
-        low, high = (top, card) if UP[pile] else (card, top)
-        return sum(self.unplayed[low + 1:high])
 
     def play(self, hands, drawn: int, seat: int, turn: Turn, card: int, pile: int,
              spare: float):

@@ -327,6 +327,17 @@ class SearchRules(Rules):
                 and not self.play_problem(turn, card, pile, showing)]
 
 
+def buried(left, tops, card: int, pile: int) -> int:
+    """How many cards still to play (``left[value]`` true or counting) a play of ``card``
+    on ``pile`` buries: the values it passes over; -1 for a backwards trick. The endgame
+    search and the oracle (bench/oracle.py) try plays by it."""
+    top = tops[pile]
+    if is_backwards(card, PILE_DIRS[pile], top):
+        return -1
+    low, high = (top, card) if PILE_DIRS[pile] == "up" else (card, top)
+    return sum(left[low + 1:high])
+
+
 def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
                  budget: int = ENDGAME_BUDGET):
     """With the draw pile empty (each turn needs one card) and every hand known as
@@ -371,20 +382,12 @@ class Endgame:
         ending the turn when allowed, cheapest first: backwards tricks, plays that bury no
         card still to play, the end of the turn, then plays by the cards they bury."""
         rules = self.rules
-        moves = [(self.buried(turn.tops, card, pile), (card, pile))
+        moves = [(buried(self.left, turn.tops, card, pile), (card, pile))
                  for card, pile in rules.plays(turn) if not rules.loses(turn, card)]
         if not rules.end_problem(turn):
             moves.append((0.5, None))
         moves.sort(key=lambda move: move[0])
         return moves
-
-    def buried(self, tops, card: int, pile: int) -> int:
-        """How many cards still to play a play buries (-1 for a backwards trick)."""
-        top = tops[pile]
-        if is_backwards(card, PILE_DIRS[pile], top):
-            return -1
-        low, high = (top, card) if PILE_DIRS[pile] == "up" else (card, top)
-        return sum(self.left[low + 1:high])
 
     def end(self, hands: tuple, seat: int, turn: Turn):
         """The rest of a winning line once this seat ends its turn."""
