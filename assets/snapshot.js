@@ -69,7 +69,26 @@ async function restore(options, response) {
   return interpreter;
 }
 
-export async function loadPyodide(options) {
+// Python starts as soon as index.html's <script type="module" async> has run this module,
+// while PyScript itself is still loading, as a bare loadPyodide() page would: PyScript asks
+// for the interpreter only once its own modules have run, well after the page's scripts,
+// and imports this same module (one instance per URL), so its call receives the
+// interpreter already on its way. Python's output goes to the console until PyScript's
+// call hands over its own stdout and stderr, which Pyodide then reaches through these.
+let output = { stdout: console.log, stderr: console.error };
+const started = start({
+  stdout: (...text) => output.stdout(...text),
+  stderr: (...text) => output.stderr(...text),
+});
+// PyScript awaits it and reports a failure; until then it must not count as unhandled.
+started.catch(() => {});
+
+export function loadPyodide(options) {
+  output = options;
+  return started;
+}
+
+async function start(options) {
   const settings = { ...options, indexURL: INDEX_URL };
   const cache = await openCache();
   if (!cache) return pyodide.loadPyodide(settings);
@@ -84,9 +103,11 @@ export async function loadPyodide(options) {
       globalThis.cardtableSnapshot.boot = "fallback";
     }
   }
-  await caches.delete(CACHE).catch(() => {});
+  // Not awaited: Python need not wait for the disk; the new snapshot is written after it.
+  const cleared = caches.delete(CACHE).catch(() => {});
   const interpreter = await pyodide.loadPyodide(settings);
-  whenReady(() => setTimeout(() => requestIdleCallbackOr(makeSnapshot), SNAPSHOT_DELAY_MS));
+  whenReady(() => setTimeout(() => requestIdleCallbackOr(() => cleared.then(makeSnapshot)),
+                             SNAPSHOT_DELAY_MS));
   return interpreter;
 }
 

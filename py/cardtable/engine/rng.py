@@ -5,12 +5,15 @@ version, but not ``shuffle`` or ``choice``. Everything here is built on ``random
 so a seed deals the same cards under CPython 3.11 and under Pyodide's Python 3.14.
 """
 
-import hashlib
 import random
 
 
 def seed_to_int(seed: str) -> int:
     """A stable 64-bit integer for any seed string (the same on every platform)."""
+    # Imported here, not with the module: the page's lobby deals no cards, and in the
+    # browser hashlib's first import is a noticeable part of the start-up.
+    import hashlib
+
     digest = hashlib.sha256(seed.encode("utf-8")).digest()
     return int.from_bytes(digest[:8], "big")
 

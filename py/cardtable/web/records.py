@@ -24,7 +24,6 @@ Importing merges a file written by :meth:`RecordBook.export_text` (no duplicates
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from datetime import datetime
@@ -63,6 +62,8 @@ def make_record(session, when: datetime, daily: str | None = None,
 
 def digest(actions) -> str:
     """A short hash of an action log: who tells two games of the same deal apart."""
+    import hashlib  # here, not with the module: see engine/rng.py's seed_to_int
+
     return hashlib.sha256(compact(actions).encode()).hexdigest()[:16]
 
 
