@@ -13,6 +13,9 @@ alternate app and bare so that load on the machine hits both alike.
 Figures (milliseconds from navigation start, medians over the runs):
 - tti: ``<html data-app="ready">`` (the app: Python up and the UI interactive; the bare
   page sets it once ``loadPyodide()`` has returned and run one line of Python)
+- paired: each run's app time over the bare page's, measured back to back: their median,
+  quartiles and a 95% interval of that median (the load on the machine drifts between runs
+  and moves both pages alike, so this is steadier than the ratio of the two medians)
 - first_paint: the browser's first-contentful-paint (the app's prerendered lobby)
 - phases: when PyScript reported each boot step (``py:progress``), to see where time goes
 - bytes: what a first visit downloads (response bodies; and gzip-compressed, as a
@@ -31,6 +34,7 @@ from __future__ import annotations
 import argparse
 import gzip
 import json
+import math
 import os
 import statistics
 import sys
@@ -240,6 +244,25 @@ def bytes_of(downloads: list, base: str, root: Path) -> dict:
             "gzip": compressed}
 
 
+def paired_ratios(ratios: list) -> dict:
+    """Each run's app / bare time (the two measured back to back, under the same load):
+    their median, quartiles, and a distribution-free 95% interval for the median (order
+    statistics of the binomial with p = 1/2; None below 6 runs)."""
+    ratios = sorted(ratios)
+    n = len(ratios)
+    low = high = None
+    if n >= 6:
+        # the largest j with P(Binomial(n, 1/2) < j) <= 2.5%: the interval [x(j), x(n-j+1)]
+        below, j = 0.0, 0
+        while below + math.comb(n, j) / 2 ** n <= 0.025:
+            below += math.comb(n, j) / 2 ** n
+            j += 1
+        low, high = round(ratios[j - 1], 3), round(ratios[n - j], 3)
+    quartiles = statistics.quantiles(ratios, n=4) if n >= 2 else ratios * 3
+    return {"median": round(statistics.median(ratios), 3), "q1": round(quartiles[0], 3),
+            "q3": round(quartiles[2], 3), "ci95": [low, high]}
+
+
 def median(values):
     return round(statistics.median(values), 1) if values else None
 
@@ -277,6 +300,9 @@ def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: flo
         "runs": runs, "cpu_throttle": throttle,
         "app": app, "bare": bare,
         "ratio": {kind: round(app[kind]["tti"] / bare[kind]["tti"], 2) for kind in ("cold", "warm")},
+        "paired": {kind: paired_ratios([a[kind]["tti"] / b[kind]["tti"]
+                                        for a, b in zip(app_runs, bare_runs)])
+                   for kind in ("cold", "warm")},
         "bytes_first_visit": {name: bytes_of(downloads[name], base, root)
                               for name in ("app", "bare")},
         "long_tasks_after_ready": games,
@@ -321,6 +347,9 @@ def print_table(report: dict) -> None:
     for kind in ("cold", "warm"):
         print(f"{kind:12}{app[kind]['tti']:>10}{bare[kind]['tti']:>10}{ratio[kind]:>8}"
               f"{app[kind]['first_paint']:>11}")
+    for kind, paired in report["paired"].items():
+        print(f"{kind} app / bare run by run: median {paired['median']}, quartiles"
+              f" {paired['q1']}–{paired['q3']}, 95% interval of the median {paired['ci95']}")
     print("warm app boots:", ", ".join(map(str, app["warm"]["boots"])))
     for name, figures in report["bytes_first_visit"].items():
         print(f"first visit, {name}: {figures['requests']} requests, "
