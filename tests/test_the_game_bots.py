@@ -6,7 +6,9 @@ from dataclasses import replace
 import pytest
 
 from cardtable.bots import extreme, make_bot, the_game
-from cardtable.bots.the_game_search import DEFAULT_WEIGHTS, Table, longest_sequence, plan_turn
+from cardtable.bots.the_game_search import (DEFAULT_WEIGHTS, EXPERT_SOLO_WEIGHTS,
+                                            EXPERT_WEIGHTS, SOLO_WEIGHTS, Table,
+                                            longest_sequence, plan_turn, weights_for)
 from cardtable.engine.extreme import ExtremeState, make_marks
 from cardtable.engine.registry import get
 from cardtable.engine.rng import derive_seed
@@ -88,6 +90,19 @@ def test_a_jump_costs_more_the_fewer_piles_still_take_the_cards_it_skips():
     dead = scorer.move_cost(0, (30, 60, 29, 28), 40)  # nothing takes 31..39 any more
     assert 0 < elsewhere < downs_only < half_dead < dead
     assert dead == pytest.approx(9 * DEFAULT_WEIGHTS.shut_out_by_takers[0])
+
+
+def test_tg11_expert_views_get_the_expert_weights_and_plan_a_legal_turn():
+    expert = SPEC.new(2, {"min_cards": 3, "small_hands": True}, "expert").view(0)
+    classic = SPEC.new(2, {}, "expert").view(0)
+    assert weights_for(2, expert["min_cards"]) is EXPERT_WEIGHTS
+    assert weights_for(1, 3) is EXPERT_SOLO_WEIGHTS
+    assert weights_for(2, classic["min_cards"]) is DEFAULT_WEIGHTS
+    assert weights_for(1) is SOLO_WEIGHTS  # Extreme's bot asks without a minimum
+    plan = plan_turn(expert)
+    assert plan == plan_turn(expert, EXPERT_WEIGHTS)
+    assert list(plan.actions[0]) in expert["legal"]
+    assert len([a for a in plan.actions if a[0] == "play"]) >= 3  # TG-11
 
 
 def test_tg13_a_hold_signal_moves_the_play_elsewhere():

@@ -13,7 +13,9 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    score is the live cards shut out (weighed as in 1), minus a bonus per card played (the
    "reach"), minus bonuses for backwards tricks, plus penalties for what is left in the
    hand (cards that fit badly or nowhere any more) and for ignoring other seats' signals
-   (TG-13). Alone, the bot uses its own weights (:data:`SOLO_WEIGHTS`).
+   (TG-13). Alone, the bot uses its own weights (:data:`SOLO_WEIGHTS`); in expert mode
+   (TG-11, three cards a turn) it weighs shut-out cards otherwise and searches wider
+   (:data:`EXPERT_WEIGHTS`, :data:`EXPERT_SOLO_WEIGHTS`).
 3. **Endgame, solo.** With the draw pile empty and one player, nothing is hidden: an
    exact search finds the longest sequence of the remaining cards.
 4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card
@@ -29,7 +31,7 @@ the position the plan itself makes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.the_game import CARDS, PILE_DIRS, fits, is_backwards, pile_name
 from ..i18n import _, N_, ngettext
@@ -60,6 +62,9 @@ class Weights:
     small_free: int = 3
     hold_gap: int = 0  # raise "hold" when a kept card is at most this many live cards away
     small_gap: int = 8  # raise "small" when a kept card is at most this many away
+    # How many of the best minimum plays the search extends with extra cards: more cost
+    # time but find better turns, up to a point where simulation shows no further gain.
+    widen: int = 12
 
 
 DEFAULT_WEIGHTS = Weights()
@@ -69,8 +74,21 @@ DEFAULT_WEIGHTS = Weights()
 SOLO_WEIGHTS = Weights(hand_skip=0.7, reach=0.15)
 
 
-def weights_for(players: int) -> Weights:
-    """The weights the strong bot plays with at this table."""
+# Expert mode (TG-11): with three cards to play from a smaller hand, a turn often has no
+# cheap option left. Shutting a card out of its last pile then costs less, next to
+# shutting it out of one pile among others, than in the classic game, and the search
+# extends more of the minimum plays. Both leave fewer cards in simulation on the deals of
+# ``--seed tune``; the wider search costs little time, as the hands are small.
+EXPERT_WEIGHTS = replace(DEFAULT_WEIGHTS, shut_out_by_takers=(1.5, 1.0, 0.7, 0.4), widen=40)
+EXPERT_SOLO_WEIGHTS = replace(SOLO_WEIGHTS, shut_out_by_takers=EXPERT_WEIGHTS.shut_out_by_takers,
+                              widen=EXPERT_WEIGHTS.widen)
+
+
+def weights_for(players: int, min_cards: int = 2) -> Weights:
+    """The weights the strong bot plays with at this table: alone or in a team, and with
+    the classic minimum of cards a turn (2) or expert mode's (3, TG-11)."""
+    if min_cards > 2:
+        return EXPERT_SOLO_WEIGHTS if players == 1 else EXPERT_WEIGHTS
     return SOLO_WEIGHTS if players == 1 else DEFAULT_WEIGHTS
 
 
@@ -199,13 +217,10 @@ class TurnSearch:
     """Search over the plays of one turn; keeps the best-scoring place to stop.
 
     Phase one tries every order of the minimum cards on every pile. Phase two extends
-    only the ``widen`` best of those with extra cards that are cheaper than the reach
-    (or set up a backwards trick), which keeps the search small enough for the browser.
+    only the best of those (as many as the weights' ``widen``) with extra cards that are
+    cheaper than the reach (or set up a backwards trick), which keeps the search small
+    enough for the browser.
     """
-
-    # More bases cost time but find better turns, up to a point where simulation shows no
-    # further gain.
-    widen = 12
 
     def __init__(self, table: Table, required: int):
         self.t = table
@@ -218,7 +233,7 @@ class TurnSearch:
         bases = []
         self.minimum(self.t.hand, self.t.tops, (), 0.0, bases)
         bases.sort(key=lambda base: base[0])
-        for _, hand, tops, moves, cost in bases[:self.widen]:
+        for _, hand, tops, moves, cost in bases[:self.t.w.widen]:
             self.extend(hand, tops, moves, cost)
         return self.best_moves
 
@@ -458,15 +473,10 @@ def count_words(view: dict, plays, required: int) -> str:
     return ""
 
 
-def plural(count: int, noun: str) -> str:
-    """"1 card", "3 cards"."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
     """The rest of this seat's turn: plays, signal changes, then the end of the turn.
-    ``weights`` defaults to :data:`SOLO_WEIGHTS` alone and :data:`DEFAULT_WEIGHTS` in a team."""
-    plays, table = choose_plays(view, weights or weights_for(view["players"]))
+    ``weights`` defaults to :func:`weights_for` this table (players, minimum per turn)."""
+    plays, table = choose_plays(view, weights or weights_for(view["players"], view["min_cards"]))
     actions = [("play", card, pile) for card, pile in plays]
     signals = []
     if view["players"] > 1:
