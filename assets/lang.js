@@ -1,8 +1,7 @@
 // Runs (a classic script, so before the module boot.js) right after the prerendered
-// lobby: picks the page's language as the app will
-// (a link's lang=, else the language setting, else the browser's first that the build
-// speaks), swaps in the lobby prerendered in it
-// (a <template id="shell-CODE">) and fills in the boot line's words. The words for every
+// lobby: picks the page's language as the app will (a link's lang=, else the language
+// setting, else the browser's first that the build speaks), swaps in the lobby
+// prerendered in it (a <template id="shell-CODE">) and fills in the boot line's words. The words for every
 // language are JSON in <script id="boot-words">; boot.js reads the chosen ones from
 // globalThis.cardtableWords.
 (() => {

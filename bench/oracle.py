@@ -21,7 +21,8 @@ The search is a depth-first search, card by card, over the positions of the game
   and not searched again with as many or fewer;
 - a play that leaves a card still to be played with no pile it could ever reach, even
   with every backwards trick the cards not yet played allow, is pruned (such a deal can
-  no longer be won, whatever the order of the rest).
+  no longer be won, whatever the order of the rest; ``strands`` in bots/extreme.py,
+  which the strong bot's endgame search uses too).
 
 The search counts the positions it visits; when it reaches ``budget`` it stops and the
 deal counts as cut off: neither a win nor a proof. Finished searches are exact: ``won``
@@ -38,11 +39,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from cardtable.bots.extreme import buried  # noqa: E402
+from cardtable.bots.extreme import buried, strands  # noqa: E402
 from cardtable.engine.extreme import ExtremeState, Rules, Turn  # noqa: E402
-from cardtable.engine.the_game import PILE_DIRS, fits, is_backwards  # noqa: E402
+from cardtable.engine.the_game import PILE_DIRS, fits  # noqa: E402
 
-UP = tuple(d == "up" for d in PILE_DIRS)
 DEFAULT_BUDGET = 200_000
 # The searches made in turn: a few deviations from the cheapest moves, then all of them.
 DISCREPANCIES = (0, 1, 2, 3, math.inf)
@@ -182,7 +182,7 @@ class Oracle:
         try:
             if drawn == len(self.deck) and not any(hands):
                 return [("play", card, pile)]
-            if self.buries_for_good(turn.tops[pile], card, pile, after.tops):
+            if strands(self.unplayed, turn.tops[pile], card, pile, after.tops):
                 return None
             line = self.search(hands, drawn, seat, after, spare)
         finally:
@@ -202,48 +202,6 @@ class Oracle:
         start = Turn(hands[nxt], turn.tops, 0, self.required(drawn), False, False, -1)
         line = self.search(hands, drawn, nxt, start, spare)
         return None if line is None else [("end",)] + line
-
-    def buries_for_good(self, top: int, card: int, pile: int, tops) -> bool:
-        """Whether moving ``pile`` from ``top`` to ``card`` leaves some card still to be
-        played, between the two, with no pile it could ever reach."""
-        if is_backwards(card, PILE_DIRS[pile], top):
-            return False
-        low, high = (top, card) if UP[pile] else (card, top)
-        return any(self.unplayed[c] and not self.reachable(c, tops) for c in range(low + 1, high))
-
-    def reachable(self, card: int, tops) -> bool:
-        """Whether ``card`` fits some pile now or after backwards tricks that only cards
-        not yet played could make (:meth:`lowest_up`, :meth:`highest_down`)."""
-        if any(fits(card, PILE_DIRS[pile], top) for pile, top in enumerate(tops)):
-            return True
-        for pile, top in enumerate(tops):
-            if UP[pile] and self.lowest_up(top) <= card:
-                return True
-            if not UP[pile] and self.highest_down(top) >= card:
-                return True
-        return False
-
-    def lowest_up(self, top: int) -> int:
-        """The lowest top a climbing pile at ``top`` could ever show, ignoring who holds
-        which card: any card not yet played above the lowest top so far can be laid, and
-        a card exactly 10 below a top can follow it."""
-        low = top - 10 if top - 10 >= 2 and self.unplayed[top - 10] else top
-        while True:
-            step = next((y for y in range(max(2, low - 9), min(low, 90))
-                         if self.unplayed[y] and self.unplayed[y + 10]), None)
-            if step is None:
-                return low
-            low = step
-
-    def highest_down(self, top: int) -> int:
-        """:meth:`lowest_up` for a falling pile: the highest top it could ever show."""
-        high = top + 10 if top + 10 <= 99 and self.unplayed[top + 10] else top
-        while True:
-            step = next((y for y in range(min(99, high + 9), max(high, 11), -1)
-                         if self.unplayed[y] and self.unplayed[y - 10]), None)
-            if step is None:
-                return high
-            high = step
 
 
 def solve(state, budget: int = DEFAULT_BUDGET) -> Verdict:

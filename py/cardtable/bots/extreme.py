@@ -338,6 +338,51 @@ def buried(left, tops, card: int, pile: int) -> int:
     return sum(left[low + 1:high])
 
 
+def strands(left, top: int, card: int, pile: int, tops) -> bool:
+    """Whether moving ``pile`` from ``top`` to ``card`` (``tops`` after the move) leaves a
+    card still to play (``left[value]`` true), between the two, with no pile it could ever
+    reach (:func:`reachable`). The endgame search and the oracle prune such plays."""
+    if is_backwards(card, PILE_DIRS[pile], top):
+        return False
+    low, high = (top, card) if PILE_DIRS[pile] == "up" else (card, top)
+    return any(left[c] and not reachable(left, c, tops) for c in range(low + 1, high))
+
+
+def reachable(left, card: int, tops) -> bool:
+    """Whether ``card``, still to play, fits a pile now or after backwards tricks that the
+    cards still to play (``left``) could make, whoever holds them."""
+    for pile, top in enumerate(tops):
+        if PILE_DIRS[pile] == "up" and lowest_up(left, top) <= card:
+            return True
+        if PILE_DIRS[pile] == "down" and highest_down(left, top) >= card:
+            return True
+    return False
+
+
+def lowest_up(left, top: int) -> int:
+    """The lowest top a climbing pile at ``top`` could ever show: a card still to play
+    exactly ten below the top can follow it, and so can any card above it followed by
+    the card ten below that one."""
+    low = top - 10 if top - 10 >= 2 and left[top - 10] else top
+    while True:
+        step = next((y for y in range(max(2, low - 9), min(low, 90))
+                     if left[y] and left[y + 10]), None)
+        if step is None:
+            return low
+        low = step
+
+
+def highest_down(left, top: int) -> int:
+    """:func:`lowest_up` for a falling pile: the highest top it could ever show."""
+    high = top + 10 if top + 10 <= 99 and left[top + 10] else top
+    while True:
+        step = next((y for y in range(min(99, high + 9), max(high, 11), -1)
+                     if left[y] and left[y - 10]), None)
+        if step is None:
+            return high
+        high = step
+
+
 def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
                  budget: int = ENDGAME_BUDGET):
     """With the draw pile empty (each turn needs one card) and every hand known as
@@ -345,7 +390,7 @@ def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
     of every seat in turn, that play every card with every instruction followed, or None
     when there is none or ``budget`` positions did not find one (:class:`Endgame`)."""
     search = Endgame(rules, hands, budget)
-    if not all(search.reachable(card, turn.tops) for hand in hands for card in hand):
+    if not all(reachable(search.left, card, turn.tops) for hand in hands for card in hand):
         return None
     return search.line(hands, seat, turn)
 
@@ -405,53 +450,11 @@ class Endgame:
             return None
         self.left[card] = False
         try:
-            if self.buries(turn.tops[pile], card, pile, after.tops):
+            if strands(self.left, turn.tops[pile], card, pile, after.tops):
                 return None
             return self.line(now, seat, after)
         finally:
             self.left[card] = True
-
-    def buries(self, top: int, card: int, pile: int, tops) -> bool:
-        """Whether moving ``pile`` from ``top`` to ``card`` leaves a card still to play,
-        between the two, with no pile it could ever reach."""
-        if is_backwards(card, PILE_DIRS[pile], top):
-            return False
-        low, high = (top, card) if PILE_DIRS[pile] == "up" else (card, top)
-        return any(self.left[c] and not self.reachable(c, tops) for c in range(low + 1, high))
-
-    def reachable(self, card: int, tops) -> bool:
-        """Whether ``card`` fits a pile now or after backwards tricks that the cards still
-        to play could make, whoever holds them."""
-        for pile, top in enumerate(tops):
-            if PILE_DIRS[pile] == "up" and self.lowest_up(top) <= card:
-                return True
-            if PILE_DIRS[pile] == "down" and self.highest_down(top) >= card:
-                return True
-        return False
-
-    def lowest_up(self, top: int) -> int:
-        """The lowest top a climbing pile at ``top`` could ever show: a card still to play
-        exactly ten below the top can follow it, and so can any card above it followed by
-        the card ten below that one."""
-        left = self.left
-        low = top - 10 if top - 10 >= 2 and left[top - 10] else top
-        while True:
-            step = next((y for y in range(max(2, low - 9), min(low, 90))
-                         if left[y] and left[y + 10]), None)
-            if step is None:
-                return low
-            low = step
-
-    def highest_down(self, top: int) -> int:
-        """:meth:`lowest_up` for a falling pile: the highest top it could ever show."""
-        left = self.left
-        high = top + 10 if top + 10 <= 99 and left[top + 10] else top
-        while True:
-            step = next((y for y in range(min(99, high + 9), max(high, 11), -1)
-                         if left[y] and left[y - 10]), None)
-            if step is None:
-                return high
-            high = step
 
 
 LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
