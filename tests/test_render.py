@@ -1,6 +1,7 @@
 """The Game's UI drawn on CPython: the page HTML read back with ``html.parser``, and the
 controller driven as the page's listeners drive it. Rule tests name their rule id."""
 
+import html
 from dataclasses import replace
 from html.parser import HTMLParser
 
@@ -15,6 +16,13 @@ from cardtable.web.storage import SAVE_KEY, MemoryBackend, Store
 from cardtable.web.ui import TableUi
 
 SPEC = get("the-game")
+
+
+def test_esc_writes_the_same_text_as_the_standard_html_escape():
+    from cardtable.web.html import esc
+    for value in ("", "plain", "a & b < c > d", "\"quoted\" 'single'", "&amp; already",
+                  "<script>alert('x')</script>", 42, None, "ăîșț – ∞"):
+        assert esc(value) == html.escape(str(value), quote=True)
 
 
 class Tags(HTMLParser):

@@ -11,8 +11,6 @@ by calling them and come back translated already.
 
 from __future__ import annotations
 
-from html import escape
-
 from ..engine.registry import GAMES
 from ..i18n import _
 from .html import esc
@@ -84,7 +82,7 @@ def reference_html(reference: tuple) -> str:
     title, note = _("Rule reference"), _("The ids the project's rules and tests use.")
     # the note's quotes are left as they are (text, not an attribute), as it always was
     return (f'<details class="rule-reference"><summary>{esc(title)}</summary>'
-            f"<p>{escape(note, quote=False)}</p><dl>{items}</dl></details>")
+            f"<p>{esc(note)}</p><dl>{items}</dl></details>")
 
 
 def rules_html(game: str) -> str:
