@@ -18,7 +18,7 @@ from cardtable.engine.core import thaw
 from cardtable.engine.registry import GAMES
 from cardtable.web.lobby import HUMAN, Setup, seat_names
 from cardtable.web.session import Session
-from cardtable.web.tables import TABLES
+from cardtable.web.tables import table_module
 
 FOLDER = pathlib.Path(__file__).parent / "golden"
 CHECKPOINTS = 12  # views recorded per game, evenly spread
@@ -53,7 +53,7 @@ def played(session: Session, actions) -> dict:
             checkpoints.append(snapshot(replay, step))
         replay.apply(action)
     checkpoints.append(snapshot(replay, len(actions)))
-    names, table = seat_names(setup.seats), TABLES[setup.game]
+    names, table = seat_names(setup.seats), table_module(setup.game)
     log = [table.event_text(event, names) for batch in replay.events for event in batch]
     return {"game": setup.game, "players": setup.players, "seed": session.seed,
             "actions": thaw(tuple(tuple(a) for a in actions)), "log": log,

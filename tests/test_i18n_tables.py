@@ -17,7 +17,7 @@ from cardtable.engine.registry import get
 from cardtable.web import table_rentz, table_the_game, table_triggs, triggs_cross
 from cardtable.web.lobby import HUMAN, Setup, seat_names
 from cardtable.web.session import Session
-from cardtable.web.tables import TABLES
+from cardtable.web.tables import table_module
 from cardtable.web.ui import TableUi
 
 SEATS = {2: (HUMAN, "careful"), 3: (HUMAN, "careful", "careful"),
@@ -43,7 +43,7 @@ def drawn(game: str, players: int, moves: int, language: str, seat: int = 0):
     i18n.set_language(language)
     state, log = position(game, players, moves)
     names = seat_names(SEATS[players])
-    module = TABLES[game]
+    module = table_module(game)
     html = module.table_html(state.view(seat), TableUi(
         names=names, log=tuple(log), my_turn=state.current_player == seat, can_hint=True,
         can_undo=True))
@@ -130,9 +130,9 @@ def test_extreme_log_and_end_in_portuguese():
     i18n.set_language("pt")
     names = seat_names(SEATS[2])
     share = {"seat": 0, "kind": "share", "on": True}
-    assert TABLES["extreme"].event_text(share, names) == "Você: mostra as suas instruções"
+    assert table_module("extreme").event_text(share, names) == "Você: mostra as suas instruções"
     result = {"rating": "lost", "cards_left": 12, "won": False, "lost_by": "skull", "ending": None}
-    line = TABLES["extreme"].result_text(result, names)
+    line = table_module("extreme").result_text(result, names)
     assert line.startswith("Perdida pela instrução ") and line.endswith(", restam 12 cartas.")
 
 

@@ -22,7 +22,7 @@ from cardtable.web.records import (RECORDS_KEY, RecordBook, identity, make_recor
 from cardtable.web.replay import Replay
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
-from cardtable.web.tables import TABLES
+from cardtable.web.tables import table_module
 
 ALL_GAMES = [*GAMES, "nim"]
 SHORT = {"rentz": {"practice": "king"}}  # one deal of Rentz is a whole game here
@@ -84,10 +84,10 @@ def fake(won: bool, score: int, better="lower", options=None, players=1, when="2
 def test_every_table_gives_an_outcome_and_a_finished_game_is_recorded(game):
     session = played(game)
     names = ("You",) + tuple(f"Bot {i + 2}" for i in range(session.setup.players - 1))
-    outcome = TABLES[game].outcome(session.state.result(), 0, names)
+    outcome = table_module(game).outcome(session.state.result(), 0, names)
     assert isinstance(outcome["won"], bool) and isinstance(outcome["score"], (int, float))
     assert outcome["better"] in ("lower", "higher") and 0 <= outcome["progress"] <= 1
-    assert outcome["text"] == TABLES[game].result_text(session.state.result(), names)
+    assert outcome["text"] == table_module(game).result_text(session.state.result(), names)
     record = make_record(session, NOW)
     assert record["when"] == "2026-11-23T20:15" and record["moves"] == len(session.actions)
     assert record["options"] == session.to_save()["options"]
@@ -294,7 +294,7 @@ def test_the_share_text_of_todays_deal(game):
     head, bar, play = c.share_text().split("\n")
     name = c.session.setup.spec.name
     assert head.startswith(f"{name}, today's deal of 2026-11-23: ")
-    outcome = TABLES[game].outcome(c.table.state.result(), 0, c.table.names)
+    outcome = table_module(game).outcome(c.table.state.result(), 0, c.table.names)
     assert head.endswith(outcome["text"])
     squares = bar.replace(" 🏆", "")
     assert len(squares) == 10 and set(squares) <= {"🟩", "⬜"}
@@ -330,14 +330,14 @@ def test_a_replay_steps_both_ways_through_the_same_states_and_nobody_can_act(gam
     assert replay.step == replay.last // 2
     # nothing can be played: table controls are refused, bots are still
     moves = len(session.actions)
-    for action in [*TABLES[game].HANDLERS, "undo", "hint", "new-deal", "start", "continue"]:
+    for action in [*table_module(game).HANDLERS, "undo", "hint", "new-deal", "start", "continue"]:
         c.handle(action, {"card": "5", "pile": "0", "heap": "0", "count": "1"})
         assert c.messages and c.messages[0][0] == "alert"
     assert len(session.actions) == moves and not c.bot_due()
     page = Page(screen_html(c.screen()))
     assert page.one("input", data_action="replay-to").attrs["max"] == str(replay.last)
     live = [b for b in page.find("button") if "disabled" not in b.attrs
-            and b.attrs.get("data-action") in TABLES[game].HANDLERS]
+            and b.attrs.get("data-action") in table_module(game).HANDLERS]
     assert all(b.attrs["data-action"] in ("play", "rentz-sheet") for b in live)
     c.handle("replay-hands", {})
     page = Page(screen_html(c.screen()))

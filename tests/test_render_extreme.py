@@ -17,7 +17,7 @@ from cardtable.web.controller import Controller, Screen
 from cardtable.web.lobby import default_setup
 from html_page import screen_html
 from cardtable.web.storage import Store
-from cardtable.web.tables import TABLES
+from cardtable.web.tables import table_module
 from cardtable.web.ui import TableUi
 
 SPEC = get("extreme")
@@ -233,7 +233,7 @@ def test_ex2_undo_offer_after_a_losing_move_says_why():
 
 
 def test_extreme_is_listed_among_the_tables():
-    assert TABLES["extreme"] is table_extreme
+    assert table_module("extreme") is table_extreme
     assert table_extreme.result_text({"lost_by": "", "rating": "win", "cards_left": 0}) \
         == table_the_game.result_text({"rating": "win", "cards_left": 0})
 

@@ -18,7 +18,7 @@ from cardtable.web.controller import Controller
 from cardtable.web.lobby import HUMAN, Setup
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
-from cardtable.web.tables import TABLES
+from cardtable.web.tables import table_module
 from cardtable.web.ui import TableUi
 
 SPEC = get("rentz")
@@ -405,6 +405,6 @@ def test_a_card_that_may_not_be_played_is_refused_in_words():
 
 
 def test_rentz_is_registered_and_its_stylesheet_exists():
-    assert TABLES["rentz"] is table_rentz
+    assert table_module("rentz") is table_rentz
     assert (Path(__file__).parent.parent / "assets" / table_rentz.STYLESHEET).exists()
     assert set(table_rentz.HANDLERS) == {"rentz-choose", "rentz-look", "rentz-play"}

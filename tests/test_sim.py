@@ -136,7 +136,7 @@ class Cheat:
 
 
 def test_a_bot_that_answers_an_illegal_action_fails_loudly(monkeypatch, capsys):
-    monkeypatch.setitem(bots.BOTS["the-game"].LEVELS, "cheat", Cheat)
+    monkeypatch.setitem(bots.bot_module("the-game").LEVELS, "cheat", Cheat)
     with pytest.raises(sim.SimulationError) as err:
         sim.run("the-game", 2, 3, "s", ["casual", "cheat"], {})
     for part in ("Cheat", "cheat", '["deal-myself", 100]', "the-game", "casual,cheat"):

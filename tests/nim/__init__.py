@@ -12,5 +12,5 @@ def register(monkeypatch) -> None:
     from . import bots as nim_bots, engine, table
 
     monkeypatch.setitem(registry.GAMES, "nim", engine.SPEC)
-    monkeypatch.setitem(bots.BOTS, "nim", nim_bots)
-    monkeypatch.setitem(tables.TABLES, "nim", table)
+    monkeypatch.setitem(bots.BOTS, "nim", nim_bots.__name__)
+    monkeypatch.setitem(tables.TABLES, "nim", table.__name__)

@@ -14,25 +14,34 @@ that the page can think in slices between which it stays responsive. ``thinking(
 view)`` gives such a generator for any bot; ``finish(steps)`` runs one to its end.
 """
 
-from . import extreme, rentz, the_game, triggs
+import importlib
+
 from .thinking import finish, thinking  # noqa: F401 (the bots' API)
 
-BOTS = {"the-game": the_game, "extreme": extreme, "triggs": triggs, "rentz": rentz}
+# Each game's bot module by name, imported when first asked for: the page then starts
+# without loading the bots (and their searches) of the games nobody has opened yet.
+BOTS = {"the-game": "cardtable.bots.the_game", "extreme": "cardtable.bots.extreme",
+        "triggs": "cardtable.bots.triggs", "rentz": "cardtable.bots.rentz"}
+
+
+def bot_module(game_id: str):
+    """The bot module of ``game_id`` (``KeyError`` if the game has none)."""
+    return importlib.import_module(BOTS[game_id])
 
 
 def levels(game_id: str) -> tuple:
     """The bot levels a game offers, weakest first."""
-    return tuple(BOTS[game_id].LEVELS)
+    return tuple(bot_module(game_id).LEVELS)
 
 
 def default_level(game_id: str) -> str:
-    return BOTS[game_id].DEFAULT_LEVEL
+    return bot_module(game_id).DEFAULT_LEVEL
 
 
 def make_bot(game_id: str, level: str | None, seat: int, seed: str = "0"):
     """A bot for ``seat``; ``level`` None means the game's default level; ``seed`` is the
     bot's own stream, never derived from the deal."""
-    module = BOTS[game_id]
+    module = bot_module(game_id)
     level = level or module.DEFAULT_LEVEL
     if level not in module.LEVELS:
         raise ValueError(f"no bot level “{level}” for {game_id}")

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..i18n import _
 from .lobby import HUMAN, seat_names
 from .session import Session
-from .tables import TABLES, takes_back_loss
+from .tables import table_module, takes_back_loss
 from .ui import TableUi
 
 class Table:
@@ -21,7 +21,7 @@ class Table:
 
     def __init__(self, session: Session):
         self.session = session
-        self.module = TABLES[session.setup.game]
+        self.module = table_module(session.setup.game)
         self.local = None
         self.hint = None
         self.focus = None

@@ -32,7 +32,7 @@ from ..engine.registry import GAMES
 from ..i18n import _, ngettext
 from .lobby import seat_names
 from .storage import ASIDE_PREFIX
-from .tables import TABLES
+from .tables import table_module
 
 RECORDS_KEY = "cardtable.records"
 SCHEMA = 1
@@ -48,7 +48,7 @@ def make_record(session, when: datetime, daily: str | None = None,
     save = session.to_save()
     result = session.state.result()
     names = seat_names(session.setup.seats)
-    outcome = TABLES[session.setup.game].outcome(result, 0, names)
+    outcome = table_module(session.setup.game).outcome(result, 0, names)
     record = {"game": save["game"], "players": save["players"], "seats": save["seats"],
               "options": save["options"], "seed": save["seed"],
               "when": when.strftime("%Y-%m-%dT%H:%M"), "result": result,
@@ -88,7 +88,7 @@ def as_save(record: dict, actions=None) -> dict:
 
 def outcome_text(record: dict) -> str:
     """The record's result in one line, in the current language."""
-    table = TABLES[record["game"]]
+    table = table_module(record["game"])
     return table.result_text(record["result"], seat_names(tuple(record["seats"])))
 
 

@@ -17,7 +17,7 @@ from . import stats
 from .charts import histogram_chart, results_chart
 from .html import attrs, button, esc
 from .records import outcome_text
-from .tables import TABLES, end_html
+from .tables import table_module, end_html
 
 STYLESHEET = "records.css"
 LAST_GAMES = 10  # the games listed under the figures, newest first
@@ -26,7 +26,7 @@ SCORE_NAME = N_("score")  # what a score counts, for a table that does not say
 
 def score_name(game: str) -> str:
     """What a game's score counts, in words (its table's ``SCORE_NAME``)."""
-    return _(getattr(TABLES[game], "SCORE_NAME", SCORE_NAME))
+    return _(getattr(table_module(game), "SCORE_NAME", SCORE_NAME))
 
 
 def percent(rate) -> str:

@@ -15,7 +15,7 @@ from . import records_view
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
 from .storage import PREFERENCES
-from .tables import TABLES, end_html as table_end_html
+from .tables import TABLES, end_html as table_end_html, table_module
 from .tour import tour_html
 
 # The settings panel's choices besides the pace: (heading, {value: name}) by preference.
@@ -141,7 +141,7 @@ def stylesheets() -> list:
     """The page's stylesheets in assets/, in cascade order: the app's, the teaching
     parts', each table module's and the records', the boot indicator's (build.py bundles
     them into one file)."""
-    sheets = sorted({t.STYLESHEET for t in TABLES.values() if t.STYLESHEET}
+    sheets = sorted({table_module(game).STYLESHEET for game in TABLES} - {None}
                     | {records_view.STYLESHEET})
     return ["app.css", "teach.css", *sheets, "boot.css"]
 
@@ -163,7 +163,7 @@ def pass_html(name: str) -> str:
 def end_html(screen) -> str:
     """The end of a game: the table module's heading and figures, the next steps, and the
     table as it ended."""
-    table = TABLES[screen.setup.game]
+    table = table_module(screen.setup.game)
     buttons = (button(_("Play this deal again"), "again", class_="primary")
                + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
                + button(_("Lobby"), "lobby"))
@@ -255,6 +255,6 @@ def screen_html(screen) -> str:
     elif screen.kind == "end":
         body = end_html(screen)
     else:
-        body = TABLES[screen.setup.game].table_html(screen.view, screen.ui)
+        body = table_module(screen.setup.game).table_html(screen.view, screen.ui)
     tour = tour_html(screen.setup.game, screen.tour) if screen.tour is not None else ""
     return panel_html(screen) + tour + body

@@ -15,7 +15,7 @@ from ..i18n import _
 from .lobby import seat_names
 from .records import as_save
 from .session import from_save
-from .tables import TABLES
+from .tables import table_module
 from .ui import TableUi
 
 
@@ -28,7 +28,7 @@ class Replay:
                                " result is kept, so it cannot be replayed."))
         self.session = from_save(as_save(record))
         self.record, self.index = record, index
-        self.module = TABLES[record["game"]]
+        self.module = table_module(record["game"])
         self.names = seat_names(tuple(record["seats"]))
         self.step = self.last
         self.show_hands = False

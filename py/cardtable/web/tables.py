@@ -35,12 +35,20 @@ action with the target's data attributes plus the dragged item's (``data-card``â
 
 from __future__ import annotations
 
-from . import table_extreme, table_rentz, table_the_game, table_triggs
+import importlib
+
 from .html import esc
 
-TABLES = {"the-game": table_the_game, "extreme": table_extreme, "triggs": table_triggs,
-          "rentz": table_rentz}
+# Each game's table module by name, imported when first asked for: the page then starts
+# without loading the tables of the games nobody has opened yet.
+TABLES = {"the-game": "cardtable.web.table_the_game", "extreme": "cardtable.web.table_extreme",
+          "triggs": "cardtable.web.table_triggs", "rentz": "cardtable.web.table_rentz"}
 REQUIRED = ("table_html", "HANDLERS", "event_text", "result_text", "outcome", "STYLESHEET")
+
+
+def table_module(game_id: str):
+    """The table module of ``game_id`` (``KeyError`` if the game has none)."""
+    return importlib.import_module(TABLES[game_id])
 
 
 def end_html(table, result: dict, names) -> str:
