@@ -1,7 +1,8 @@
 // Makes the memory snapshot that assets/snapshot.js restores, off the page's main thread:
-// Pyodide started with `_makeSnapshot`, the game's package unpacked where PyScript unpacks
-// it (the home folder) and every module of it imported, then the heap saved into Cache
-// Storage with its SHA-256 digest. Answers {ok, error}.
+// Pyodide started with `_makeSnapshot`, the game's package zip written where PyScript writes
+// it (the working folder) and put on sys.path as index.html's script does, every module of
+// it imported, then the heap saved into Cache Storage with its SHA-256 digest. Answers
+// {ok, error}.
 //
 // What may be in a snapshot: Pyodide's makeMemorySnapshot refuses JavaScript objects that
 // it cannot find again by a path from the global object (serializeHiwireState in
@@ -13,6 +14,8 @@ import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 // The package's modules but its command line (which would run it).
 const IMPORT_ALL = `
+import os, sys
+sys.path.insert(0, os.path.abspath("cardtable.zip"))
 import importlib, pkgutil, cardtable
 for module in pkgutil.walk_packages(cardtable.__path__, "cardtable."):
     if not module.name.endswith("__main__"):
@@ -27,7 +30,7 @@ async function snapshot({ indexURL, packageURL }) {
       return response.arrayBuffer();
     }),
   ]);
-  interpreter.unpackArchive(archive, "zip", { extractDir: interpreter.FS.cwd() });
+  interpreter.FS.writeFile("cardtable.zip", new Uint8Array(archive));
   const heap = interpreter._module.HEAP8.length;
   interpreter.runPython(IMPORT_ALL);
   // Pyodide restores into the heap a fresh module starts with: it sets INITIAL_MEMORY, which

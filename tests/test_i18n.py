@@ -121,3 +121,26 @@ def test_a_lost_extreme_game_says_why_in_the_language_of_the_moment():
     i18n.set_language("ro")
     romanian = state.view(0)["lost_reason"]
     assert romanian != english and "2" in romanian
+
+
+def test_catalogs_are_found_and_read_when_the_package_is_imported_from_its_zip(tmp_path):
+    """The page imports the package from cardtable.zip (zipimport): the languages and their
+    texts must come from inside the zip, as they do from the folder."""
+    import subprocess
+    import sys
+
+    archive = tmp_path / "cardtable.zip"
+    archive.write_bytes(build.package_zip(build.ROOT / "py" / "cardtable",
+                                          build.compile_catalogs(), bytecode=False))
+    script = ("import sys, zipimport; sys.path.insert(0, sys.argv[1]); "
+              "from cardtable import i18n; "
+              "assert isinstance(i18n.__loader__, zipimport.zipimporter); "
+              "print(i18n.available()); i18n.set_language('ro'); print(i18n._('Hint'))")
+    shown = subprocess.run([sys.executable, "-c", script, str(archive)], cwd=tmp_path,
+                           capture_output=True, text=True, check=True).stdout.splitlines()
+    assert shown[0] == str(i18n.available())
+    i18n.set_language("ro")
+    try:
+        assert shown[1] == i18n._("Hint") != "Hint"
+    finally:
+        i18n.set_language("en")

@@ -21,10 +21,11 @@ Python's :mod:`gettext` reads them, under CPython and Pyodide alike. Until
 
 from __future__ import annotations
 
-from pathlib import Path
+import os
 
 DOMAIN = "cardtable"
-LOCALE_DIR = Path(__file__).resolve().parent / "locale"
+# A folder, or a folder inside the zip that the page imports the package from (zipimport).
+LOCALE_DIR = os.path.join(os.path.dirname(__file__), "locale")
 DEFAULT = "en"
 # The languages offered in the settings, each named in itself.
 LANGUAGES = {"en": "English", "pt": "Português", "ro": "Română"}
@@ -61,9 +62,31 @@ def N_(message: str) -> str:
 
 def available() -> tuple:
     """The codes of every language with a compiled catalog here, English first."""
-    compiled = sorted(path.parent.parent.name
-                      for path in LOCALE_DIR.glob(f"*/LC_MESSAGES/{DOMAIN}.mo"))
-    return (DEFAULT, *compiled)
+    compiled = []
+    for path in _package_files(LOCALE_DIR):
+        code, *rest = os.path.relpath(path, LOCALE_DIR).split(os.sep)
+        if rest == ["LC_MESSAGES", f"{DOMAIN}.mo"]:
+            compiled.append(code)
+    return (DEFAULT, *sorted(compiled))
+
+
+def _package_files(folder: str) -> list:
+    """The paths of the files under ``folder`` of this package, which Python imported
+    either from a folder or, in the page, from a zip (whose importer names it ``archive``)."""
+    archive = getattr(__loader__, "archive", None)
+    if archive is None:
+        return [os.path.join(top, name) for top, _, names in os.walk(folder) for name in names]
+    import zipfile
+
+    with zipfile.ZipFile(archive) as package:
+        return [os.path.join(archive, name) for name in package.namelist()
+                if os.path.join(archive, name).startswith(folder + os.sep)]
+
+
+def _catalog(code: str) -> bytes:
+    """The compiled catalog of ``code``, read by the importer of this package (so from
+    its zip as well as from a folder)."""
+    return __loader__.get_data(os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo"))
 
 
 def language() -> str:
@@ -81,8 +104,9 @@ def set_language(code: str) -> str:
     if code not in available():
         raise ValueError(f"There is no language “{str(code)[:30]}” here.")
     import gettext
+    from io import BytesIO
 
-    _translation = gettext.translation(DOMAIN, LOCALE_DIR, languages=[code])
+    _translation = gettext.GNUTranslations(BytesIO(_catalog(code)))
     _language = code
     return code
 
