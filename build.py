@@ -194,9 +194,10 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     With ``bytecode``, each module comes compiled by Pyodide's own Python (3.14) instead of
     as source: importing from source cost the browser about half a second at every boot
     (nothing persists between page loads). The .pyc files stand where the sources would
-    (Python imports such "sourceless" modules), without docstrings (optimize=2; the package
-    reads no docstring and has no assert): a first visit downloads less. The price:
-    tracebacks in the browser console name file and line but cannot quote the source.
+    (Python imports such "sourceless" modules), without asserts and without docstrings but
+    those of classes (see COMPILE_PYC; the package reads no docstring and has no assert):
+    a first visit downloads less. The price: tracebacks in the browser console name file
+    and line but cannot quote the source.
     """
     sources = {path.relative_to(package.parent).as_posix(): path.read_bytes()
                for path in sorted(package.rglob("*.py"))}
@@ -347,16 +348,28 @@ def add_language(code: str) -> Path:
 
 
 # Compiles {path: source} to sourceless .pyc files beside where each source would be
-# (hash-based, so that the zip's fixed dates do not matter), docstrings stripped; the last
-# expression is the JSON output.
+# (hash-based, so that the zip's fixed dates do not matter); the last expression is the JSON
+# output. Docstrings are stripped but those of classes: a dataclass without one makes one
+# when it is created, from inspect.signature, which costs the page's start about a
+# millisecond per dataclass under Pyodide (dataclasses._process_class).
 COMPILE_PYC = """
-import base64, importlib.util, json
+import ast, base64, importlib.util, json
 from importlib._bootstrap_external import _code_to_hash_pyc
+
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef))
+                and ast.get_docstring(node, clean=False) is not None):
+            node.body = node.body[1:] or [ast.Pass()]
+    return ast.fix_missing_locations(tree)
+
 sources = json.loads(INPUT)
 out = {}
 for name, text in sources.items():
     data = text.encode("utf-8")
-    code = compile(data, "/home/pyodide/" + name, "exec", dont_inherit=True, optimize=2)
+    path = "/home/pyodide/cardtable.zip/" + name
+    tree = without_docstrings(ast.parse(data, path))
+    code = compile(tree, path, "exec", dont_inherit=True, optimize=1)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
     out[name[:-3] + ".pyc"] = base64.b64encode(bytes(pyc)).decode()
 json.dumps(out)

@@ -69,6 +69,20 @@ def test_package_zip_holds_every_module_as_3_14_bytecode_and_every_catalog(dist)
         assert data[:4] != magic  # 3.14's magic number, not this 3.11's
 
 
+def test_pyodide_imports_the_package_from_its_zip_with_only_class_docstrings_kept(dist):
+    """The page's sys.path holds the zip itself (zipimport). Function and module docstrings
+    are stripped; class docstrings stay, so that dataclasses need not make their own."""
+    shown = json.loads(build.run_in_pyodide(
+        "import json, sys\n"
+        "sys.path.insert(0, '/project/cardtable.zip')\n"
+        "from cardtable.engine import core\n"
+        "json.dumps([core.__file__, core.GameSpec.__doc__, core.as_action.__doc__, core.__doc__])",
+        mount=dist))
+    assert shown[0] == "/project/cardtable.zip/cardtable/engine/core.pyc"
+    assert shown[1].startswith("A game declared as data")
+    assert shown[2:] == [None, None]
+
+
 def test_package_zip_is_reproducible(dist):
     package = build.ROOT / "py" / "cardtable"
     zipped = build.package_zip(package, build.compile_catalogs())
