@@ -113,10 +113,10 @@ def set_language(code: str) -> str:
 
 def best_language(*wanted) -> str:
     """The first of ``wanted`` (codes such as "pt-BR", "ro", None) that this build
-    speaks, by its primary subtag; English when none does."""
-    codes = available()
+    speaks, by its primary subtag; English when none does. (The catalogs are listed only
+    when a language other than English comes first: an English start never reads them.)"""
     for code in wanted:
         primary = str(code or "").split("-")[0].split("_")[0].lower()
-        if primary in codes:
+        if primary == DEFAULT or primary in available():
             return primary
     return DEFAULT
