@@ -85,7 +85,19 @@ started.catch(() => {});
 
 export function loadPyodide(options) {
   output = options;
-  return started;
+  return started.then(withoutPyScriptPackage);
+}
+
+// Before the page's script, PyScript writes its own Python package's sources into the file
+// system and imports them all (`import pyscript`, compiled from source at every load); that
+// cost a start about 50 ms. The page uses nothing of that package (its Python reaches the
+// page through `js` and `pyodide.ffi`), and with its plugins off PyScript's JavaScript never
+// calls into it, so Python reaches PyScript with an empty placeholder `pyscript` module
+// already imported, which makes PyScript's import a lookup.
+function withoutPyScriptPackage(interpreter) {
+  interpreter.runPython(
+    "import sys, types; sys.modules.setdefault('pyscript', types.ModuleType('pyscript'))");
+  return interpreter;
 }
 
 async function start(options) {
