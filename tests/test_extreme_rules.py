@@ -487,3 +487,12 @@ def test_ex2_bots_never_lose_by_breaking_an_instruction_they_could_follow(level,
             state = state.apply(action)
         if state.lost_by:  # lost only where no turn could be completed at all
             assert state.lost_reason.startswith(f"seat {state.current + 1} could not")
+
+
+@pytest.mark.parametrize("players", (1, 2))
+def test_only_the_strong_bot_alone_scales_its_instruction_terms(players):
+    view = SPEC.new(players, {}, "scale").view(0)
+    strong, careful = make_bot("extreme", "strong", 0, "s"), make_bot("extreme", "careful", 0, "s")
+    expected = strong.SOLO_INSTRUCTION_SCALE if players == 1 else 1.0
+    assert strong.instruction_scale(view) == expected
+    assert careful.instruction_scale(view) == 1.0

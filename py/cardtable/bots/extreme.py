@@ -110,6 +110,7 @@ class CarefulBot:
         rules, turn = turn_of(view)
         self.hold, self.small = others_signals(view, "hold"), others_signals(view, "small")
         gain = self.CARD_GAIN if view["deck"] else self.CARD_GAIN_ENDGAME
+        self.scale = self.instruction_scale(view)
         depth = max(turn.required - turn.played, 0) + self.EXTRA
         safe = set(safe_plays(view))
         cost, play = self.best_way(rules, turn, gain, depth, safe)
@@ -126,8 +127,18 @@ class CarefulBot:
             cost += 20
         return cost
 
+    def instruction_scale(self, view: dict) -> float:
+        """The factor on ``LEFT_SHOWING`` and ``SHED`` for this view's turn: 1 here."""
+        return 1.0
+
     def left_showing(self, rules: Rules, turn: Turn) -> float:
-        return sum(self.LEFT_SHOWING.get(rules.kind(top), 0.0) for top in turn.tops)
+        """``LEFT_SHOWING`` of the instructions on top of the piles, times the scale."""
+        return self.scale * sum(self.LEFT_SHOWING.get(rules.kind(top), 0.0)
+                                for top in turn.tops)
+
+    def shed(self, rules: Rules, card: int) -> float:
+        """``SHED`` of the instruction ``card`` carries (0 for none), times the scale."""
+        return self.scale * self.SHED.get(rules.kind(card), 0.0)
 
     def best_way(self, rules: Rules, turn: Turn, gain: float, depth: int, allowed=None):
         """``(cost, first play or None)`` of the cheapest way found to finish ``turn``,
@@ -139,7 +150,7 @@ class CarefulBot:
         if depth == 0:
             return best
         candidates = sorted(
-            (self.play_cost(turn, card, pile) - gain - self.SHED.get(rules.kind(card), 0.0),
+            (self.play_cost(turn, card, pile) - gain - self.shed(rules, card),
              card, pile)
             for card, pile in rules.plays(turn)
             if (allowed is None or (card, pile) in allowed) and not rules.loses(turn, card))
@@ -159,8 +170,9 @@ class CarefulBot:
 class StrongBot(CarefulBot):
     """:class:`CarefulBot`'s look-ahead with the strong bot of The Game's price for a play,
     which counts the live cards it shuts out rather than its distance, and the per-card
-    gain retuned to that scale. When it would end its turn it first raises or clears its
-    own signals as The Game's strong bot does (one action per call).
+    gain retuned to that scale; alone, the instruction terms (``LEFT_SHOWING``, ``SHED``)
+    count ``SOLO_INSTRUCTION_SCALE`` times as much. When it would end its turn it first
+    raises or clears its own signals as The Game's strong bot does (one action per call).
 
     Once the draw pile is empty every card still to play is in a hand, and the view tells
     which: its own hand, and the unseen cards, split among the other hands by their known
@@ -172,6 +184,10 @@ class StrongBot(CarefulBot):
 
     CARD_GAIN = 1.0
     CARD_GAIN_ENDGAME = 4.0
+    # The factor on the inherited LEFT_SHOWING and SHED (set on careful's distance scale)
+    # when playing alone: there the price of a play is The Game's solo price (SOLO_WEIGHTS),
+    # next to which the full instruction terms count for too much.
+    SOLO_INSTRUCTION_SCALE = 0.5
     SAMPLES = 4  # splits of the unseen cards tried with three players or more
 
     def __init__(self, seat: int, seed: str = "0"):
@@ -220,6 +236,10 @@ class StrongBot(CarefulBot):
 
     def play_cost(self, turn: Turn, card: int, pile: int) -> float:
         return self.table.move_cost(pile, turn.tops, card)
+
+    def instruction_scale(self, view: dict) -> float:
+        """``SOLO_INSTRUCTION_SCALE`` alone, else 1."""
+        return self.SOLO_INSTRUCTION_SCALE if view["players"] == 1 else 1.0
 
     def hint(self, view: dict) -> dict:
         """The web UI's Hint button: see the module's :func:`hint`."""
