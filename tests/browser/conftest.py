@@ -318,15 +318,16 @@ def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:
     that) and its wait_for_selector was seen to miss this attribute change on <html>.
     """
     deadline = time.monotonic() + timeout_ms / 1000
+    problem = ""
     while True:
         try:
-            state = target.evaluate("document.documentElement.dataset.app")
-        except PlaywrightError:  # navigating: the document is being replaced
-            state = None
+            state, problem = target.evaluate("document.documentElement.dataset.app"), ""
+        except PlaywrightError as error:  # navigating: the document is being replaced
+            state, problem = None, f" (the page answers: {str(error).splitlines()[0]})"
         if state in states:
             return state
         if time.monotonic() > deadline:
-            pytest.fail(f"data-app is still {state!r} after {timeout_ms} ms")
+            pytest.fail(f"data-app is still {state!r} after {timeout_ms} ms{problem}")
         time.sleep(0.1)
 
 
