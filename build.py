@@ -350,8 +350,8 @@ def add_language(code: str) -> Path:
 # Compiles {path: source} to sourceless .pyc files beside where each source would be
 # (hash-based, so that the zip's fixed dates do not matter); the last expression is the JSON
 # output. Docstrings are stripped but those of classes: a dataclass without one makes one
-# when it is created, from inspect.signature, which costs the page's start about a
-# millisecond per dataclass under Pyodide (dataclasses._process_class).
+# when it is created, from inspect.signature (dataclasses._process_class), which slows the
+# page's start under Pyodide.
 COMPILE_PYC = """
 import ast, base64, importlib.util, json
 from importlib._bootstrap_external import _code_to_hash_pyc

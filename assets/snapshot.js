@@ -89,11 +89,12 @@ export function loadPyodide(options) {
 }
 
 // Before the page's script, PyScript writes its own Python package's sources into the file
-// system and imports them all (`import pyscript`, compiled from source at every load); that
-// cost a start about 50 ms. The page uses nothing of that package (its Python reaches the
-// page through `js` and `pyodide.ffi`), and with its plugins off PyScript's JavaScript never
-// calls into it, so Python reaches PyScript with an empty placeholder `pyscript` module
-// already imported, which makes PyScript's import a lookup.
+// system and imports them all (`import pyscript`, compiled from source at every load): a
+// large share of what a start spent after Python was up (README, "Start-up and download").
+// The page uses nothing of that package (its Python reaches the page through `js` and
+// `pyodide.ffi`), and with its plugins off PyScript's JavaScript never calls into it, so
+// Python reaches PyScript with an empty placeholder `pyscript` module already imported,
+// which makes PyScript's import a lookup.
 function withoutPyScriptPackage(interpreter) {
   interpreter.runPython(
     "import sys, types; sys.modules.setdefault('pyscript', types.ModuleType('pyscript'))");
