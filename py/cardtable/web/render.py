@@ -141,7 +141,7 @@ def stylesheets() -> list:
     """The page's stylesheets in assets/, in cascade order: the app's, the teaching
     parts', each table module's and the records', the boot indicator's (build.py bundles
     them into one file)."""
-    sheets = sorted({table_module(game).STYLESHEET for game in TABLES} - {None}
+    sheets = sorted({sheet for game in TABLES if (sheet := table_module(game).STYLESHEET)}
                     | {records_view.STYLESHEET})
     return ["app.css", "teach.css", *sheets, "boot.css"]
 
