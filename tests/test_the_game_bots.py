@@ -156,9 +156,9 @@ def test_strong_plan_keeps_only_the_signal_changes_still_legal():
 def test_strong_plans_once_per_turn_and_replays(monkeypatch):
     calls = []
 
-    def counting(view):
+    def counting(view, weights=None):
         calls.append(view["turn"])
-        return plan_turn(view)
+        return plan_turn(view, weights)
 
     monkeypatch.setattr(the_game, "plan_turn", counting)
     state = SPEC.new(2, {}, "replay")

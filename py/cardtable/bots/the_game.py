@@ -11,11 +11,12 @@ view's ``legal`` actions, and talks only through the pile signals of TG-13.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from ..engine.core import as_action, thaw
 from ..engine.rng import make_rng
 from ..engine.the_game import PILE_DIRS, distance, is_backwards
-from .the_game_search import plan_turn
+from .the_game_search import plan_turn, weights_for
 
 
 def plays_of(view: dict) -> list:
@@ -87,21 +88,30 @@ class StrongBot:
     """Plans the whole turn once, on the turn's first call, and replays it action by action.
 
     The plan is recomputed if the view's ``legal`` actions no longer hold its next action
-    (for instance when someone else's action changed the table in between).
+    (for instance when someone else's action changed the table in between). ``change``
+    replaces fields of the weights the table calls for (tuning, ``bench/``); the levels
+    never set it.
     """
 
-    def __init__(self, seat: int, seed: str = "0"):
+    def __init__(self, seat: int, seed: str = "0", change: dict | None = None):
         self.seat = seat
+        self.change = change or {}
         self.pending: list = []
         self.turn = None
 
     def act(self, view: dict):
         if self.turn != view["turn"] or not self.pending or not is_legal(view, self.pending[0]):
-            self.pending = list(plan_turn(view).actions)
+            self.pending = list(plan_turn(view, self.weights(view)).actions)
             self.turn = view["turn"]
         if not is_legal(view, self.pending[0]):  # a plan the engine disagrees with: drop it
             self.pending = [as_action(view["legal"][0])]
         return self.pending.pop(0)
+
+    def weights(self, view: dict):
+        """The weights with ``change`` made, or None (the table's own) without one."""
+        if not self.change:
+            return None
+        return replace(weights_for(view["players"], view["min_cards"]), **self.change)
 
     def hint(self, view: dict) -> dict:
         """The web UI's Hint button: see the module's :func:`hint`."""
