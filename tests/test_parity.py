@@ -39,6 +39,18 @@ report = {
                for spec in registry.GAMES.values() for level in levels(spec.id)
                for seed in SEEDS[:2]},
 }
+# An expert solo game that reaches the strong bot's endgame search (tune/225: its draw
+# pile gets down to 2 cards), and the search's chance on a position of its own.
+from cardtable.bots.the_game_endgame import best_chance
+from cardtable.engine.the_game import CARDS, TheGameState
+the_game = registry.GAMES["the-game"]
+report["endgame"] = play_one(the_game, 1, the_game.resolve_options(
+    {"min_cards": 3, "small_hands": True}, 1), "tune/225", ["strong"]).to_json()
+gone = tuple(c for c in CARDS if c not in (41, 55, 88, 53, 33, 68, 59, 52, 51, 49))
+position = TheGameState(players=1, min_cards=2, hand_size=3, hands=((41, 55, 88),),
+                        deck=(53, 33, 68), piles=((1, *gone, 59), (1, 52), (100, 51), (100, 49)),
+                        current=0)
+report["endgame_chance"] = best_chance(position.view(0), position.deck)
 from cardtable import i18n
 from cardtable.web.render import shell_html
 report["languages"] = {}
@@ -75,7 +87,7 @@ def test_pyodide_is_python_3_14(pyodide_report):
     assert pyodide_report["python"] == [3, 14]
 
 
-@pytest.mark.parametrize("part", ["deal", "shuffled", "new", "played"])
+@pytest.mark.parametrize("part", ["deal", "shuffled", "new", "played", "endgame", "endgame_chance"])
 def test_same_seed_same_cards(pyodide_report, cpython_report, part):
     assert cpython_report[part], f"the probe computed no {part!r} cases"
     assert pyodide_report[part] == cpython_report[part]

@@ -16,8 +16,10 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    (TG-13). Alone, the bot uses its own weights (:data:`SOLO_WEIGHTS`); in expert mode
    (TG-11, three cards a turn) it weighs shut-out cards otherwise and searches wider
    (:data:`EXPERT_WEIGHTS`, :data:`EXPERT_SOLO_WEIGHTS`).
-3. **Endgame, solo.** With the draw pile empty and one player, nothing is hidden: an
-   exact search finds the longest sequence of the remaining cards.
+3. **Endgame, solo.** Alone, the unseen cards are the draw pile. With few of them left,
+   :mod:`.the_game_endgame` searches every way to play the turn and every draw for the
+   best chance of playing every card, within a budget; with none left, nothing is hidden
+   and an exact search finds the longest sequence of the remaining cards.
 4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card
    that fits very closely and ``small`` where a big jump would hurt it, and clears the
    signals of its own that no longer apply. It never toggles another seat's signal, and
@@ -35,6 +37,7 @@ from dataclasses import dataclass, replace
 
 from ..engine.the_game import CARDS, PILE_DIRS, fits, is_backwards, pile_name
 from ..i18n import _, N_, ngettext
+from . import the_game_endgame as endgame
 
 UP = tuple(d == "up" for d in PILE_DIRS)
 
@@ -305,12 +308,18 @@ def longest_sequence(hand, tops) -> tuple:
 
 
 def choose_plays(view: dict, weights: Weights) -> tuple:
-    """The plays (card, pile) for this turn, from the view's position."""
+    """The plays (card, pile) for this turn, from the view's position; the table they were
+    scored on; and, when the solo endgame search chose them, their chance of winning
+    (None otherwise)."""
     table = Table(view, weights)
     if view["players"] == 1 and view["deck"] == 0:
-        return longest_sequence(table.hand, table.tops), table
+        return longest_sequence(table.hand, table.tops), table, None
+    if view["players"] == 1 and view["deck"] <= endgame.DECK:
+        found = endgame.best_chance(view, table.unseen)
+        if found is not None and found[0] > 0:
+            return found[1], table, found[0]
     already = len(view["played"])
-    return TurnSearch(table, view["required"] - already).run(), table
+    return TurnSearch(table, view["required"] - already).run(), table, None
 
 
 def after(tops, hand, plays):
@@ -355,15 +364,16 @@ def signal_actions(view: dict, wanted: set) -> list:
     return actions
 
 
-def explain(view: dict, plays, table: Table, signals=()) -> str:
+def explain(view: dict, plays, table: Table, signals=(), chance=None) -> str:
     """Why the plan is good, in a sentence a player understands: what its first play costs
     (or reopens) and what the plays keep for the cards left in the hand, how many cards it
-    plays and why, and what its signals ask for. Never a list of the moves."""
+    plays and why (``chance``: the endgame search's chance of winning), and what its
+    signals ask for. Never a list of the moves."""
     required = max(view["required"] - len(view["played"]), 0)
     if plays:
         tops, kept = after(table.tops, table.hand, plays)
         clauses = [first_play_words(view, plays[0], table), kept_words(table, tops, kept, plays),
-                   count_words(view, plays, required)]
+                   count_words(view, plays, required, chance)]
     elif view["hand"] and required:
         clauses = [_("no card of yours fits any pile: the turn cannot be played")]
     else:
@@ -452,9 +462,18 @@ def kept_words(table: Table, tops, kept, plays) -> str:
                                                              card=card)
 
 
-def count_words(view: dict, plays, required: int) -> str:
+def count_words(view: dict, plays, required: int, chance=None) -> str:
     """Why this many cards: the minimum, more because they were nearly free, or every
-    card (the endgame searched exactly)."""
+    card (the endgame searched exactly); or the chance of winning the endgame search
+    found for them."""
+    if chance is not None:
+        return ngettext("of every way to play this turn and every order of the {count} card"
+                        " left to draw, this one gives the best chance of playing every"
+                        " card: {percent}%",
+                        "of every way to play this turn and every order of the {count} cards"
+                        " left to draw, this one gives the best chance of playing every"
+                        " card: {percent}%", view["deck"]).format(
+            count=view["deck"], percent=round(100 * chance))
     if view["players"] == 1 and view["deck"] == 0:
         return ngettext("nothing is hidden any more: this order plays {count} card, the most"
                         " your hand allows",
@@ -476,7 +495,8 @@ def count_words(view: dict, plays, required: int) -> str:
 def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
     """The rest of this seat's turn: plays, signal changes, then the end of the turn.
     ``weights`` defaults to :func:`weights_for` this table (players, minimum per turn)."""
-    plays, table = choose_plays(view, weights or weights_for(view["players"], view["min_cards"]))
+    plays, table, chance = choose_plays(view, weights or weights_for(view["players"],
+                                                                      view["min_cards"]))
     actions = [("play", card, pile) for card, pile in plays]
     signals = []
     if view["players"] > 1:
@@ -484,4 +504,4 @@ def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
         signals = signal_actions(view, wanted_signals(table, tops, kept))
     actions += signals
     actions.append(("end",))
-    return Plan(tuple(actions), explain(view, plays, table, signals))
+    return Plan(tuple(actions), explain(view, plays, table, signals, chance))

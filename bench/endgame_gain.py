@@ -1,0 +1,117 @@
+"""What the strong bot's solo endgame search wins, deal by deal, in The Game.
+
+Every deal is played by the strong bot alone up to the first turn that starts with at
+most ``the_game_endgame.DECK`` cards in the draw pile (until then the search plays no
+part), and from there finished twice: with the search and without it. Printed: the
+wins both ways, the deals only one of them wins, the exact two-sided sign test on those
+deals, how often the search answered or gave up at its budget, and the time of the
+plans it made (median, p95, max).
+
+    python bench/endgame_gain.py --games 10000 --seed 1 --expert --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from cardtable.bots import the_game_endgame as endgame  # noqa: E402
+from cardtable.bots.the_game import StrongBot  # noqa: E402
+from cardtable.engine.registry import GAMES  # noqa: E402
+from cardtable.engine.rng import derive_seed  # noqa: E402
+from cardtable.sim import bot_seed, next_action  # noqa: E402
+
+EXPERT = {"min_cards": 3, "small_hands": True}
+SEARCH_DECK = endgame.DECK
+SEARCH = endgame.best_chance
+
+
+class TimedSearch:
+    """Wraps ``best_chance`` to time each call and count its answers."""
+
+    def __init__(self, search):
+        self.search = search
+        self.times: list = []
+        self.gave_up = 0
+
+    def __call__(self, *args, **kwargs):
+        start = time.perf_counter()
+        found = self.search(*args, **kwargs)
+        self.times.append(time.perf_counter() - start)
+        self.gave_up += found is None
+        return found
+
+
+def finish(state, deal: str, search: bool):
+    """Play ``state`` to its end, with the endgame search on or off."""
+    endgame.DECK = SEARCH_DECK if search else -1
+    bots = [StrongBot(0, bot_seed(deal, 0))]
+    while not state.is_over:
+        state = state.apply(next_action(state, bots, ["strong"]))
+    return state
+
+
+def play(task: tuple) -> dict:
+    """One deal: its outcome with and without the search, and the search's calls."""
+    options, seed, index = task
+    deal = derive_seed(seed, index)
+    state = GAMES["the-game"].new(1, options, deal)
+    endgame.DECK = -1
+    bots = [StrongBot(0, bot_seed(deal, 0))]
+    while not state.is_over and not (len(state.deck) <= SEARCH_DECK and not state.played):
+        state = state.apply(next_action(state, bots, ["strong"]))
+    timed = endgame.best_chance = TimedSearch(SEARCH)
+    without, with_search = finish(state, deal, False), finish(state, deal, True)
+    return {"without": without.outcome == "won", "with": with_search.outcome == "won",
+            "times": timed.times, "gave_up": timed.gave_up}
+
+
+def sign_test(wins_only_with: int, wins_only_without: int) -> float:
+    """Two-sided exact p-value that the two ways win equally often, from the deals only
+    one of them wins."""
+    n = wins_only_with + wins_only_without
+    if not n:
+        return 1.0
+    k = min(wins_only_with, wins_only_without)
+    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--seed", default="report")
+    parser.add_argument("--expert", action="store_true", help="min_cards=3, small_hands=on")
+    parser.add_argument("--jobs", type=int, default=1)
+    args = parser.parse_args(argv)
+    options = GAMES["the-game"].resolve_options(EXPERT if args.expert else {}, 1)
+    tasks = [(options, args.seed, i) for i in range(args.games)]
+    with multiprocessing.Pool(args.jobs) as pool:
+        rows = pool.map(play, tasks, chunksize=16)
+    times = sorted(t * 1000 for r in rows for t in r["times"])
+    only_with = sum(r["with"] and not r["without"] for r in rows)
+    only_without = sum(r["without"] and not r["with"] for r in rows)
+    mode = "expert" if args.expert else "classic"
+    print(f"{mode}, 1 player, {args.games} deals of --seed {args.seed}, search from"
+          f" {SEARCH_DECK} cards left to draw, budget {endgame.BUDGET} positions")
+    print(f"wins without the search: {sum(r['without'] for r in rows)}")
+    print(f"wins with the search:    {sum(r['with'] for r in rows)}")
+    print(f"deals won only with it: {only_with}; only without it: {only_without};"
+          f" sign test p = {sign_test(only_with, only_without):.2g}")
+    if times:
+        p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
+        print(f"searches: {len(times)}, gave up at the budget: {sum(r['gave_up'] for r in rows)};"
+              f" CPython ms median {statistics.median(times):.1f}, p95 {p95:.1f},"
+              f" max {times[-1]:.1f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
