@@ -59,8 +59,9 @@ def finish(state, deal: str, search: bool):
 
 
 def play(task: tuple) -> dict:
-    """One deal: its outcome with and without the search, and the search's calls."""
-    options, seed, index = task
+    """One deal (``options``, run seed, index, the search's budget): its outcome with
+    and without the search, and the search's calls."""
+    options, seed, index, endgame.BUDGET = task
     deal = derive_seed(seed, index)
     state = GAMES["the-game"].new(1, options, deal)
     endgame.DECK = -1
@@ -90,9 +91,11 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="report")
     parser.add_argument("--expert", action="store_true", help="min_cards=3, small_hands=on")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--budget", type=int, default=endgame.BUDGET,
+                        help="positions the search may visit (default: the bot's own)")
     args = parser.parse_args(argv)
     options = GAMES["the-game"].resolve_options(EXPERT if args.expert else {}, 1)
-    tasks = [(options, args.seed, i) for i in range(args.games)]
+    tasks = [(options, args.seed, i, args.budget) for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         rows = pool.map(play, tasks, chunksize=16)
     times = sorted(t * 1000 for r in rows for t in r["times"])
@@ -100,7 +103,7 @@ def main(argv=None) -> int:
     only_without = sum(r["without"] and not r["with"] for r in rows)
     mode = "expert" if args.expert else "classic"
     print(f"{mode}, 1 player, {args.games} deals of --seed {args.seed}, search from"
-          f" {SEARCH_DECK} cards left to draw, budget {endgame.BUDGET} positions")
+          f" {SEARCH_DECK} cards left to draw, budget {args.budget} positions")
     print(f"wins without the search: {sum(r['without'] for r in rows)}")
     print(f"wins with the search:    {sum(r['with'] for r in rows)}")
     print(f"deals won only with it: {only_with}; only without it: {only_without};"

@@ -48,9 +48,13 @@ def reachable_tops(pile: int, top: int, cards) -> set:
 
 def some_card_is_dead(cards, tops) -> bool:
     """Whether one of ``cards`` fits no pile now and can never fit one later."""
+    stuck = [card for card in cards
+             if not any(fits(card, PILE_DIRS[p], top) for p, top in enumerate(tops))]
+    if not stuck:  # the usual case: every card fits somewhere now
+        return False
     reach = [reachable_tops(p, top, cards) for p, top in enumerate(tops)]
     return any(not any(fits(card, PILE_DIRS[p], t) for p in range(4) for t in reach[p])
-               for card in cards)
+               for card in stuck)
 
 
 class Endgame:
@@ -128,6 +132,8 @@ class Endgame:
     def after_turn(self, kept: tuple, tops: tuple, deck: tuple, played: int) -> float:
         """The chance of winning once the turn ends with ``played`` cards: the mean over
         every set of cards the draw may bring, all equally likely."""
+        if some_card_is_dead(kept + deck, tops):  # whatever the draw brings
+            return 0.0
         draws = list(combinations(deck, min(played, len(deck))))
         total = 0.0
         for drawn in draws:
@@ -136,11 +142,12 @@ class Endgame:
         return total / len(draws)
 
 
-def best_chance(view: dict, deck, budget: int = BUDGET):
+def best_chance(view: dict, deck, budget: int | None = None):
     """``(chance, plays)`` for the rest of this seat's turn, alone at the table with
-    ``deck`` the cards it does not see; None past ``budget`` positions."""
+    ``deck`` the cards it does not see; None past ``budget`` positions (:data:`BUDGET`
+    when None)."""
     already = len(view["played"])
-    search = Endgame(view["min_cards"], budget)
+    search = Endgame(view["min_cards"], BUDGET if budget is None else budget)
     try:
         return search.best_turn(tuple(sorted(view["hand"])), tuple(p["top"] for p in view["piles"]),
                                 tuple(sorted(deck)), max(view["required"] - already, 0), already)
