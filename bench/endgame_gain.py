@@ -3,9 +3,9 @@
 Every deal is played by the strong bot alone up to the first turn that starts with at
 most ``the_game_endgame.DECK`` cards in the draw pile (until then the search plays no
 part), and from there finished twice: with the search and without it. Printed: the
-wins both ways, the deals only one of them wins, the exact two-sided sign test on those
-deals, how often the search answered or gave up at its budget, and the time of the
-plans it made (median, p95, max).
+wins both ways (with Wilson's 95% intervals) and the cards left, the deals only one
+of them wins, the exact two-sided sign test on those deals, how often the search
+answered or gave up at its budget, and the time of the plans it made (median, p95, max).
 
     python bench/endgame_gain.py --games 10000 --seed 1 --expert --jobs 2
 """
@@ -26,7 +26,7 @@ from cardtable.bots import the_game_endgame as endgame  # noqa: E402
 from cardtable.bots.the_game import StrongBot  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
-from cardtable.sim import bot_seed, next_action  # noqa: E402
+from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
 
 EXPERT = {"min_cards": 3, "small_hands": True}
 SEARCH_DECK = endgame.DECK
@@ -71,6 +71,7 @@ def play(task: tuple) -> dict:
     timed = endgame.best_chance = TimedSearch(SEARCH)
     without, with_search = finish(state, deal, False), finish(state, deal, True)
     return {"without": without.outcome == "won", "with": with_search.outcome == "won",
+            "left_without": without.cards_left, "left_with": with_search.cards_left,
             "times": timed.times, "gave_up": timed.gave_up}
 
 
@@ -104,8 +105,13 @@ def main(argv=None) -> int:
     mode = "expert" if args.expert else "classic"
     print(f"{mode}, 1 player, {args.games} deals of --seed {args.seed}, search from"
           f" {SEARCH_DECK} cards left to draw, budget {args.budget} positions")
-    print(f"wins without the search: {sum(r['without'] for r in rows)}")
-    print(f"wins with the search:    {sum(r['with'] for r in rows)}")
+    for way in ("without", "with"):
+        wins = sum(r[way] for r in rows)
+        low, high = wilson([int(r[way]) for r in rows])
+        left = statistics.fmean(r[f"left_{way}"] for r in rows)
+        excellent = sum(r[f"left_{way}"] < 10 for r in rows) / len(rows)
+        print(f"{way} the search: {wins} wins, {wins / len(rows):.2%} ({low:.2%}–{high:.2%}),"
+              f" {left:.2f} cards left, {excellent:.1%} excellent (< 10)")
     print(f"deals won only with it: {only_with}; only without it: {only_without};"
           f" sign test p = {sign_test(only_with, only_without):.2g}")
     if times:

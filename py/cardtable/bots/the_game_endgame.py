@@ -23,7 +23,7 @@ UP = tuple(d == "up" for d in PILE_DIRS)
 # this many positions: each position costs about the same, so the budget bounds the time
 # a decision can take, the same on every machine and Python.
 DECK = 9
-BUDGET = 20_000
+BUDGET = 50_000
 
 
 class OutOfBudget(Exception):
