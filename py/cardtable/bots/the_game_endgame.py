@@ -74,13 +74,12 @@ class Endgame:
 
     def chance(self, hand: tuple, tops: tuple, deck: tuple) -> float:
         """The chance of winning from the start of a turn: ``hand`` and ``deck`` sorted,
-        ``deck`` the cards still to draw in an unknown order."""
+        ``deck`` the cards still to draw in an unknown order. Only :meth:`after_turn`
+        asks, once it found no dead card among the same cards on the same tops."""
         key = (hand, tops, deck)
         if key not in self.chances:
             self.count()
-            if some_card_is_dead(hand + deck, tops):
-                found = 0.0
-            elif not deck:
+            if not deck:
                 found = 1.0 if self.plays_all(hand, tops) else 0.0
             else:
                 found = self.best_turn(hand, tops, deck, min(self.min_cards, len(hand)))[0]
