@@ -30,11 +30,12 @@ from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
 
 EXPERT = {"min_cards": 3, "small_hands": True}
 SEARCH_DECK = endgame.DECK
-SEARCH = endgame.best_chance
+SEARCH = endgame.searching
 
 
 class TimedSearch:
-    """Wraps ``best_chance`` to time each call and count its answers."""
+    """Wraps ``searching`` (the search in slices, which the bot runs in one go) to time
+    each search and count its answers."""
 
     def __init__(self, search):
         self.search = search
@@ -43,7 +44,7 @@ class TimedSearch:
 
     def __call__(self, *args, **kwargs):
         start = time.perf_counter()
-        found = self.search(*args, **kwargs)
+        found = yield from self.search(*args, **kwargs)
         self.times.append(time.perf_counter() - start)
         self.gave_up += found is None
         return found
@@ -68,7 +69,7 @@ def play(task: tuple) -> dict:
     bots = [StrongBot(0, bot_seed(deal, 0))]
     while not state.is_over and not (len(state.deck) <= SEARCH_DECK and not state.played):
         state = state.apply(next_action(state, bots, ["strong"]))
-    timed = endgame.best_chance = TimedSearch(SEARCH)
+    timed = endgame.searching = TimedSearch(SEARCH)
     without, with_search = finish(state, deal, False), finish(state, deal, True)
     return {"without": without.outcome == "won", "with": with_search.outcome == "won",
             "left_without": without.cards_left, "left_with": with_search.cards_left,

@@ -5,6 +5,8 @@ import html
 from dataclasses import replace
 from html.parser import HTMLParser
 
+from cardtable.bots import finish, make_bot, the_game
+from cardtable.bots import the_game_endgame as endgame
 from cardtable.engine.registry import get
 from cardtable.web import table_the_game
 from cardtable.web.controller import Controller
@@ -233,12 +235,38 @@ def test_bots_play_their_turns_one_action_at_a_time():
 def test_hint_shows_the_suggested_turn_and_its_reason():
     c = started()
     assert Tags(screen_html(c.screen())).find(data_action="hint")  # the strong bot offers hints
-    c.handle("hint", {})
+    kind, steps = c.handle("hint", {})  # the page thinks the hint in slices
+    assert kind == "think" and c.table.hint is None
+    finish(steps)
     first = c.table.hint["actions"][0]
     tags = Tags(screen_html(c.screen()))
     assert "Hint:" in "".join(tags.text) and c.table.hint["reason"] in "".join(tags.text)
     if first[0] == "play":
         assert "hinted" in tags.find(data_card=str(first[1]))[0]["class"]
+
+
+def test_a_hint_thought_in_slices_is_dropped_when_the_position_changes():
+    c = started("#/the-game?seed=slices-27&players=1")  # a long endgame search ahead
+    bot = make_bot("the-game", "strong", 0, "slices")
+    while len(c.session.state.deck) > endgame.DECK or c.session.state.played:
+        move(c, bot.act(c.table.view))
+    kind, steps = c.handle("hint", {})
+    next(steps), next(steps)  # still thinking: the page draws and answers taps meanwhile
+    move(c, next(a for a in c.session.state.legal_actions() if a[0] == "play"))
+    finish(steps)
+    assert c.table.hint is None
+    kind, steps = c.handle("hint", {})
+    finish(steps)
+    assert c.table.hint == the_game.hint(c.table.view)
+
+
+def move(c, action) -> None:
+    """Make The Game's ``action`` through the table's controls."""
+    if action[0] == "play":
+        c.handle("select", {"card": str(action[1])})
+        c.handle("play", {"pile": str(action[2])})
+    else:
+        c.handle("end-turn", {})
 
 
 def test_no_hint_button_when_no_bot_offers_hints():

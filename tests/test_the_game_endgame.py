@@ -1,14 +1,21 @@
 """The strong bot's exact solo endgame of The Game (``bots/the_game_endgame.py``): it finds
 the sure win the mid-game planner throws away, knows a dead card (TG-5), weighs every draw
-(TG-6), gives up at its budget, and plays only what the engine allows."""
+(TG-6), gives up at its budget, plays only what the engine allows, and thinks in slices
+as it does in one go."""
 
 from dataclasses import replace
 from itertools import combinations
 
-from cardtable.bots import make_bot, the_game
+from cardtable.bots import hinting, make_bot, the_game
 from cardtable.bots import the_game_endgame as endgame
 from cardtable.bots.the_game_endgame import best_chance, some_card_is_dead
+from cardtable.engine.registry import get
 from cardtable.engine.the_game import CARDS, TheGameState
+
+SPEC = get("the-game")
+# A classic solo deal whose first endgame search meets thousands of positions, so that
+# thought in slices it pauses many times (see test_render for the page's side).
+SLICED_SEED = "slices-27"
 
 
 def solo(hand, deck, tops, min_cards=3) -> TheGameState:
@@ -97,3 +104,33 @@ def test_the_hint_gives_the_chance_the_endgame_search_found():
     advice = the_game.hint(state.view(0))
     assert advice["actions"][:3] == [["play", 63, 1], ["play", 64, 1], ["play", 7, 3]]
     assert "2 cards left to draw" in advice["reason"] and "100%" in advice["reason"]
+
+
+def endgame_start(seed: str) -> TheGameState:
+    """The first turn of a seeded classic solo game, played by the strong bot, that starts
+    with at most ``endgame.DECK`` cards to draw."""
+    state = SPEC.new(1, {}, seed)
+    bot = make_bot("the-game", "strong", 0, "slices")
+    while len(state.deck) > endgame.DECK or state.played:
+        state = state.apply(bot.act(state.view(0)))
+    return state
+
+
+def run_counting_pauses(steps) -> tuple:
+    """``(answer, pauses)`` of a generator run to its end."""
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, pauses
+        pauses += 1
+
+
+def test_the_search_in_slices_pauses_and_finds_the_same_turn_and_hint():
+    state = endgame_start(SLICED_SEED)
+    view = state.view(0)
+    answer, pauses = run_counting_pauses(endgame.searching(view, state.deck))
+    assert pauses >= 2 and answer == best_chance(view, state.deck) and answer[0] > 0
+    hint, pauses = run_counting_pauses(hinting(make_bot("the-game", "strong", 0), view))
+    assert pauses >= 2 and hint == the_game.hint(view) and "best chance" in hint["reason"]

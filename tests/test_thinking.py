@@ -1,9 +1,10 @@
-"""Bots that think in slices decide exactly as they do in one go (the page runs their
-``think`` a slice at a time so that it stays responsive; the simulator calls ``act``)."""
+"""Bots that think in slices decide and hint exactly as they do in one go (the page runs
+their ``think`` and ``think_hint`` a slice at a time so that it stays responsive; the
+simulator calls ``act``)."""
 
 import pytest
 
-from cardtable.bots import finish, levels, make_bot, thinking
+from cardtable.bots import finish, hinting, levels, make_bot, thinking
 from cardtable.engine.registry import GAMES
 
 
@@ -32,6 +33,16 @@ def test_every_bot_decides_the_same_in_slices_as_in_one_go(game):
         whole = [make_bot(game, level, seat, "slices") for seat in range(players)]
         for seat, view in positions(game, players, "think", 7):
             assert finish(thinking(sliced[seat], view)) == whole[seat].act(view), (level, view)
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_hint_is_the_same_in_slices_as_in_one_go(game):
+    from cardtable.web.bot_runner import hint_bot
+
+    spec = GAMES[game]
+    hinter = hint_bot(game, "slices")
+    for seat, view in positions(game, max(2, spec.min_players), "hints", 9):
+        assert finish(hinting(hinter, view)) == hinter.hint(view), view
 
 
 def test_the_rentz_strong_bot_pauses_while_it_weighs_a_card_or_a_sub_game():

@@ -122,6 +122,7 @@ def test_every_screen_of_every_game_speaks_only_through_the_catalogs(
             found[f"table {game} {players}"] = untranslated(page)
         if page.query_selector('[data-action="hint"]:not([disabled])'):
             page.click('[data-action="hint"]')
+            page.wait_for_selector("#app .hint")  # thought in slices: it shows a little later
             found[f"hint {game}"] = untranslated(page)
         save, fragment = finished_save(game, max(2, spec.min_players), "pseudo-end")
         page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(save))

@@ -7,9 +7,12 @@ shows is compared with the same game replayed on CPython (3.11 here, 3.14 in the
 
 import json
 
-from cardtable.bots import make_bot
+from cardtable.bots import make_bot, the_game
+from cardtable.bots import the_game_endgame as endgame
 from cardtable.engine.registry import get
 from cardtable.engine.the_game import PILE_DIRS, fits
+from cardtable.web.lobby import default_setup
+from cardtable.web.session import Session
 
 from replay import check_replay
 from settings_scripts import settings_script
@@ -243,3 +246,34 @@ def test_hint_shows_the_strong_bots_turn(page, site, open_app):
     assert expected["reason"] in text
     first = expected["actions"][0]
     assert "hinted" in page.get_attribute(f'[data-card="{first[1]}"]', "class")
+
+
+# Clicks Hint and counts the frames the page paints until the hint shows.
+FRAMES_UNTIL_HINT = """() => new Promise(done => {
+  let frames = 0;
+  const tick = () => {
+    if (document.querySelector('.hint')) done(frames);
+    else { frames += 1; requestAnimationFrame(tick); }
+  };
+  document.querySelector('[data-action="hint"]').click();
+  requestAnimationFrame(tick);
+})"""
+
+
+def test_a_long_hint_is_thought_while_the_page_keeps_painting(page, site, open_app):
+    # A solo endgame whose search meets thousands of positions (as in test_the_game_endgame):
+    # thought in one go, the page would paint nothing until the hint shows.
+    seed = "slices-27"
+    session = Session.new(default_setup("the-game").with_players(1), seed)
+    bot = make_bot("the-game", "strong", 0, seed)
+    while len(session.state.deck) > endgame.DECK or session.state.played:
+        session.apply(bot.act(session.state.view(0)))
+    open_app(page, site.link(f"#/the-game?seed={seed}&players=1"))
+    page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(session.to_save()))
+    page.reload()
+    page.wait_for_selector("html[data-app=ready]", state="attached")
+    assert view(page)["hand"] == list(session.state.hands[0])
+    frames = page.evaluate(FRAMES_UNTIL_HINT)
+    expected = the_game.hint(session.state.view(0))
+    assert "best chance" in expected["reason"] and expected["reason"] in page.inner_text(".hint")
+    assert frames >= 3

@@ -10,13 +10,15 @@ and ``DEFAULT_LEVEL``; a bot class may offer ``hint(view)`` too.
 
 A bot whose decisions can take long may also offer ``think(view)``: a generator that
 yields (nothing) at pauses in its work and returns the same action as ``act(view)``, so
-that the page can think in slices between which it stays responsive. ``thinking(bot,
-view)`` gives such a generator for any bot; ``finish(steps)`` runs one to its end.
+that the page can think in slices between which it stays responsive; a bot with a
+``hint`` whose thought can take long offers ``think_hint(view)`` likewise. ``thinking(bot,
+view)`` and ``hinting(bot, view)`` give such generators for any bot; ``finish(steps)``
+runs one to its end.
 """
 
 import importlib
 
-from .thinking import finish, thinking  # noqa: F401 (the bots' API)
+from .thinking import finish, hinting, thinking  # noqa: F401 (the bots' API)
 
 # Each game's bot module by name, imported when first asked for: the page then starts
 # without loading the bots (and their searches) of the games nobody has opened yet.

@@ -5,7 +5,8 @@ view's ``legal`` actions, and talks only through the pile signals of TG-13.
 - ``casual``: card by card, the closest fit first; plays extra cards only when they are
   nearly free; respects signals.
 - ``strong``: plans the whole turn on its first call (see :mod:`.the_game_search`), then
-  replays the plan one action per call; raises and clears signals; offers ``hint``.
+  replays the plan one action per call; raises and clears signals; offers ``hint``
+  (and ``think_hint``, the same in slices).
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from dataclasses import replace
 from ..engine.core import as_action, thaw
 from ..engine.rng import make_rng
 from ..engine.the_game import PILE_DIRS, distance, is_backwards
-from .the_game_search import plan_turn, weights_for
+from .the_game_search import plan_turn, planning_turn, weights_for
+from .thinking import finish
 
 
 def plays_of(view: dict) -> list:
@@ -117,6 +119,10 @@ class StrongBot:
         """The web UI's Hint button: see the module's :func:`hint`."""
         return hint(view)
 
+    def think_hint(self, view: dict):
+        """:meth:`hint` in slices (see ``bots.thinking``)."""
+        return hinting(view)
+
 
 def is_legal(view: dict, action) -> bool:
     """Whether ``action`` is among the view's ``legal`` actions."""
@@ -125,7 +131,12 @@ def is_legal(view: dict, action) -> bool:
 
 def hint(view: dict) -> dict:
     """The turn the strong bot would play from this view, and why in words."""
-    plan = plan_turn(view)
+    return finish(hinting(view))
+
+
+def hinting(view: dict):
+    """:func:`hint` in slices: a generator that yields while the endgame search pauses."""
+    plan = yield from planning_turn(view)
     return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}
 
 

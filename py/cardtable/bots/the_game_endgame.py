@@ -5,7 +5,9 @@ hidden, and every order is as likely as any other. With few of them left, the ch
 winning after each way of playing the turn can be computed exactly: the turns are
 enumerated, and after each one every set of cards it may draw (TG-6), until the draw pile
 is empty and nothing is hidden any more. :func:`best_chance` returns the plays that give
-the best chance of playing every card, and that chance.
+the best chance of playing every card, and that chance; :func:`searching` is the same
+search in slices (a generator that yields at pauses, see ``bots.thinking``), for a page
+that must stay responsive while it searches.
 
 A budget of positions bounds the work; past it the search gives up (returns None) and the
 bot plans as it does mid-game. Positions where some card can never be played again, not
@@ -17,6 +19,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..engine.the_game import PILE_DIRS, fits
+from .thinking import finish
 
 UP = tuple(d == "up" for d in PILE_DIRS)
 # The search starts when the draw pile holds at most this many cards, and gives up past
@@ -24,6 +27,8 @@ UP = tuple(d == "up" for d in PILE_DIRS)
 # a decision can take, the same on every machine and Python.
 DECK = 9
 BUDGET = 50_000
+# A search thought in slices pauses each time it has met this many more positions.
+PAUSE = 500
 
 
 class OutOfBudget(Exception):
@@ -58,12 +63,15 @@ def some_card_is_dead(cards, tops) -> bool:
 
 
 class Endgame:
-    """The exact search; ``min_cards`` is the table's minimum a turn (TG-4, TG-11)."""
+    """The exact search; ``min_cards`` is the table's minimum a turn (TG-4, TG-11).
+    :meth:`chance`, :meth:`best_turn` and :meth:`after_turn` are generators that yield
+    at pauses and return their answer (run one to its end with ``finish``)."""
 
     def __init__(self, min_cards: int, budget: int):
         self.min_cards = min_cards
         self.budget = budget
         self.positions = 0
+        self.pause_at = PAUSE
         self.chances: dict = {}
         self.emptied: dict = {}
 
@@ -72,7 +80,14 @@ class Endgame:
         if self.positions > self.budget:
             raise OutOfBudget
 
-    def chance(self, hand: tuple, tops: tuple, deck: tuple) -> float:
+    def pause_due(self) -> bool:
+        """Whether :data:`PAUSE` more positions were met since the last pause."""
+        if self.positions < self.pause_at:
+            return False
+        self.pause_at = self.positions + PAUSE
+        return True
+
+    def chance(self, hand: tuple, tops: tuple, deck: tuple):
         """The chance of winning from the start of a turn: ``hand`` and ``deck`` sorted,
         ``deck`` the cards still to draw in an unknown order. Only :meth:`after_turn`
         asks, once it found no dead card among the same cards on the same tops."""
@@ -82,12 +97,13 @@ class Endgame:
             if not deck:
                 found = 1.0 if self.plays_all(hand, tops) else 0.0
             else:
-                found = self.best_turn(hand, tops, deck, min(self.min_cards, len(hand)))[0]
+                found = (yield from self.best_turn(hand, tops, deck,
+                                                   min(self.min_cards, len(hand))))[0]
             self.chances[key] = found
         return self.chances[key]
 
     def best_turn(self, hand: tuple, tops: tuple, deck: tuple, required: int,
-                  already: int = 0) -> tuple:
+                  already: int = 0):
         """``(chance, plays)`` of the best way to play the rest of this turn, ``already``
         cards of it played and ``required`` more needed; ``(0.0, None)`` when it cannot be
         played. Every order of plays is tried; a position reached twice in the turn is
@@ -96,9 +112,11 @@ class Endgame:
         seen = set()
         stack = [(hand, tops, ())]
         while stack:
+            if self.pause_due():
+                yield
             kept, piles, plays = stack.pop()
             if len(plays) >= required:
-                value = self.after_turn(kept, piles, deck, already + len(plays))
+                value = yield from self.after_turn(kept, piles, deck, already + len(plays))
                 if best[1] is None or value > best[0]:
                     best = (value, plays)
                     if value == 1.0:
@@ -128,7 +146,7 @@ class Endgame:
                 for i, card in enumerate(hand) for pile, top in enumerate(tops))
         return self.emptied[key]
 
-    def after_turn(self, kept: tuple, tops: tuple, deck: tuple, played: int) -> float:
+    def after_turn(self, kept: tuple, tops: tuple, deck: tuple, played: int):
         """The chance of winning once the turn ends with ``played`` cards: the mean over
         every set of cards the draw may bring, all equally likely."""
         if some_card_is_dead(kept + deck, tops):  # whatever the draw brings
@@ -137,18 +155,25 @@ class Endgame:
         total = 0.0
         for drawn in draws:
             rest = tuple(c for c in deck if c not in drawn)
-            total += self.chance(tuple(sorted(kept + drawn)), tops, rest)
+            total += yield from self.chance(tuple(sorted(kept + drawn)), tops, rest)
         return total / len(draws)
+
+
+def searching(view: dict, deck, budget: int | None = None):
+    """:func:`best_chance` in slices: a generator that yields at pauses and returns its
+    answer."""
+    already = len(view["played"])
+    search = Endgame(view["min_cards"], BUDGET if budget is None else budget)
+    try:
+        return (yield from search.best_turn(
+            tuple(sorted(view["hand"])), tuple(p["top"] for p in view["piles"]),
+            tuple(sorted(deck)), max(view["required"] - already, 0), already))
+    except OutOfBudget:
+        return None
 
 
 def best_chance(view: dict, deck, budget: int | None = None):
     """``(chance, plays)`` for the rest of this seat's turn, alone at the table with
     ``deck`` the cards it does not see; None past ``budget`` positions (:data:`BUDGET`
     when None)."""
-    already = len(view["played"])
-    search = Endgame(view["min_cards"], BUDGET if budget is None else budget)
-    try:
-        return search.best_turn(tuple(sorted(view["hand"])), tuple(p["top"] for p in view["piles"]),
-                                tuple(sorted(deck)), max(view["required"] - already, 0), already)
-    except OutOfBudget:
-        return None
+    return finish(searching(view, deck, budget))

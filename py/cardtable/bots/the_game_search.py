@@ -28,7 +28,8 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
 ``plan_turn(view)`` returns a :class:`Plan`: the actions for the rest of the turn (plays,
 signal changes, then ``("end",)``) and why, in words a player understands (:func:`explain`). Its first action is one of the
 view's ``legal`` actions; the later plays are checked with the engine's :func:`fits` on
-the position the plan itself makes.
+the position the plan itself makes. ``planning_turn(view)`` is the same in slices (a
+generator that yields while the endgame search pauses, see ``bots.thinking``).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from dataclasses import dataclass, replace
 from ..engine.the_game import CARDS, PILE_DIRS, fits, is_backwards, pile_name
 from ..i18n import _, N_, ngettext
 from . import the_game_endgame as endgame
+from .thinking import finish
 
 UP = tuple(d == "up" for d in PILE_DIRS)
 
@@ -307,15 +309,15 @@ def longest_sequence(hand, tops) -> tuple:
     return best(tuple(hand), tuple(tops))
 
 
-def choose_plays(view: dict, weights: Weights) -> tuple:
+def choosing_plays(view: dict, weights: Weights):
     """The plays (card, pile) for this turn, from the view's position; the table they were
     scored on; and, when the solo endgame search chose them, their chance of winning
-    (None otherwise)."""
+    (None otherwise). A generator: it yields at the endgame search's pauses."""
     table = Table(view, weights)
     if view["players"] == 1 and view["deck"] == 0:
         return longest_sequence(table.hand, table.tops), table, None
     if view["players"] == 1 and view["deck"] <= endgame.DECK:
-        found = endgame.best_chance(view, table.unseen)
+        found = yield from endgame.searching(view, table.unseen)
         if found is not None and found[0] > 0:
             return found[1], table, found[0]
     already = len(view["played"])
@@ -495,8 +497,14 @@ def count_words(view: dict, plays, required: int, chance=None) -> str:
 def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
     """The rest of this seat's turn: plays, signal changes, then the end of the turn.
     ``weights`` defaults to :func:`weights_for` this table (players, minimum per turn)."""
-    plays, table, chance = choose_plays(view, weights or weights_for(view["players"],
-                                                                      view["min_cards"]))
+    return finish(planning_turn(view, weights))
+
+
+def planning_turn(view: dict, weights: Weights | None = None):
+    """:func:`plan_turn` in slices: a generator that yields at pauses (see
+    ``bots.thinking``) and returns the :class:`Plan`."""
+    plays, table, chance = yield from choosing_plays(
+        view, weights or weights_for(view["players"], view["min_cards"]))
     actions = [("play", card, pile) for card, pile in plays]
     signals = []
     if view["players"] > 1:

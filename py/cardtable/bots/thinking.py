@@ -1,5 +1,6 @@
 """Decisions in slices: a bot's ``think(view)`` yields at pauses in its work and returns
-its action, so that a page can stay responsive while a bot thinks (see ``bots``)."""
+its action, and its ``think_hint(view)`` the same for its hint, so that a page can stay
+responsive while a bot thinks (see ``bots``)."""
 
 
 def thinking(bot, view: dict):
@@ -9,6 +10,15 @@ def thinking(bot, view: dict):
     if think is not None:
         return (yield from think(view))
     return bot.act(view)
+
+
+def hinting(bot, view: dict):
+    """A generator for ``bot``'s hint on ``view``: it yields at the bot's pauses and
+    returns the hint (a bot without ``think_hint`` hints in one go)."""
+    think_hint = getattr(bot, "think_hint", None)
+    if think_hint is not None:
+        return (yield from think_hint(view))
+    return bot.hint(view)
 
 
 def finish(steps):

@@ -187,10 +187,17 @@ class Page:
             asyncio.ensure_future(self.copy(effect[1], effect[2]))
         elif effect and effect[0] == "download":
             self.download(*effect[1:])
+        elif effect and effect[0] == "think":
+            asyncio.ensure_future(self.think(effect[1]))
         elif chosen is not None:
             asyncio.ensure_future(self.read_file(chosen, effect[2]))
         if data.get("key") == "sound" and self.controller.store.preferences()["sound"] == "on":
             self.tones.play(0)  # within the tap: browsers let audio start only then
+
+    async def think(self, steps) -> None:
+        """Run the generator ``steps`` (a hint being thought) in slices, then draw."""
+        await in_slices(steps)
+        self.draw()
 
     async def copy(self, text: str, done: str) -> None:
         """Copy ``text`` to the clipboard and say ``done``; or show it to copy by hand."""

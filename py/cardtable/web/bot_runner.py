@@ -9,7 +9,7 @@ card passes), else the bot's. A bot that answers with an illegal action is a bug
 
 from __future__ import annotations
 
-from ..bots import finish, levels, make_bot, thinking
+from ..bots import finish, hinting, levels, make_bot, thinking
 from ..engine.core import as_action, thaw
 from ..i18n import _
 from .lobby import HUMAN, seat_name
@@ -67,8 +67,12 @@ class BotRunner:
     def fallback(self, seat: int):
         return make_bot(self.session.setup.game, "random", seat, f"fallback-{seat}")
 
-    def hint(self, view: dict):
-        return self.hinter.hint(view) if self.hinter else None
+    def hint_steps(self, view: dict):
+        """The hint bot's hint on ``view`` (None without one), in slices: a generator that
+        yields while the bot thinks (see ``bots.hinting``)."""
+        if self.hinter is None:
+            return None
+        return (yield from hinting(self.hinter, view))
 
 
 def hint_bot(game: str, seed: str):

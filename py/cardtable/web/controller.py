@@ -5,7 +5,8 @@ table (``table``, a :class:`~.playing.Table`, with ``bots``, a
 :class:`~.bot_runner.BotRunner`). :meth:`Controller.handle` runs the handler named by a
 control's ``data-action``: the app's own (``HANDLERS``), the lobby's, or the game's
 table module's. It may return an *effect* for the page to carry out (``("copy", text,
-done)``: copy ``text``, then say ``done``). :meth:`Controller.screen` says what to draw and
+done)``: copy ``text``, then say ``done``; ``("think", steps)``: run the generator
+``steps`` in slices, then draw). :meth:`Controller.screen` says what to draw and
 :meth:`Controller.address` what the address bar shows; the page (``app.py``) only forwards
 events, runs the bots at the chosen pace, and draws.
 
@@ -269,7 +270,17 @@ class Controller:
         self.saved()
 
     def on_hint(self, data):
-        self.table.hint = self.bots.hint(self.table.view)
+        """A ``("think", steps)`` effect: the page runs :meth:`hint_steps` in slices, then
+        draws (elsewhere, ``finish(steps)`` runs it in one go)."""
+        return ("think", self.hint_steps())
+
+    def hint_steps(self):
+        """The hint bot's hint, thought in slices (``BotRunner.hint_steps``), put on the
+        table unless the position changed meanwhile (the page stays live between slices)."""
+        table, state = self.table, self.session.state
+        hint = yield from self.bots.hint_steps(table.view)
+        if self.table is table and self.session.state is state:
+            table.hint = hint
 
     def on_reveal(self, data):
         self.table.reveal()
