@@ -5,10 +5,14 @@ and in CPython.
    classic and expert; Rentz one deal of each sub-game) and keeps views where the strong
    bot must think, up to ``--positions`` per game: The Game's at the start of every turn
    (its strong bot plans the whole turn there; later calls replay the plan and cost
-   nothing), the other games' at every call with more than one legal action.
+   nothing), the other games' at every call with more than one legal action. Apart, The
+   Game's solo endgame: every turn start with 1 to ``DECK`` cards left to draw, where the
+   strong bot's endgame search runs (timed as the page's hint, which runs the same search).
 2. Times a fresh strong bot's answer to each view in CPython and inside Pyodide (npm
-   ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), and prints
-   the median, 95th percentile and maximum in milliseconds.
+   ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), thought in
+   slices as the page thinks it, and prints the median, 95th percentile and maximum of the
+   whole thought in milliseconds, and the longest stretch between two of the bot's pauses
+   (what the page's slices cannot cut).
 3. Prints CPython games per second for each bot level of The Game (2 players, classic).
 
     python bench/bot_speed.py --positions 300 [--game rentz]
@@ -21,7 +25,6 @@ import json
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -29,6 +32,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.bots.the_game import LEVELS  # noqa: E402
+from cardtable.bots.the_game_endgame import DECK  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rentz import SUB_GAME_IDS  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
@@ -38,7 +42,32 @@ MODES = {"the-game": ({}, {"min_cards": 3, "small_hands": True}), "extreme": ({}
          "triggs": ({},), "rentz": ({},) + tuple({"practice": sub} for sub in SUB_GAME_IDS)}
 PER_GAME = 24  # at most ``count // PER_GAME`` positions from one game, so that all modes count
 TITLES = {"the-game": "The Game, strong turn plan", "extreme": "Extreme, strong decision",
-          "triggs": "Triggs, strong decision", "rentz": "Rentz, strong decision"}
+          "triggs": "Triggs, strong decision", "rentz": "Rentz, strong decision",
+          "the-game-endgame": "The Game, solo endgame search (the hint)"}
+# Run in CPython and in Pyodide alike: ``timed(items)`` gives, for each ``[game id, view,
+# "act" or "hint"]``, a fresh strong bot's whole thought and its longest stretch between
+# two pauses, in milliseconds, thought in slices as the page thinks it.
+TIMING = """
+import time
+from cardtable.bots import hinting, make_bot, thinking
+
+def timed(items):
+    found = []
+    for game_id, view, kind in items:
+        bot = make_bot(game_id, "strong", view["seat"])
+        steps = hinting(bot, view) if kind == "hint" else thinking(bot, view)
+        start = last = time.perf_counter()
+        longest, going = 0.0, True
+        while going:
+            try:
+                next(steps)
+            except StopIteration:
+                going = False
+            now = time.perf_counter()
+            longest, last = max(longest, now - last), now
+        found.append([(last - start) * 1000, longest * 1000])
+    return found
+"""
 
 
 def thinks(game_id: str, view: dict) -> bool:
@@ -73,13 +102,27 @@ def positions(game_id: str, count: int, seed: str) -> list:
     return found
 
 
+def endgame_positions(count: int, seed: str) -> list:
+    """``[the-game, view, "hint"]`` at every turn start of a solo game with 1 to ``DECK``
+    cards left to draw, from seeded games of the strong bot, classic and expert in turn."""
+    spec, found, game = get("the-game"), [], 0
+    while len(found) < count:
+        options = MODES["the-game"][game % 2]
+        state = spec.new(1, options, derive_seed(seed, game))
+        bot = make_bot("the-game", "strong", 0, f"{seed}/0")
+        while not state.is_over and len(found) < count:
+            view = state.view(0)
+            if not view["played"] and 0 < view["deck"] <= DECK:
+                found.append(["the-game", view, "hint"])
+            state = state.apply(bot.act(view))
+        game += 1
+    return found
+
+
 def cpython_times(items: list) -> list:
-    times = []
-    for game_id, view in items:
-        start = time.perf_counter()
-        make_bot(game_id, "strong", view["seat"]).act(view)
-        times.append((time.perf_counter() - start) * 1000)
-    return times
+    space: dict = {}
+    exec(TIMING, space)
+    return space["timed"](items)
 
 
 def pyodide_dir(given: str | None) -> Path:
@@ -95,15 +138,18 @@ def pyodide_times(items: list, pyodide: Path) -> list:
         json.dump(items, out)
     script = ROOT / "bench" / "bot_speed.mjs"
     done = subprocess.run(["node", str(script), str(pyodide), str(ROOT / "py"), out.name],
-                          check=True, capture_output=True, text=True)
+                          input=TIMING, check=True, capture_output=True, text=True)
     Path(out.name).unlink()
     return json.loads(done.stdout)
 
 
 def figures(times: list) -> str:
-    ordered = sorted(times)
+    """The whole thoughts' median, p95 and maximum; the longest stretch between pauses."""
+    ordered = sorted(whole for whole, _ in times)
     pick = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-    return f"median {pick(0.5):.1f} ms, p95 {pick(0.95):.1f} ms, max {ordered[-1]:.1f} ms"
+    stretch = max(longest for _, longest in times)
+    return (f"median {pick(0.5):.1f} ms, p95 {pick(0.95):.1f} ms, max {ordered[-1]:.1f} ms;"
+            f" longest stretch between pauses {stretch:.1f} ms")
 
 
 def main(argv=None) -> int:
@@ -112,12 +158,16 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="speed")
     parser.add_argument("--games", type=int, default=100, help="games per level for games/s")
     parser.add_argument("--pyodide", help="folder of npm pyodide if node_modules has none")
-    parser.add_argument("--game", choices=sorted(MODES), action="append",
+    parser.add_argument("--game", choices=sorted(TITLES), action="append",
                         help="time only this game (again for more); default: every game")
     args = parser.parse_args(argv)
     pyodide = pyodide_dir(args.pyodide)
-    for game_id in args.game or MODES:
-        items = positions(game_id, args.positions, args.seed)
+    for game_id in args.game or TITLES:
+        if game_id == "the-game-endgame":
+            items = endgame_positions(args.positions, args.seed)
+        else:
+            items = [[game, view, "act"] for game, view in positions(game_id, args.positions,
+                                                                     args.seed)]
         print(f"{TITLES[game_id]}: {len(items)} positions")
         print(f"  CPython {sys.version.split()[0]}: {figures(cpython_times(items))}")
         print(f"  Pyodide ({pyodide}): {figures(pyodide_times(items, pyodide))}")
