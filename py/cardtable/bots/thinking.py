@@ -6,19 +6,22 @@ responsive while a bot thinks (see ``bots``)."""
 def thinking(bot, view: dict):
     """A generator for ``bot``'s decision on ``view``: it yields at the bot's pauses and
     returns its action (a bot without ``think`` decides in one go)."""
-    think = getattr(bot, "think", None)
-    if think is not None:
-        return (yield from think(view))
-    return bot.act(view)
+    return in_slices(bot, "think", "act", view)
 
 
 def hinting(bot, view: dict):
     """A generator for ``bot``'s hint on ``view``: it yields at the bot's pauses and
     returns the hint (a bot without ``think_hint`` hints in one go)."""
-    think_hint = getattr(bot, "think_hint", None)
-    if think_hint is not None:
-        return (yield from think_hint(view))
-    return bot.hint(view)
+    return in_slices(bot, "think_hint", "hint", view)
+
+
+def in_slices(bot, sliced: str, whole: str, view: dict):
+    """``bot``'s method ``sliced`` on ``view`` when the bot has it, else a generator that
+    returns its method ``whole``'s answer at once."""
+    steps = getattr(bot, sliced, None)
+    if steps is not None:
+        return (yield from steps(view))
+    return getattr(bot, whole)(view)
 
 
 def finish(steps):
