@@ -51,6 +51,9 @@ position = TheGameState(players=1, min_cards=2, hand_size=3, hands=((41, 55, 88)
                         deck=(53, 33, 68), piles=((1, *gone, 59), (1, 52), (100, 51), (100, 49)),
                         current=0)
 report["endgame_chance"] = best_chance(position.view(0), position.deck)
+# A 2-player expert game where the team endgame search samples deals and wins (tune/257).
+report["team_endgame"] = play_one(the_game, 2, the_game.resolve_options(
+    {"min_cards": 3, "small_hands": True}, 2), "tune/257", ["strong", "strong"]).to_json()
 from cardtable import i18n
 from cardtable.web.render import shell_html
 report["languages"] = {}

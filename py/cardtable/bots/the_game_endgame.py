@@ -62,18 +62,15 @@ def some_card_is_dead(cards, tops) -> bool:
                for card in stuck)
 
 
-class Endgame:
-    """The exact search; ``min_cards`` is the table's minimum a turn (TG-4, TG-11).
-    :meth:`chance`, :meth:`best_turn` and :meth:`after_turn` are generators that yield
-    at pauses and return their answer (run one to its end with ``finish``)."""
+class Search:
+    """What every endgame search shares: a count of positions against a budget, and a
+    pause every :data:`PAUSE` positions for a search thought in slices."""
 
     def __init__(self, min_cards: int, budget: int):
         self.min_cards = min_cards
         self.budget = budget
         self.positions = 0
         self.pause_at = PAUSE
-        self.chances: dict = {}
-        self.emptied: dict = {}
 
     def count(self) -> None:
         self.positions += 1
@@ -86,6 +83,17 @@ class Endgame:
             return False
         self.pause_at = self.positions + PAUSE
         return True
+
+
+class Endgame(Search):
+    """The exact search; ``min_cards`` is the table's minimum a turn (TG-4, TG-11).
+    :meth:`chance`, :meth:`best_turn` and :meth:`after_turn` are generators that yield
+    at pauses and return their answer (run one to its end with ``finish``)."""
+
+    def __init__(self, min_cards: int, budget: int):
+        super().__init__(min_cards, budget)
+        self.chances: dict = {}
+        self.emptied: dict = {}
 
     def chance(self, hand: tuple, tops: tuple, deck: tuple):
         """The chance of winning from the start of a turn: ``hand`` and ``deck`` sorted,

@@ -39,6 +39,7 @@ from dataclasses import dataclass, replace
 from ..engine.the_game import CARDS, PILE_DIRS, fits, is_backwards, pile_name
 from ..i18n import _, N_, ngettext
 from . import the_game_endgame as endgame
+from . import the_game_team_endgame as team_endgame
 from .thinking import finish
 
 UP = tuple(d == "up" for d in PILE_DIRS)
@@ -311,17 +312,23 @@ def longest_sequence(hand, tops) -> tuple:
 
 def choosing_plays(view: dict, weights: Weights):
     """The plays (card, pile) for this turn, from the view's position; the table they were
-    scored on; and, when the solo endgame search chose them, their chance of winning
-    (None otherwise). A generator: it yields at the endgame search's pauses."""
+    scored on; and what an endgame search found for them, as :func:`count_words` takes it
+    (``chance``: the solo search's chance of winning; ``deals``: the team search's sampled
+    deals won and sampled), empty when the planner chose them. A generator: it yields at
+    the endgame searches' pauses."""
     table = Table(view, weights)
     if view["players"] == 1 and view["deck"] == 0:
-        return longest_sequence(table.hand, table.tops), table, None
+        return longest_sequence(table.hand, table.tops), table, {}
     if view["players"] == 1 and view["deck"] <= endgame.DECK:
         found = yield from endgame.searching(view, table.unseen)
         if found is not None and found[0] > 0:
-            return found[1], table, found[0]
+            return found[1], table, {"chance": found[0]}
+    if view["players"] > 1 and view["deck"] <= team_endgame.DECK.get(view["min_cards"], -1):
+        found = yield from team_endgame.team_searching(view, table.unseen)
+        if found is not None:
+            return found[0], table, {"deals": found[1:]}
     already = len(view["played"])
-    return TurnSearch(table, view["required"] - already).run(), table, None
+    return TurnSearch(table, view["required"] - already).run(), table, {}
 
 
 def after(tops, hand, plays):
@@ -366,16 +373,16 @@ def signal_actions(view: dict, wanted: set) -> list:
     return actions
 
 
-def explain(view: dict, plays, table: Table, signals=(), chance=None) -> str:
+def explain(view: dict, plays, table: Table, signals=(), searched=None) -> str:
     """Why the plan is good, in a sentence a player understands: what its first play costs
     (or reopens) and what the plays keep for the cards left in the hand, how many cards it
-    plays and why (``chance``: the endgame search's chance of winning), and what its
-    signals ask for. Never a list of the moves."""
+    plays and why (``searched``: what an endgame search found, see :func:`count_words`),
+    and what its signals ask for. Never a list of the moves."""
     required = max(view["required"] - len(view["played"]), 0)
     if plays:
         tops, kept = after(table.tops, table.hand, plays)
         clauses = [first_play_words(view, plays[0], table), kept_words(table, tops, kept, plays),
-                   count_words(view, plays, required, chance)]
+                   count_words(view, plays, required, **(searched or {}))]
     elif view["hand"] and required:
         clauses = [_("no card of yours fits any pile: the turn cannot be played")]
     else:
@@ -464,10 +471,14 @@ def kept_words(table: Table, tops, kept, plays) -> str:
                                                              card=card)
 
 
-def count_words(view: dict, plays, required: int, chance=None) -> str:
+def count_words(view: dict, plays, required: int, chance=None, deals=None) -> str:
     """Why this many cards: the minimum, more because they were nearly free, or every
-    card (the endgame searched exactly); or the chance of winning the endgame search
-    found for them."""
+    card (the endgame searched exactly); or what an endgame search found for them: the
+    solo search's ``chance`` of winning, or the team search's ``deals`` (won, sampled)."""
+    if deals is not None:
+        return _("in {won} of {sampled} deals sampled of the cards you do not see, this way"
+                 " still lets the team play every card, more than any other way").format(
+            won=deals[0], sampled=deals[1])
     if chance is not None:
         return ngettext("of every way to play this turn and every order of the {count} card"
                         " left to draw, this one gives the best chance of playing every"
@@ -503,7 +514,7 @@ def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
 def planning_turn(view: dict, weights: Weights | None = None):
     """:func:`plan_turn` in slices: a generator that yields at pauses (see
     ``bots.thinking``) and returns the :class:`Plan`."""
-    plays, table, chance = yield from choosing_plays(
+    plays, table, searched = yield from choosing_plays(
         view, weights or weights_for(view["players"], view["min_cards"]))
     actions = [("play", card, pile) for card, pile in plays]
     signals = []
@@ -512,4 +523,4 @@ def planning_turn(view: dict, weights: Weights | None = None):
         signals = signal_actions(view, wanted_signals(table, tops, kept))
     actions += signals
     actions.append(("end",))
-    return Plan(tuple(actions), explain(view, plays, table, signals, chance))
+    return Plan(tuple(actions), explain(view, plays, table, signals, searched))

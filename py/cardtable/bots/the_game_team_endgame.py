@@ -1,0 +1,158 @@
+"""The team endgame of The Game: sampled deals of the unseen cards, each searched with
+everything known, while few cards are left to draw.
+
+With partners, the cards a seat does not see are partly in their hands and partly in the
+draw pile (TG-14), so the solo search's exact chance (:mod:`.the_game_endgame`) cannot be
+computed. Instead :func:`team_searching` deals the unseen cards at random (the partners'
+hand sizes are known, the rest is the draw pile in a random order), ``SAMPLES`` times,
+and in each such deal searches, with every hand and the draw order known, whether the
+team can still play every card after each way this seat may play the rest of its turn:
+the later turns go round the table (TG-6 draws, TG-8 seats without cards are skipped),
+and a position where some card can never be played again (TG-5) is lost. The way that
+wins the most sampled deals is played; when none wins any, the bot plans as mid-game.
+
+Every sampled deal gets a budget of positions; past it that deal counts for no way. The
+deals are drawn from a stream seeded by the position itself, so the bot and its hint
+answer the same, on every Python.
+"""
+
+from __future__ import annotations
+
+from ..engine.rng import make_rng, shuffled
+from ..engine.the_game import PILE_DIRS, fits
+from .the_game_endgame import OutOfBudget, Search, some_card_is_dead
+from .thinking import finish
+
+# The search starts when the draw pile holds at most this many cards, by the table's
+# minimum a turn: so far only expert mode's three (TG-11), where it was measured. It
+# samples this many deals of the unseen cards, and gives up on a deal past this many
+# positions.
+DECK = {3: 12}
+SAMPLES = 12
+SAMPLE_BUDGET = 5_000
+
+
+class TeamEndgame(Search):
+    """The search of one deal with everything known; ``min_cards`` is the table's
+    minimum a turn (TG-4, TG-11). :meth:`wins` and :meth:`after_turn` are generators that
+    yield at pauses and return their answer."""
+
+    def __init__(self, min_cards: int, budget: int):
+        super().__init__(min_cards, budget)
+        self.won: dict = {}
+
+    def turns(self, hand: tuple, tops: tuple, required: int) -> list:
+        """Every way to play at least ``required`` cards of ``hand``: ``(kept, tops,
+        plays)``, each reached position once, fewest plays first, then the smallest
+        moves of the piles."""
+        seen, found, stack = set(), [], [(hand, tops, ())]
+        while stack:
+            kept, piles, plays = stack.pop()
+            if len(plays) >= required:
+                found.append((kept, piles, plays))
+            for i, card in enumerate(kept):
+                rest = kept[:i] + kept[i + 1:]
+                for pile, top in enumerate(piles):
+                    if fits(card, PILE_DIRS[pile], top):
+                        moved = piles[:pile] + (card,) + piles[pile + 1:]
+                        if (rest, moved) not in seen:
+                            seen.add((rest, moved))
+                            self.count()
+                            stack.append((rest, moved, plays + ((card, pile),)))
+        found.sort(key=lambda way: (len(way[2]), sum(abs(a - b) for a, b in zip(tops, way[1]))))
+        return found
+
+    def after_turn(self, hands: tuple, seat: int, kept: tuple, tops: tuple, deck: tuple,
+                   played: int):
+        """Whether the team can play every card once ``seat`` ends its turn keeping
+        ``kept``, having played ``played`` cards: it draws as many from the front of
+        ``deck``, and the next seat with cards plays."""
+        drawn = deck[:played]
+        hands = hands[:seat] + (tuple(sorted(kept + drawn)),) + hands[seat + 1:]
+        deck = deck[len(drawn):]
+        for step in range(1, len(hands) + 1):
+            other = (seat + step) % len(hands)
+            if hands[other]:
+                return (yield from self.wins(hands, tops, deck, other))
+        return True
+
+    def wins(self, hands: tuple, tops: tuple, deck: tuple, seat: int):
+        """Whether the team can play every card from the start of ``seat``'s turn."""
+        key = (hands, tops, deck, seat)
+        if key not in self.won:
+            self.count()
+            if self.pause_due():
+                yield
+            found = False
+            if not some_card_is_dead(sum(hands, ()) + deck, tops):
+                hand = hands[seat]
+                for kept, piles, plays in self.turns(hand, tops, min(
+                        self.min_cards if deck else 1, len(hand))):
+                    if (yield from self.after_turn(hands, seat, kept, piles, deck, len(plays))):
+                        found = True
+                        break
+            self.won[key] = found
+        return self.won[key]
+
+
+def sampled_deal(view: dict, hand: tuple, unseen: tuple) -> tuple:
+    """``(hands, deck)``: ``unseen`` (shuffled) dealt to the other seats by their hand
+    counts, the rest as the draw pile in that order; the view's seat holds ``hand``."""
+    hands, at = [], 0
+    for seat, count in enumerate(view["hand_counts"]):
+        if seat == view["seat"]:
+            hands.append(hand)
+        else:
+            hands.append(tuple(sorted(unseen[at:at + count])))
+            at += count
+    return tuple(hands), unseen[at:]
+
+
+def winning_ways(search: TeamEndgame, ways: list, hands: tuple, deck: tuple, seat: int,
+                 already: int):
+    """The indices of ``ways`` (``seat``'s ways to end its turn, ``already`` cards of it
+    played before them) after which the team can play every card of this deal."""
+    winning = []
+    for i, (kept, piles, plays) in enumerate(ways):
+        if (yield from search.after_turn(hands, seat, kept, piles, deck, already + len(plays))):
+            winning.append(i)
+    return winning
+
+
+def team_searching(view: dict, unseen):
+    """``(plays, deals won, deals sampled)`` for the rest of this seat's turn, the way
+    that lets the team play every card in the most sampled deals of ``unseen`` (the
+    cards the seat does not see); None when the game is already lost or no way wins any
+    deal. A generator that yields at pauses (see ``bots.thinking``)."""
+    hand = tuple(sorted(view["hand"]))
+    tops = tuple(p["top"] for p in view["piles"])
+    unseen = tuple(sorted(unseen))
+    if some_card_is_dead(hand + unseen, tops):
+        return None
+    rng = make_rng(repr((view["seat"], hand, tops, unseen)), "team-endgame")
+    search = TeamEndgame(view["min_cards"], SAMPLE_BUDGET)
+    already = len(view["played"])
+    required = min(max(view["required"] - already, 0), len(hand))
+    try:
+        ways = search.turns(hand, tops, required)
+    except OutOfBudget:
+        return None
+    won = [0] * len(ways)
+    for _ in range(SAMPLES):
+        hands, deck = sampled_deal(view, hand, shuffled(unseen, rng))
+        search.budget = search.positions + SAMPLE_BUDGET
+        try:
+            winning = yield from winning_ways(search, ways, hands, deck, view["seat"], already)
+        except OutOfBudget:
+            continue
+        for i in winning:
+            won[i] += 1
+    best = max(range(len(ways)), key=won.__getitem__, default=None)
+    if best is None or not won[best]:
+        return None
+    return ways[best][2], won[best], SAMPLES
+
+
+def team_choice(view: dict, unseen):
+    """:func:`team_searching` in one go."""
+    return finish(team_searching(view, unseen))

@@ -1,0 +1,123 @@
+"""The strong bot's team endgame of The Game (``bots/the_game_team_endgame.py``): each
+sampled deal is searched as the engine plays it (TG-4 to TG-8, TG-11), the unseen cards
+are dealt by the partners' hand counts, the bot wins a seeded expert deal it loses
+without the search, and the hint says how many sampled deals the turn wins."""
+
+import pytest
+
+from cardtable.bots import finish, make_bot, the_game
+from cardtable.bots import the_game_team_endgame as team_endgame
+from cardtable.bots.the_game_search import Table, weights_for
+from cardtable.bots.the_game_team_endgame import TeamEndgame, sampled_deal, team_searching
+from cardtable.engine.registry import get
+from cardtable.engine.rng import derive_seed
+from cardtable.engine.the_game import CARDS, TheGameState
+
+SPEC = get("the-game")
+EXPERT = {"min_cards": 3, "small_hands": True}
+# A seeded expert deal for two that strong bots lose without the team search and win with it.
+TEAM_SEED = "tune/257"
+START = team_endgame.DECK[3]  # cards left to draw when the search starts
+
+
+def team_position(hands, deck, tops, min_cards=3, current=0) -> TheGameState:
+    """A position at a turn's start; every other card lies under the pile tops."""
+    held = {c for hand in hands for c in hand} | set(deck) | set(tops)
+    gone = [c for c in CARDS if c not in held]
+    piles = ((1, *gone, tops[0]), (1, tops[1]), (100, tops[2]), (100, tops[3]))
+    return TheGameState(players=len(hands), min_cards=min_cards, hand_size=6,
+                        hands=tuple(tuple(sorted(h)) for h in hands), deck=tuple(deck),
+                        piles=piles, current=current)
+
+
+def team_wins_by_engine(state) -> bool:
+    """Whether some line of play wins, found independently of the bot: every play and
+    end of turn the engine offers, with everything known (signals never change what is
+    legal, so they are left out)."""
+    if state.is_over:
+        return state.outcome == "won"
+    return any(team_wins_by_engine(state.apply(action)) for action in state.legal_actions()
+               if action[0] in ("play", "end"))
+
+
+# Small positions with everything known: whether the team can still play every card
+# depends on who holds what and on the order of the draw pile.
+POSITIONS = [
+    dict(hands=((10, 41, 47), (63, 91)), deck=(42, 25, 62), tops=(78, 88, 92, 45), min_cards=2),
+    dict(hands=((10, 41, 47), (63, 91)), deck=(62, 25, 42), tops=(78, 88, 92, 45), min_cards=2),
+    dict(hands=((40, 45, 61), (38, 52)), deck=(44, 58), tops=(37, 50, 60, 62)),
+    dict(hands=((23, 71), (30, 35, 66)), deck=(80, 25, 41), tops=(20, 33, 70, 90)),
+    dict(hands=((12, 13, 88), (86, 14)), deck=(87, 15), tops=(11, 40, 89, 50), min_cards=2),
+    dict(hands=((5, 60), (7, 55), (9,)), deck=(50, 8), tops=(4, 49, 61, 10), min_cards=2),
+]
+
+
+@pytest.mark.parametrize("position", POSITIONS)
+def test_tg6_tg8_each_sampled_deal_is_searched_as_the_engine_plays_it(position):
+    state = team_position(**position)
+    search = TeamEndgame(state.min_cards, budget=10**6)
+    found = finish(search.wins(state.hands, state.tops, state.deck, state.current))
+    assert found == team_wins_by_engine(state)
+
+
+def test_the_search_tells_the_two_orders_of_one_draw_pile_apart():
+    won = [team_wins_by_engine(team_position(**position)) for position in POSITIONS[:2]]
+    assert won[0] != won[1]  # the positions above are not all alike
+
+
+def test_tg14_unseen_cards_are_dealt_by_the_partners_hand_counts():
+    state = team_position(hands=((40, 45, 61), (38, 52), (70,)), deck=(44, 58),
+                          tops=(37, 50, 60, 62), min_cards=2)
+    view = state.view(0)
+    unseen = tuple(Table(view, weights_for(3, 2)).unseen)
+    assert sorted(unseen) == sorted((38, 52, 70, 44, 58))
+    hands, deck = sampled_deal(view, tuple(view["hand"]), unseen)
+    assert hands[0] == (40, 45, 61) and [len(h) for h in hands] == [3, 2, 1]
+    assert sorted(sum(hands[1:], ()) + deck) == sorted(unseen) and len(deck) == 2
+
+
+def endgame_start(seed: str, players: int) -> TheGameState:
+    """The first turn of a seeded expert game, played by strong bots without the team
+    search, that starts with at most the search's DECK cards to draw."""
+    state = SPEC.new(players, SPEC.resolve_options(EXPERT, players), seed)
+    bots = [make_bot("the-game", "strong", seat, "team") for seat in range(players)]
+    while len(state.deck) > START or state.played:
+        state = state.apply(bots[state.current].act(state.view(state.current)))
+    return state
+
+
+def play_out(state) -> TheGameState:
+    """Play to the end with strong bots, every action checked against the engine."""
+    bots = [make_bot("the-game", "strong", seat, "team") for seat in range(state.players)]
+    while not state.is_over:
+        action = bots[state.current].act(state.view(state.current))
+        assert action in state.legal_actions()  # TG-4, TG-5
+        state = state.apply(action)
+    return state
+
+
+def test_the_team_wins_a_seeded_expert_deal_it_loses_without_the_search(monkeypatch):
+    decks = dict(team_endgame.DECK)
+    monkeypatch.setattr(team_endgame, "DECK", {})
+    state = endgame_start(TEAM_SEED, 2)
+    assert play_out(state).outcome != "won"
+    monkeypatch.setattr(team_endgame, "DECK", decks)
+    assert play_out(state).outcome == "won"
+
+
+def test_the_hint_says_how_many_sampled_deals_the_turn_wins(monkeypatch):
+    monkeypatch.setattr(team_endgame, "DECK", {})
+    state = endgame_start(TEAM_SEED, 2)
+    monkeypatch.undo()
+    view = state.view(state.current)
+    plays, won, sampled = finish(team_searching(view, Table(view, weights_for(2, 3)).unseen))
+    hint = the_game.hint(view)
+    assert [list(("play",) + play) for play in plays] == hint["actions"][:len(plays)]
+    assert f"in {won} of {sampled} deals sampled" in hint["reason"]
+
+
+def test_a_lost_game_is_not_searched():
+    # 45 fits no pile and no backwards trick can ever reopen one for it (TG-5).
+    state = team_position(hands=((45, 66), (70, 80)), deck=(85,), tops=(60, 70, 40, 30))
+    view = state.view(0)
+    assert finish(team_searching(view, Table(view, weights_for(2, 3)).unseen)) is None
