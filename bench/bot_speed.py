@@ -6,8 +6,10 @@ and in CPython.
    bot must think, up to ``--positions`` per game: The Game's at the start of every turn
    (its strong bot plans the whole turn there; later calls replay the plan and cost
    nothing), the other games' at every call with more than one legal action. Apart, The
-   Game's solo endgame: every turn start with 1 to ``DECK`` cards left to draw, where the
-   strong bot's endgame search runs (timed as the page's hint, which runs the same search).
+   Game's endgames: every turn start where the strong bot's solo endgame search runs
+   (alone, 1 to its ``DECK`` cards left to draw, classic and expert), and where its team
+   search runs (2 players, expert, at most its ``DECK`` cards left), timed as the page's
+   hint, which runs the same search.
 2. Times a fresh strong bot's answer to each view in CPython and inside Pyodide (npm
    ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), thought in
    slices as the page thinks it, and prints the median, 95th percentile and maximum of the
@@ -32,7 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.bots.the_game import LEVELS  # noqa: E402
-from cardtable.bots.the_game_endgame import DECK  # noqa: E402
+from cardtable.bots import the_game_endgame, the_game_team_endgame  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rentz import SUB_GAME_IDS  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
@@ -43,7 +45,9 @@ MODES = {"the-game": ({}, {"min_cards": 3, "small_hands": True}), "extreme": ({}
 PER_GAME = 24  # at most ``count // PER_GAME`` positions from one game, so that all modes count
 TITLES = {"the-game": "The Game, strong turn plan", "extreme": "Extreme, strong decision",
           "triggs": "Triggs, strong decision", "rentz": "Rentz, strong decision",
-          "the-game-endgame": "The Game, solo endgame search (the hint)"}
+          "the-game-endgame": "The Game, solo endgame search (the hint)",
+          "the-game-team-endgame": "The Game, team endgame search (2 players, expert; the hint)"}
+ENDGAME_PLAYERS = {"the-game-endgame": 1, "the-game-team-endgame": 2}
 # Run in CPython and in Pyodide alike: ``timed(items)`` gives, for each ``[game id, view,
 # "act" or "hint"]``, a fresh strong bot's whole thought and its longest stretch between
 # two pauses, in milliseconds, thought in slices as the page thinks it.
@@ -102,21 +106,31 @@ def positions(game_id: str, count: int, seed: str) -> list:
     return found
 
 
-def endgame_positions(count: int, seed: str) -> list:
-    """``[the-game, view, "hint"]`` at every turn start of a solo game with 1 to ``DECK``
-    cards left to draw, from seeded games of the strong bot, classic and expert in turn."""
+def endgame_positions(count: int, seed: str, players: int) -> list:
+    """``[the-game, view, "hint"]`` at every turn start where an endgame search of the
+    strong bot runs: alone with 1 to the solo search's ``DECK`` cards left to draw
+    (classic and expert in turn), or with ``players`` in expert mode with at most the
+    team search's; from seeded games of strong bots."""
     spec, found, game = get("the-game"), [], 0
+    modes = MODES["the-game"] if players == 1 else MODES["the-game"][1:]
     while len(found) < count:
-        options = MODES["the-game"][game % 2]
-        state = spec.new(1, options, derive_seed(seed, game))
-        bot = make_bot("the-game", "strong", 0, f"{seed}/0")
+        options = modes[game % len(modes)]
+        state = spec.new(players, options, derive_seed(seed, game))
+        bots = [make_bot("the-game", "strong", s, f"{seed}/{s}") for s in range(players)]
         while not state.is_over and len(found) < count:
-            view = state.view(0)
-            if not view["played"] and 0 < view["deck"] <= DECK:
+            view = state.view(state.current)
+            if not view["played"] and searched(view):
                 found.append(["the-game", view, "hint"])
-            state = state.apply(bot.act(view))
+            state = state.apply(bots[state.current].act(view))
         game += 1
     return found
+
+
+def searched(view: dict) -> bool:
+    """Whether an endgame search of the strong bot runs at this turn start."""
+    if view["players"] == 1:
+        return 0 < view["deck"] <= the_game_endgame.DECK
+    return view["deck"] <= the_game_team_endgame.DECK.get(view["min_cards"], -1)
 
 
 def cpython_times(items: list) -> list:
@@ -163,8 +177,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     pyodide = pyodide_dir(args.pyodide)
     for game_id in args.game or TITLES:
-        if game_id == "the-game-endgame":
-            items = endgame_positions(args.positions, args.seed)
+        if game_id in ENDGAME_PLAYERS:
+            items = endgame_positions(args.positions, args.seed, ENDGAME_PLAYERS[game_id])
         else:
             items = [[game, view, "act"] for game, view in positions(game_id, args.positions,
                                                                      args.seed)]
