@@ -8,7 +8,8 @@ import pytest
 from cardtable.bots import extreme, make_bot, the_game
 from cardtable.bots.the_game_search import (DEFAULT_WEIGHTS, EXPERT_SOLO_WEIGHTS,
                                             EXPERT_WEIGHTS, SOLO_WEIGHTS, Table,
-                                            longest_sequence, plan_turn, weights_for)
+                                            longest_sequence, plan_turn, planning_turn,
+                                            weights_for)
 from cardtable.engine.extreme import ExtremeState, make_marks
 from cardtable.engine.registry import get
 from cardtable.engine.rng import derive_seed
@@ -158,9 +159,9 @@ def test_strong_plans_once_per_turn_and_replays(monkeypatch):
 
     def counting(view, weights=None):
         calls.append(view["turn"])
-        return plan_turn(view, weights)
+        return planning_turn(view, weights)
 
-    monkeypatch.setattr(the_game, "plan_turn", counting)
+    monkeypatch.setattr(the_game, "planning_turn", counting)
     state = SPEC.new(2, {}, "replay")
     bot = make_bot("the-game", "strong", 0)
     actions, _ = play_turn(state, bot)

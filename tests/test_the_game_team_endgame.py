@@ -5,7 +5,7 @@ without the search, and the hint says how many sampled deals the turn wins."""
 
 import pytest
 
-from cardtable.bots import finish, make_bot, the_game
+from cardtable.bots import finish, make_bot, the_game, thinking
 from cardtable.bots import the_game_team_endgame as team_endgame
 from cardtable.bots.the_game_search import Table, weights_for
 from cardtable.bots.the_game_team_endgame import TeamEndgame, sampled_deal, team_searching
@@ -121,3 +121,19 @@ def test_a_lost_game_is_not_searched():
     state = team_position(hands=((45, 66), (70, 80)), deck=(85,), tops=(60, 70, 40, 30))
     view = state.view(0)
     assert finish(team_searching(view, Table(view, weights_for(2, 3)).unseen)) is None
+
+
+def test_the_bot_thinks_its_team_turn_in_slices_and_plays_as_in_one_go(monkeypatch):
+    monkeypatch.setattr(team_endgame, "DECK", {})
+    state = endgame_start(TEAM_SEED, 2)
+    monkeypatch.undo()
+    view = state.view(state.current)
+    steps, pauses = thinking(make_bot("the-game", "strong", state.current), view), 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            action = done.value
+            break
+        pauses += 1
+    assert pauses >= 2 and action == make_bot("the-game", "strong", state.current).act(view)

@@ -17,7 +17,7 @@ from dataclasses import replace
 from ..engine.core import as_action, thaw
 from ..engine.rng import make_rng
 from ..engine.the_game import PILE_DIRS, distance, is_backwards
-from .the_game_search import plan_turn, planning_turn, weights_for
+from .the_game_search import planning_turn, weights_for
 from .thinking import finish
 
 
@@ -102,8 +102,14 @@ class StrongBot:
         self.turn = None
 
     def act(self, view: dict):
+        return finish(self.think(view))
+
+    def think(self, view: dict):
+        """:meth:`act` in slices: yields while an endgame search pauses (see
+        ``bots.thinking``)."""
         if self.turn != view["turn"] or not self.pending or not is_legal(view, self.pending[0]):
-            self.pending = list(plan_turn(view, self.weights(view)).actions)
+            plan = yield from planning_turn(view, self.weights(view))
+            self.pending = list(plan.actions)
             self.turn = view["turn"]
         if not is_legal(view, self.pending[0]):  # a plan the engine disagrees with: drop it
             self.pending = [as_action(view["legal"][0])]
