@@ -84,6 +84,19 @@ class Search:
         self.pause_at = self.positions + PAUSE
         return True
 
+    def one_play_on(self, hand: tuple, tops: tuple, plays: tuple, seen: set):
+        """Every position one more play of ``hand`` reaches that ``seen`` does not hold
+        yet (added to it, and counted): ``(kept, tops, plays)``."""
+        for i, card in enumerate(hand):
+            rest = hand[:i] + hand[i + 1:]
+            for pile, top in enumerate(tops):
+                if fits(card, PILE_DIRS[pile], top):
+                    moved = tops[:pile] + (card,) + tops[pile + 1:]
+                    if (rest, moved) not in seen:
+                        seen.add((rest, moved))
+                        self.count()
+                        yield rest, moved, plays + ((card, pile),)
+
 
 class Endgame(Search):
     """The exact search; ``min_cards`` is the table's minimum a turn (TG-4, TG-11).
@@ -129,15 +142,7 @@ class Endgame(Search):
                     best = (value, plays)
                     if value == 1.0:
                         return best
-            for i, card in enumerate(kept):
-                rest = kept[:i] + kept[i + 1:]
-                for pile, top in enumerate(piles):
-                    if fits(card, PILE_DIRS[pile], top):
-                        moved = piles[:pile] + (card,) + piles[pile + 1:]
-                        if (rest, moved) not in seen:
-                            seen.add((rest, moved))
-                            self.count()
-                            stack.append((rest, moved, plays + ((card, pile),)))
+            stack.extend(self.one_play_on(kept, piles, plays, seen))
         return best
 
     def plays_all(self, hand: tuple, tops: tuple) -> bool:

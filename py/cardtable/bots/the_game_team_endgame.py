@@ -19,7 +19,6 @@ answer the same, on every Python.
 from __future__ import annotations
 
 from ..engine.rng import make_rng, shuffled
-from ..engine.the_game import PILE_DIRS, fits
 from .the_game_endgame import OutOfBudget, Search, some_card_is_dead
 from .thinking import finish
 
@@ -50,15 +49,7 @@ class TeamEndgame(Search):
             kept, piles, plays = stack.pop()
             if len(plays) >= required:
                 found.append((kept, piles, plays))
-            for i, card in enumerate(kept):
-                rest = kept[:i] + kept[i + 1:]
-                for pile, top in enumerate(piles):
-                    if fits(card, PILE_DIRS[pile], top):
-                        moved = piles[:pile] + (card,) + piles[pile + 1:]
-                        if (rest, moved) not in seen:
-                            seen.add((rest, moved))
-                            self.count()
-                            stack.append((rest, moved, plays + ((card, pile),)))
+            stack.extend(self.one_play_on(kept, piles, plays, seen))
         found.sort(key=lambda way: (len(way[2]), sum(abs(a - b) for a, b in zip(tops, way[1]))))
         return found
 
