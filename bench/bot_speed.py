@@ -130,7 +130,7 @@ def searched(view: dict) -> bool:
     """Whether an endgame search of the strong bot runs at this turn start."""
     if view["players"] == 1:
         return 0 < view["deck"] <= the_game_endgame.DECK
-    return view["deck"] <= the_game_team_endgame.DECK.get(view["min_cards"], -1)
+    return view["deck"] <= the_game_team_endgame.start(view)
 
 
 def cpython_times(items: list) -> list:

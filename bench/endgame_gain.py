@@ -1,6 +1,6 @@
 """What the strong bot's endgame searches win, deal by deal, in The Game: the solo search
-(``the_game_endgame``) alone, the team search (``the_game_team_endgame``) with 2-5
-players.
+(``the_game_endgame``) alone, the team search (``the_game_team_endgame``) where it
+plays (expert mode, 2 players).
 
 Every deal is played by strong bots in every seat up to the first turn that starts with
 at most the search's ``DECK`` cards in the draw pile (until then the search plays no
@@ -70,7 +70,7 @@ def search_of(players: int) -> dict:
 def start_deck(players: int, options: dict):
     """The most cards left to draw at which the search plays; None if it never does."""
     deck = search_of(players)["on"]
-    return deck if players == 1 else deck.get(options["min_cards"])
+    return deck if players == 1 else deck.get((options["min_cards"], players))
 
 
 def finish(state, deal: str, search: bool):
@@ -129,7 +129,7 @@ def main(argv=None) -> int:
     options = GAMES["the-game"].resolve_options(EXPERT if args.expert else {}, args.players)
     deck = start_deck(args.players, options)
     if deck is None:
-        parser.error("the team endgame search plays only in expert mode: add --expert")
+        parser.error("the team endgame search plays only in expert mode with 2 players")
     way = search_of(args.players)
     budget = args.budget or getattr(way["module"], way["budget"])
     tasks = [(args.players, options, args.seed, i, budget) for i in range(args.games)]

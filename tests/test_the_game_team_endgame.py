@@ -17,7 +17,7 @@ SPEC = get("the-game")
 EXPERT = {"min_cards": 3, "small_hands": True}
 # A seeded expert deal for two that strong bots lose without the team search and win with it.
 TEAM_SEED = "tune/257"
-START = team_endgame.DECK[3]  # cards left to draw when the search starts
+START = team_endgame.DECK[(3, 2)]  # cards left to draw when the search starts
 
 
 def team_position(hands, deck, tops, min_cards=3, current=0) -> TheGameState:

@@ -20,7 +20,7 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    :mod:`.the_game_endgame` searches every way to play the turn and every draw for the
    best chance of playing every card, within a budget; with none left, nothing is hidden
    and an exact search finds the longest sequence of the remaining cards.
-   **Endgame, team.** With partners in expert mode and few cards left to draw,
+   **Endgame, team.** With a partner in expert mode and few cards left to draw,
    :mod:`.the_game_team_endgame` deals the unseen cards at random several times, searches
    each deal with everything known, and plays the way that wins the most of them.
 4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card
@@ -326,7 +326,7 @@ def choosing_plays(view: dict, weights: Weights):
         found = yield from endgame.searching(view, table.unseen)
         if found is not None and found[0] > 0:
             return found[1], table, {"chance": found[0]}
-    if view["players"] > 1 and view["deck"] <= team_endgame.DECK.get(view["min_cards"], -1):
+    if view["players"] > 1 and view["deck"] <= team_endgame.start(view):
         found = yield from team_endgame.team_searching(view, table.unseen)
         if found is not None:
             return found[0], table, {"deals": found[1:]}

@@ -23,12 +23,19 @@ from .the_game_endgame import OutOfBudget, Search, some_card_is_dead
 from .thinking import finish
 
 # The search starts when the draw pile holds at most this many cards, by the table's
-# minimum a turn: so far only expert mode's three (TG-11), where it was measured. It
-# samples this many deals of the unseen cards, and gives up on a deal past this many
-# positions.
-DECK = {3: 12}
+# (minimum a turn, players): so far only expert mode (three a turn, TG-11) with two
+# players, where it was measured to win more (README); with 3-5 players it changed no
+# result and made turns slower. It samples this many deals of the unseen cards, and gives
+# up on a deal past this many positions.
+DECK = {(3, 2): 12}
 SAMPLES = 12
 SAMPLE_BUDGET = 5_000
+
+
+def start(view: dict) -> int:
+    """The most cards left to draw at which the search plays at this table; -1 when it
+    never does."""
+    return DECK.get((view["min_cards"], view["players"]), -1)
 
 
 class TeamEndgame(Search):
