@@ -20,7 +20,6 @@ from __future__ import annotations
 
 from ..engine.rng import make_rng, shuffled
 from .the_game_endgame import OutOfBudget, Search, some_card_is_dead
-from .thinking import finish
 
 # The search starts when the draw pile holds at most this many cards, by the table's
 # (minimum a turn, players): so far only expert mode (three a turn, TG-11) with two
@@ -149,8 +148,3 @@ def team_searching(view: dict, unseen):
     if best is None or not won[best]:
         return None
     return ways[best][2], won[best], SAMPLES
-
-
-def team_choice(view: dict, unseen):
-    """:func:`team_searching` in one go."""
-    return finish(team_searching(view, unseen))
