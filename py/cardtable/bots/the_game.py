@@ -126,8 +126,10 @@ class StrongBot:
         return hint(view)
 
     def think_hint(self, view: dict):
-        """:meth:`hint` in slices (see ``bots.thinking``)."""
-        return hinting(view)
+        """:meth:`hint` in slices: yields while an endgame search pauses (see
+        ``bots.thinking``)."""
+        plan = yield from planning_turn(view)
+        return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}
 
 
 def is_legal(view: dict, action) -> bool:
@@ -137,13 +139,7 @@ def is_legal(view: dict, action) -> bool:
 
 def hint(view: dict) -> dict:
     """The turn the strong bot would play from this view, and why in words."""
-    return finish(hinting(view))
-
-
-def hinting(view: dict):
-    """:func:`hint` in slices: a generator that yields while the endgame search pauses."""
-    plan = yield from planning_turn(view)
-    return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}
+    return finish(StrongBot(view["seat"]).think_hint(view))
 
 
 LEVELS = {"random": RandomBot, "casual": CasualBot, "strong": StrongBot}
