@@ -10,7 +10,6 @@ from cardtable.bots import the_game_team_endgame as team_endgame
 from cardtable.bots.the_game_search import Table, weights_for
 from cardtable.bots.the_game_team_endgame import TeamEndgame, sampled_deal, team_searching
 from cardtable.engine.registry import get
-from cardtable.engine.rng import derive_seed
 from cardtable.engine.the_game import CARDS, TheGameState
 
 SPEC = get("the-game")
