@@ -1,7 +1,10 @@
 """The strong bot's team endgame of The Game (``bots/the_game_team_endgame.py``): each
 sampled deal is searched as the engine plays it (TG-4 to TG-8, TG-11), the unseen cards
-are dealt by the partners' hand counts, the bot wins a seeded expert deal it loses
-without the search, and the hint says how many sampled deals the turn wins."""
+are dealt by the partners' hand counts, the bot decides from its own view only (TG-14),
+wins a seeded expert deal it loses without the search, and the hint says how many
+sampled deals the turn wins."""
+
+from dataclasses import replace
 
 import pytest
 
@@ -136,3 +139,21 @@ def test_the_bot_thinks_its_team_turn_in_slices_and_plays_as_in_one_go(monkeypat
             break
         pauses += 1
     assert pauses >= 2 and action == make_bot("the-game", "strong", state.current).act(view)
+
+
+def test_tg14_the_team_search_depends_only_on_the_own_view(monkeypatch):
+    monkeypatch.setattr(team_endgame, "DECK", {})
+    state = endgame_start(TEAM_SEED, 2)
+    monkeypatch.undo()
+    seat, partner = state.current, 1 - state.current
+    hidden = list(state.hands[partner] + state.deck)[::-1]  # the same unseen cards, elsewhere
+    count = len(state.hands[partner])
+    hands = list(state.hands)
+    hands[partner] = tuple(sorted(hidden[:count]))
+    other = replace(state, hands=tuple(hands), deck=tuple(hidden[count:]))
+    assert other.hands != state.hands and other.view(seat) == state.view(seat)
+    first = the_game.hint(state.view(seat))
+    assert "deals sampled" in first["reason"]  # the team search chose this turn
+    assert the_game.hint(other.view(seat)) == first
+    assert (make_bot("the-game", "strong", seat).act(other.view(seat))
+            == make_bot("the-game", "strong", seat).act(state.view(seat)))
