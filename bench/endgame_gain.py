@@ -13,6 +13,7 @@ max).
 
     python bench/endgame_gain.py --games 10000 --seed 1 --expert --jobs 2
     python bench/endgame_gain.py --players 2 --games 10000 --seed 1 --expert --jobs 2
+    python bench/endgame_gain.py --players 2 --games 2000 --seed 1 --start 12 --jobs 2
 """
 
 from __future__ import annotations
@@ -73,6 +74,15 @@ def start_deck(players: int, options: dict):
     return deck if players == 1 else deck.get((options["min_cards"], players))
 
 
+def try_start(players: int, options: dict, deck: int) -> None:
+    """Make the search start at ``deck`` cards left to draw at this table (the worker
+    processes inherit it)."""
+    if players == 1:
+        SEARCHES["solo"]["on"] = deck
+    else:
+        SEARCHES["team"]["on"][(options["min_cards"], players)] = deck
+
+
 def finish(state, deal: str, search: bool):
     """Play ``state`` to its end, with the endgame search on or off."""
     way = search_of(state.players)
@@ -122,14 +132,21 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="report")
     parser.add_argument("--expert", action="store_true", help="min_cards=3, small_hands=on")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--start", type=int,
+                        help="cards left to draw at which the search starts (default: the"
+                             " bot's own; this also tries the team search where the bot has"
+                             " it off)")
     parser.add_argument("--budget", type=int,
                         help="positions the search may visit (the team search: per sampled"
                              " deal; default: the bot's own)")
     args = parser.parse_args(argv)
     options = GAMES["the-game"].resolve_options(EXPERT if args.expert else {}, args.players)
+    if args.start is not None:
+        try_start(args.players, options, args.start)
     deck = start_deck(args.players, options)
     if deck is None:
-        parser.error("the team endgame search plays only in expert mode with 2 players")
+        parser.error("the team endgame search plays only in expert mode with 2 players"
+                     " (--start tries it elsewhere)")
     way = search_of(args.players)
     budget = args.budget or getattr(way["module"], way["budget"])
     tasks = [(args.players, options, args.seed, i, budget) for i in range(args.games)]
