@@ -65,6 +65,7 @@ class TimedSearch:
 
 
 def search_of(players: int) -> dict:
+    """The entry of :data:`SEARCHES` that plays with ``players`` seats."""
     return SEARCHES["solo" if players == 1 else "team"]
 
 
