@@ -3,6 +3,7 @@ the sure win the mid-game planner throws away, knows a dead card (TG-5), weighs 
 (TG-6), gives up at its budget, plays only what the engine allows, and thinks in slices
 as it does in one go."""
 
+import random
 from dataclasses import replace
 from itertools import combinations
 
@@ -10,7 +11,7 @@ from cardtable.bots import hinting, make_bot, the_game
 from cardtable.bots import the_game_endgame as endgame
 from cardtable.bots.the_game_endgame import best_chance, some_card_is_dead
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import CARDS, TheGameState
+from cardtable.engine.the_game import CARDS, PILE_DIRS, TheGameState, fits
 
 SPEC = get("the-game")
 # A classic solo deal whose first endgame search meets thousands of positions, so that
@@ -59,6 +60,28 @@ def test_tg5_a_card_is_dead_only_when_no_trick_can_ever_reopen_a_pile_for_it():
     assert not some_card_is_dead((50, 56, 65), (60, 70, 40, 30))
     # A chain: 62 on ↑60, then 52 and 42 each exactly 10 back, and 45 fits above 42.
     assert not some_card_is_dead((42, 45, 52, 62), (60, 70, 40, 30))
+
+
+
+def ever_fits(card: int, pile: int, top: int, cards) -> bool:
+    """By the rules alone (TG-5): whether ``card`` fits ``pile`` at some top it may show
+    once any of ``cards`` are played on it one by one, each where it fits."""
+    tops, grew = {top}, True
+    while grew:
+        new = {c for c in cards if c not in tops
+               and any(fits(c, PILE_DIRS[pile], t) for t in tops)}
+        grew, tops = bool(new), tops | new
+    return any(fits(card, PILE_DIRS[pile], t) for t in tops)
+
+
+def test_tg5_a_card_is_dead_exactly_when_no_pile_may_ever_take_it():
+    rng = random.Random("dead cards")
+    for _ in range(3000):
+        pool = rng.sample(CARDS, 4 + rng.randint(1, 30))
+        tops, cards = tuple(pool[:4]), tuple(pool[4:])
+        dead = any(not any(ever_fits(card, pile, tops[pile], cards) for pile in range(4))
+                   for card in cards)
+        assert some_card_is_dead(cards, tops) == dead, (cards, tops)
 
 
 # Classic rules (two cards a turn): 33, 53 and 68 are still to draw. Whether the hand can

@@ -35,31 +35,30 @@ class OutOfBudget(Exception):
     """The search met more positions than its budget allows."""
 
 
-def reachable_tops(pile: int, top: int, cards) -> set:
-    """Every top ``pile`` might ever show if ``cards`` were played on it in some order: a
-    card beyond a reachable top, or one exactly 10 back from one (TG-5). Order and
-    competition between piles are ignored, so the set is never too small."""
-    step = -10 if UP[pile] else 10
-    tops = {top}
-    grew = True
-    while grew:
-        lowest = min(tops) if UP[pile] else max(tops)
-        new = {c for c in cards if c not in tops
-               and ((c > lowest if UP[pile] else c < lowest) or c - step in tops)}
-        grew = bool(new)
-        tops |= new
-    return tops
+def furthest_back(top: int, cards, up: bool) -> int:
+    """The furthest back a pile showing ``top`` might ever go if ``cards`` (a set) were
+    played on it in some order: the lowest top of an ascending pile, the highest of a
+    descending one. A card beyond a top it may show can follow, and so can one exactly 10
+    back from one (TG-5), so every card from there on is a top it may show. Order and
+    competition between piles are ignored, so it is never too near."""
+    sign, ten = (1, 10) if up else (-1, -10)
+    back = top
+    while True:
+        further = [c for c in cards
+                   if 0 < sign * (back - c) <= 10 and (c + ten == top or c + ten in cards)]
+        if not further:
+            return back
+        back = min(further) if up else max(further)
 
 
 def some_card_is_dead(cards, tops) -> bool:
-    """Whether one of ``cards`` fits no pile now and can never fit one later."""
-    stuck = [card for card in cards
-             if not any(fits(card, PILE_DIRS[p], top) for p, top in enumerate(tops))]
-    if not stuck:  # the usual case: every card fits somewhere now
-        return False
-    reach = [reachable_tops(p, top, cards) for p, top in enumerate(tops)]
-    return any(not any(fits(card, PILE_DIRS[p], t) for p in range(4) for t in reach[p])
-               for card in stuck)
+    """Whether one of ``cards`` fits no pile now and can never fit one later: it lies
+    below how far back every ascending pile may go, and above how far back every
+    descending one may."""
+    cards = set(cards)
+    lowest = min(furthest_back(top, cards, True) for top, up in zip(tops, UP) if up)
+    highest = max(furthest_back(top, cards, False) for top, up in zip(tops, UP) if not up)
+    return any(highest < card < lowest for card in cards)
 
 
 class Search:
@@ -84,6 +83,10 @@ class Search:
         self.pause_at = self.positions + PAUSE
         return True
 
+    def position_key(self, hand: tuple, tops: tuple):
+        """What :meth:`one_play_on` tells positions apart by: here the hand and the tops."""
+        return hand, tops
+
     def one_play_on(self, hand: tuple, tops: tuple, plays: tuple, seen: set):
         """Every position one more play of ``hand`` reaches that ``seen`` does not hold
         yet (added to it, and counted): ``(kept, tops, plays)``."""
@@ -92,8 +95,9 @@ class Search:
             for pile, top in enumerate(tops):
                 if fits(card, PILE_DIRS[pile], top):
                     moved = tops[:pile] + (card,) + tops[pile + 1:]
-                    if (rest, moved) not in seen:
-                        seen.add((rest, moved))
+                    key = self.position_key(rest, moved)
+                    if key not in seen:
+                        seen.add(key)
                         self.count()
                         yield rest, moved, plays + ((card, pile),)
 
