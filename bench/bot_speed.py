@@ -8,8 +8,10 @@ and in CPython.
    nothing), the other games' at every call with more than one legal action. Apart, The
    Game's endgames: every turn start where the strong bot's solo endgame search runs
    (alone, 1 to its ``DECK`` cards left to draw, classic and expert), and where its team
-   search runs (2 players, expert, at most its ``DECK`` cards left), timed as the page's
-   hint, which runs the same search.
+   search runs (2 players, expert, at most its ``DECK`` cards left; classic tables are
+   timed whole, below), timed as the page's hint, which runs the same search. And ``the-game-tables``: every turn start of whole
+   games, at each table (classic and expert, 1-5 players) apart, for the limits per
+   decision a player of that table meets, endgame searches included.
 2. Times a fresh strong bot's answer to each view in CPython and inside Pyodide (npm
    ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), thought in
    slices as the page thinks it, and prints the median, 95th percentile and maximum of the
@@ -46,7 +48,8 @@ PER_GAME = 24  # at most ``count // PER_GAME`` positions from one game, so that 
 TITLES = {"the-game": "The Game, strong turn plan", "extreme": "Extreme, strong decision",
           "triggs": "Triggs, strong decision", "rentz": "Rentz, strong decision",
           "the-game-endgame": "The Game, solo endgame search (the hint)",
-          "the-game-team-endgame": "The Game, team endgame search (2 players, expert; the hint)"}
+          "the-game-team-endgame": "The Game, team endgame search (2 players, expert; the hint)",
+          "the-game-tables": "The Game, every turn plan of whole games, by table"}
 ENDGAME_PLAYERS = {"the-game-endgame": 1, "the-game-team-endgame": 2}
 # Run in CPython and in Pyodide alike: ``timed(items)`` gives, for each ``[game id, view,
 # "act" or "hint"]``, a fresh strong bot's whole thought and its longest stretch between
@@ -126,6 +129,33 @@ def endgame_positions(count: int, seed: str, players: int) -> list:
     return found
 
 
+def table_positions(count: int, seed: str, players: int, options: dict) -> list:
+    """``[the-game, view, "act"]`` at every turn start of whole seeded games of strong
+    bots at one table, game after game until ``count`` are found (the last game whole)."""
+    spec, found, game = get("the-game"), [], 0
+    while len(found) < count:
+        state = spec.new(players, options, derive_seed(seed, game))
+        bots = [make_bot("the-game", "strong", s, f"{seed}/{s}") for s in range(players)]
+        while not state.is_over:
+            view = state.view(state.current)
+            if not view["played"]:
+                found.append(["the-game", view, "act"])
+            state = state.apply(bots[state.current].act(view))
+        game += 1
+    return found
+
+
+def time_tables(count: int, seed: str, pyodide: Path) -> None:
+    """Print, per table of The Game, the figures of every turn plan of whole games."""
+    for options in MODES["the-game"]:
+        mode = "expert" if options else "classic"
+        for players in range(1, 6):
+            items = table_positions(count, seed, players, options)
+            print(f"  {mode}, {players} player(s), {len(items)} positions:")
+            print(f"    CPython: {figures(cpython_times(items))}")
+            print(f"    Pyodide: {figures(pyodide_times(items, pyodide))}")
+
+
 def searched(view: dict) -> bool:
     """Whether an endgame search of the strong bot runs at this turn start."""
     if view["players"] == 1:
@@ -177,6 +207,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     pyodide = pyodide_dir(args.pyodide)
     for game_id in args.game or TITLES:
+        if game_id == "the-game-tables":
+            print(TITLES[game_id])
+            time_tables(args.positions, args.seed, pyodide)
+            continue
         if game_id in ENDGAME_PLAYERS:
             items = endgame_positions(args.positions, args.seed, ENDGAME_PLAYERS[game_id])
         else:

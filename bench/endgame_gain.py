@@ -1,6 +1,6 @@
 """What the strong bot's endgame searches win, deal by deal, in The Game: the solo search
 (``the_game_endgame``) alone, the team search (``the_game_team_endgame``) where it
-plays (expert mode, 2 players).
+plays (classic mode, and expert mode with 2 players).
 
 Every deal is played by strong bots in every seat up to the first turn that starts with
 at most the search's ``DECK`` cards in the draw pile (until then the search plays no
@@ -13,7 +13,7 @@ max).
 
     python bench/endgame_gain.py --games 10000 --seed 1 --expert --jobs 2
     python bench/endgame_gain.py --players 2 --games 10000 --seed 1 --expert --jobs 2
-    python bench/endgame_gain.py --players 2 --games 2000 --seed 1 --start 12 --jobs 2
+    python bench/endgame_gain.py --players 3 --games 1000 --seed 1 --jobs 2
 """
 
 from __future__ import annotations
@@ -146,8 +146,8 @@ def main(argv=None) -> int:
         try_start(args.players, options, args.start)
     deck = start_deck(args.players, options)
     if deck is None:
-        parser.error("the team endgame search plays only in expert mode with 2 players"
-                     " (--start tries it elsewhere)")
+        parser.error("the team endgame search does not play at this table (--start tries"
+                     " it there)")
     way = search_of(args.players)
     budget = args.budget or getattr(way["module"], way["budget"])
     tasks = [(args.players, options, args.seed, i, budget) for i in range(args.games)]

@@ -19,7 +19,8 @@ SPEC = get("the-game")
 EXPERT = {"min_cards": 3, "small_hands": True}
 # A seeded expert deal for two that strong bots lose without the team search and win with it.
 TEAM_SEED = "tune/257"
-START = team_endgame.DECK[(3, 2)]  # cards left to draw when the search starts
+# The same in classic mode (two cards a turn).
+CLASSIC_TEAM_SEED = "tune/1"
 
 
 def team_position(hands, deck, tops, min_cards=3, current=0) -> TheGameState:
@@ -78,13 +79,19 @@ def test_tg14_unseen_cards_are_dealt_by_the_partners_hand_counts():
     assert sorted(sum(hands[1:], ()) + deck) == sorted(unseen) and len(deck) == 2
 
 
-def endgame_start(seed: str, players: int) -> TheGameState:
-    """The first turn of a seeded expert game, played by strong bots without the team
-    search, that starts with at most the search's DECK cards to draw."""
-    state = SPEC.new(players, SPEC.resolve_options(EXPERT, players), seed)
-    bots = [make_bot("the-game", "strong", seat, "team") for seat in range(players)]
-    while len(state.deck) > START or state.played:
-        state = state.apply(bots[state.current].act(state.view(state.current)))
+def endgame_start(seed: str, players: int, options: dict = EXPERT) -> TheGameState:
+    """The first turn of a seeded game (expert unless ``options`` say otherwise), played
+    by strong bots without the team search, that starts with at most the search's DECK
+    cards to draw."""
+    state = SPEC.new(players, SPEC.resolve_options(options, players), seed)
+    decks = team_endgame.DECK
+    start, team_endgame.DECK = decks[(state.min_cards, players)], {}
+    try:
+        bots = [make_bot("the-game", "strong", seat, "team") for seat in range(players)]
+        while len(state.deck) > start or state.played:
+            state = state.apply(bots[state.current].act(state.view(state.current)))
+    finally:
+        team_endgame.DECK = decks
     return state
 
 
@@ -98,19 +105,18 @@ def play_out(state) -> TheGameState:
     return state
 
 
-def test_the_team_wins_a_seeded_expert_deal_it_loses_without_the_search(monkeypatch):
+@pytest.mark.parametrize("seed, options", [(TEAM_SEED, EXPERT), (CLASSIC_TEAM_SEED, {})])
+def test_the_team_wins_a_seeded_deal_it_loses_without_the_search(monkeypatch, seed, options):
     decks = dict(team_endgame.DECK)
+    state = endgame_start(seed, 2, options)
     monkeypatch.setattr(team_endgame, "DECK", {})
-    state = endgame_start(TEAM_SEED, 2)
     assert play_out(state).outcome != "won"
     monkeypatch.setattr(team_endgame, "DECK", decks)
     assert play_out(state).outcome == "won"
 
 
-def test_the_hint_says_how_many_sampled_deals_the_turn_wins(monkeypatch):
-    monkeypatch.setattr(team_endgame, "DECK", {})
+def test_the_hint_says_how_many_sampled_deals_the_turn_wins():
     state = endgame_start(TEAM_SEED, 2)
-    monkeypatch.undo()
     view = state.view(state.current)
     plays, won, sampled = finish(team_searching(view, Table(view, weights_for(2, 3)).unseen))
     hint = the_game.hint(view)
@@ -125,10 +131,8 @@ def test_a_lost_game_is_not_searched():
     assert finish(team_searching(view, Table(view, weights_for(2, 3)).unseen)) is None
 
 
-def test_the_bot_thinks_its_team_turn_in_slices_and_plays_as_in_one_go(monkeypatch):
-    monkeypatch.setattr(team_endgame, "DECK", {})
+def test_the_bot_thinks_its_team_turn_in_slices_and_plays_as_in_one_go():
     state = endgame_start(TEAM_SEED, 2)
-    monkeypatch.undo()
     view = state.view(state.current)
     steps, pauses = thinking(make_bot("the-game", "strong", state.current), view), 0
     while True:
@@ -141,10 +145,8 @@ def test_the_bot_thinks_its_team_turn_in_slices_and_plays_as_in_one_go(monkeypat
     assert pauses >= 2 and action == make_bot("the-game", "strong", state.current).act(view)
 
 
-def test_tg14_the_team_search_depends_only_on_the_own_view(monkeypatch):
-    monkeypatch.setattr(team_endgame, "DECK", {})
+def test_tg14_the_team_search_depends_only_on_the_own_view():
     state = endgame_start(TEAM_SEED, 2)
-    monkeypatch.undo()
     seat, partner = state.current, 1 - state.current
     hidden = list(state.hands[partner] + state.deck)[::-1]  # the same unseen cards, elsewhere
     count = len(state.hands[partner])
@@ -157,3 +159,33 @@ def test_tg14_the_team_search_depends_only_on_the_own_view(monkeypatch):
     assert the_game.hint(other.view(seat)) == first
     assert (make_bot("the-game", "strong", seat).act(other.view(seat))
             == make_bot("the-game", "strong", seat).act(state.view(seat)))
+
+
+def test_tg1_positions_that_swap_two_piles_of_one_direction_are_searched_once():
+    position = POSITIONS[3]
+    swapped = dict(position, tops=(33, 20, 90, 70))  # both pairs of piles swapped
+    search = TeamEndgame(3, budget=10**6)
+    state = team_position(**position)
+    first = finish(search.wins(state.hands, state.tops, state.deck, 0))
+    met = search.positions
+    other = team_position(**swapped)
+    assert finish(search.wins(other.hands, other.tops, other.deck, 0)) == first
+    assert search.positions == met  # the swapped position was already known
+    assert team_wins_by_engine(other) == first
+
+
+def test_the_search_samples_no_more_deals_once_its_budget_is_spent(monkeypatch):
+    state = endgame_start(TEAM_SEED, 2)
+    view = state.view(state.current)
+    unseen = Table(view, weights_for(2, 3)).unseen
+    made = []
+    monkeypatch.setattr(team_endgame, "TeamEndgame",
+                        lambda *args: made.append(TeamEndgame(*args)) or made[-1])
+    monkeypatch.setattr(team_endgame, "SEARCH_BUDGET", 10**6)
+    whole = finish(team_searching(view, unseen))
+    assert whole[2] == team_endgame.SAMPLES
+    spent = made[-1].positions
+    monkeypatch.setattr(team_endgame, "SEARCH_BUDGET", spent // 2)
+    cut = finish(team_searching(view, unseen))
+    assert cut is None or cut[2] < team_endgame.SAMPLES
+    assert made[-1].positions <= spent // 2 + 1

@@ -20,7 +20,8 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
    :mod:`.the_game_endgame` searches every way to play the turn and every draw for the
    best chance of playing every card, within a budget; with none left, nothing is hidden
    and an exact search finds the longest sequence of the remaining cards.
-   **Endgame, team.** With a partner in expert mode and few cards left to draw,
+   **Endgame, team.** With partners and few cards left to draw (classic mode, and
+   expert mode with two players),
    :mod:`.the_game_team_endgame` deals the unseen cards at random several times, searches
    each deal with everything known, and plays the way that wins the most of them.
 4. **Signals.** After planning, the bot raises ``hold`` on a pile where it keeps a card

@@ -12,8 +12,10 @@ and a position where some card can never be played again (TG-5) is lost. The way
 wins the most sampled deals is played; when none wins any, the bot plans as mid-game.
 
 Every sampled deal gets a budget of positions; past it that deal counts for no way. The
-deals are drawn from a stream seeded by the position itself, so the bot and its hint
-answer the same, on every Python.
+whole search has a budget too: once it is spent no more deals are sampled, which bounds
+the time a decision takes, the same on every machine and Python. The deals are drawn
+from a stream seeded by the position itself, so the bot and its hint answer the same,
+on every Python.
 """
 
 from __future__ import annotations
@@ -22,13 +24,25 @@ from ..engine.rng import make_rng, shuffled
 from .the_game_endgame import OutOfBudget, Search, some_card_is_dead
 
 # The search starts when the draw pile holds at most this many cards, by the table's
-# (minimum a turn, players): so far only expert mode (three a turn, TG-11) with two
-# players, where it was measured to win more (README); with 3-5 players it changed no
-# result and made turns slower. It samples this many deals of the unseen cards, and gives
-# up on a deal past this many positions.
-DECK = {(3, 2): 12}
+# (minimum a turn, players): in classic mode (two a turn) with 2-5 players, and in expert
+# mode (three a turn, TG-11) with two, where it was measured to win more (README); in
+# expert mode with 3-5 players it changed no result. It samples this many deals of the
+# unseen cards, and gives up on a deal past this many positions.
+DECK = {(2, 2): 12, (2, 3): 12, (2, 4): 12, (2, 5): 12, (3, 2): 12}
 SAMPLES = 12
 SAMPLE_BUDGET = 5_000
+# No more deals are sampled once the search met this many positions in all, so that a
+# decision stays within the bots' time limits (README, Bot speed). The deals that cost
+# most are the ones lost whatever this seat plays, which tell no way apart.
+SEARCH_BUDGET = 20_000
+
+
+def same_way_sorted(tops: tuple) -> tuple:
+    """``tops`` (two ascending piles, then two descending ones, TG-1) with the tops of
+    each pair in order."""
+    up1, up2, down1, down2 = tops
+    ups = (up1, up2) if up1 <= up2 else (up2, up1)
+    return ups + ((down1, down2) if down1 <= down2 else (down2, down1))
 
 
 def start(view: dict) -> int:
@@ -46,18 +60,24 @@ class TeamEndgame(Search):
         super().__init__(min_cards, budget)
         self.won: dict = {}
 
-    def turns(self, hand: tuple, tops: tuple, required: int) -> list:
+    def position_key(self, hand: tuple, tops: tuple):
+        """Positions that differ only in which of two piles of one direction shows which
+        top are one (TG-1: the two ascending piles, and the two descending ones, follow
+        the same rules)."""
+        return hand, same_way_sorted(tops)
+
+    def turns(self, hand: tuple, tops: tuple, required: int):
         """Every way to play at least ``required`` cards of ``hand``: ``(kept, tops,
         plays)``, each reached position once, fewest plays first, then the smallest
-        moves of the piles."""
-        seen, found, stack = set(), [], [(hand, tops, ())]
-        while stack:
-            kept, piles, plays = stack.pop()
-            if len(plays) >= required:
-                found.append((kept, piles, plays))
-            stack.extend(self.one_play_on(kept, piles, plays, seen))
-        found.sort(key=lambda way: (len(way[2]), sum(abs(a - b) for a, b in zip(tops, way[1]))))
-        return found
+        moves of the piles. A generator: the ways with one more play are only looked
+        for once every shorter way was taken."""
+        seen, level = set(), [(hand, tops, ())]
+        while level:
+            ways = [way for way in level if len(way[2]) >= required]
+            ways.sort(key=lambda way: sum(abs(a - b) for a, b in zip(tops, way[1])))
+            yield from ways
+            level = [after for kept, piles, plays in level
+                     for after in self.one_play_on(kept, piles, plays, seen)]
 
     def after_turn(self, hands: tuple, seat: int, kept: tuple, tops: tuple, deck: tuple,
                    played: int):
@@ -75,7 +95,7 @@ class TeamEndgame(Search):
 
     def wins(self, hands: tuple, tops: tuple, deck: tuple, seat: int):
         """Whether the team can play every card from the start of ``seat``'s turn."""
-        key = (hands, tops, deck, seat)
+        key = (hands, same_way_sorted(tops), deck, seat)
         if key not in self.won:
             self.count()
             if self.pause_due():
@@ -131,13 +151,14 @@ def team_searching(view: dict, unseen):
     already = len(view["played"])
     required = min(max(view["required"] - already, 0), len(hand))
     try:
-        ways = search.turns(hand, tops, required)
+        ways = list(search.turns(hand, tops, required))
     except OutOfBudget:
         return None
-    won = [0] * len(ways)
-    for _ in range(SAMPLES):
+    won, sampled = [0] * len(ways), 0
+    while sampled < SAMPLES and search.positions < SEARCH_BUDGET:
         hands, deck = sampled_deal(view, hand, shuffled(unseen, rng))
-        search.budget = search.positions + SAMPLE_BUDGET
+        sampled += 1
+        search.budget = min(search.positions + SAMPLE_BUDGET, SEARCH_BUDGET)
         try:
             winning = yield from winning_ways(search, ways, hands, deck, view["seat"], already)
         except OutOfBudget:
@@ -147,4 +168,4 @@ def team_searching(view: dict, unseen):
     best = max(range(len(ways)), key=won.__getitem__, default=None)
     if best is None or not won[best]:
         return None
-    return ways[best][2], won[best], SAMPLES
+    return ways[best][2], won[best], sampled
