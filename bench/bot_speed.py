@@ -9,9 +9,10 @@ and in CPython.
    Game's endgames: every turn start where the strong bot's solo endgame search runs
    (alone, 1 to its ``DECK`` cards left to draw, classic and expert), and where its team
    search runs (2 players, expert, at most its ``DECK`` cards left; classic tables are
-   timed whole, below), timed as the page's hint, which runs the same search. And ``the-game-tables``: every turn start of whole
-   games, at each table (classic and expert, 1-5 players) apart, for the limits per
-   decision a player of that table meets, endgame searches included.
+   timed whole, below), timed as the page's hint, which runs the same search. And
+   ``the-game-tables``: every turn start of whole games, at each table (classic and
+   expert, 1-5 players) apart, for the limits per decision a player of that table
+   meets, endgame searches included.
 2. Times a fresh strong bot's answer to each view in CPython and inside Pyodide (npm
    ``pyodide``: the project's ``node_modules/pyodide``, or ``--pyodide DIR``), thought in
    slices as the page thinks it, and prints the median, 95th percentile and maximum of the
