@@ -54,6 +54,9 @@ report["endgame_chance"] = best_chance(position.view(0), position.deck)
 # A 2-player expert game where the team endgame search samples deals and wins (tune/257).
 report["team_endgame"] = play_one(the_game, 2, the_game.resolve_options(
     {"min_cards": 3, "small_hands": True}, 2), "tune/257", ["strong", "strong"]).to_json()
+# A classic 3-player game where the team search runs at many turns (tune/3).
+report["team_endgame_classic"] = play_one(the_game, 3, the_game.resolve_options({}, 3),
+                                          "tune/3", ["strong"] * 3).to_json()
 from cardtable import i18n
 from cardtable.web.render import shell_html
 report["languages"] = {}
@@ -90,7 +93,8 @@ def test_pyodide_is_python_3_14(pyodide_report):
     assert pyodide_report["python"] == [3, 14]
 
 
-@pytest.mark.parametrize("part", ["deal", "shuffled", "new", "played", "endgame", "endgame_chance"])
+@pytest.mark.parametrize("part", ["deal", "shuffled", "new", "played", "endgame", "endgame_chance",
+                                  "team_endgame", "team_endgame_classic"])
 def test_same_seed_same_cards(pyodide_report, cpython_report, part):
     assert cpython_report[part], f"the probe computed no {part!r} cases"
     assert pyodide_report[part] == cpython_report[part]
