@@ -110,22 +110,31 @@ def positions(game_id: str, count: int, seed: str) -> list:
     return found
 
 
+def turn_starts(seed: str, game: int, players: int, options: dict):
+    """The views at every turn start of seeded game number ``game`` of The Game, played
+    by strong bots in every seat."""
+    state = get("the-game").new(players, options, derive_seed(seed, game))
+    bots = [make_bot("the-game", "strong", s, f"{seed}/{s}") for s in range(players)]
+    while not state.is_over:
+        view = state.view(state.current)
+        if not view["played"]:
+            yield view
+        state = state.apply(bots[state.current].act(view))
+
+
 def endgame_positions(count: int, seed: str, players: int) -> list:
     """``[the-game, view, "hint"]`` at every turn start where an endgame search of the
     strong bot runs: alone with 1 to the solo search's ``DECK`` cards left to draw
     (classic and expert in turn), or with ``players`` in expert mode with at most the
     team search's; from seeded games of strong bots."""
-    spec, found, game = get("the-game"), [], 0
+    found, game = [], 0
     modes = MODES["the-game"] if players == 1 else MODES["the-game"][1:]
     while len(found) < count:
-        options = modes[game % len(modes)]
-        state = spec.new(players, options, derive_seed(seed, game))
-        bots = [make_bot("the-game", "strong", s, f"{seed}/{s}") for s in range(players)]
-        while not state.is_over and len(found) < count:
-            view = state.view(state.current)
-            if not view["played"] and searched(view):
+        for view in turn_starts(seed, game, players, modes[game % len(modes)]):
+            if searched(view):
                 found.append(["the-game", view, "hint"])
-            state = state.apply(bots[state.current].act(view))
+                if len(found) == count:
+                    break
         game += 1
     return found
 
@@ -133,15 +142,9 @@ def endgame_positions(count: int, seed: str, players: int) -> list:
 def table_positions(count: int, seed: str, players: int, options: dict) -> list:
     """``[the-game, view, "act"]`` at every turn start of whole seeded games of strong
     bots at one table, game after game until ``count`` are found (the last game whole)."""
-    spec, found, game = get("the-game"), [], 0
+    found, game = [], 0
     while len(found) < count:
-        state = spec.new(players, options, derive_seed(seed, game))
-        bots = [make_bot("the-game", "strong", s, f"{seed}/{s}") for s in range(players)]
-        while not state.is_over:
-            view = state.view(state.current)
-            if not view["played"]:
-                found.append(["the-game", view, "act"])
-            state = state.apply(bots[state.current].act(view))
+        found += [["the-game", view, "act"] for view in turn_starts(seed, game, players, options)]
         game += 1
     return found
 
