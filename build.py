@@ -186,10 +186,16 @@ def pyscript_files(source: Path) -> list[str]:
     return sorted(names)
 
 
+# The package's modules that the page never imports, left out of its zip: the simulator and
+# its command line run only headless (tests/test_layers.py fails if the page's code imports
+# them).
+HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py")
+
+
 def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
                 bytecode: bool = True) -> bytes:
-    """The package as a reproducible zip (sorted entries, fixed dates), with ``catalogs``
-    ({path in the zip: compiled .mo}) added.
+    """The package as a reproducible zip (sorted entries, fixed dates), but for
+    HEADLESS_ONLY, with ``catalogs`` ({path in the zip: compiled .mo}) added.
 
     With ``bytecode``, each module comes compiled by Pyodide's own Python (3.14) instead of
     as source: importing from source cost the browser about half a second at every boot
@@ -199,8 +205,8 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     a first visit downloads less. The price: tracebacks in the browser console name file
     and line but cannot quote the source.
     """
-    sources = {path.relative_to(package.parent).as_posix(): path.read_bytes()
-               for path in sorted(package.rglob("*.py"))}
+    sources = {name: path.read_bytes() for path in sorted(package.rglob("*.py"))
+               if (name := path.relative_to(package.parent).as_posix()) not in HEADLESS_ONLY}
     modules = compile_in_pyodide(sources) if bytecode else sources
     files = {**modules, **(catalogs or {})}
     buffer = io.BytesIO()
@@ -423,18 +429,19 @@ def copy_assets(dist: Path) -> None:
 
 def bundle_styles() -> str:
     """Every stylesheet of assets/ in one text, in the page's cascade order (render's
-    ``stylesheets()``). One file instead of eight: a first visit over HTTP/1.1 opens at
-    most six connections to a host, and eight stylesheets beside Pyodide's downloads
-    held back the scripts that start it. They all live in assets/, so relative URLs in
-    them keep their meaning."""
+    ``stylesheets()``): the app's in assets/, each game's in its package. One file
+    instead of nine: a first visit over HTTP/1.1 opens at most six connections to a
+    host, and nine stylesheets beside Pyodide's downloads held back the scripts that
+    start it. The stylesheets use no relative URLs (the bundle lives in assets/)."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from cardtable.web.render import stylesheets
     finally:
         sys.path.remove(str(ROOT / "py"))
-    return "\n".join(f"/* --- {name} --- */\n"
-                     + (ROOT / "assets" / name).read_text(encoding="utf-8")
-                     for name in stylesheets())
+    paths = [sheet if isinstance(sheet, Path) else ROOT / "assets" / sheet
+             for sheet in stylesheets()]
+    return "\n".join(f"/* --- {path.relative_to(ROOT)} --- */\n" + path.read_text(encoding="utf-8")
+                      for path in paths)
 
 
 def write_snapshot_key(dist: Path) -> None:

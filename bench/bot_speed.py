@@ -36,10 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 
 from cardtable.bots import make_bot  # noqa: E402
-from cardtable.bots.the_game import LEVELS  # noqa: E402
-from cardtable.bots import the_game_endgame, the_game_team_endgame  # noqa: E402
+from cardtable.games.the_game.bots import LEVELS  # noqa: E402
+from cardtable.games.the_game import endgame as the_game_endgame, team_endgame as the_game_team_endgame  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
-from cardtable.engine.rentz import SUB_GAME_IDS  # noqa: E402
+from cardtable.games.rentz.rules import SUB_GAME_IDS  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable.sim import run  # noqa: E402
 

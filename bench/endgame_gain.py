@@ -28,9 +28,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from cardtable.bots import the_game_endgame as endgame  # noqa: E402
-from cardtable.bots import the_game_team_endgame as team_endgame  # noqa: E402
-from cardtable.bots.the_game import StrongBot  # noqa: E402
+from cardtable.games.the_game import endgame  # noqa: E402
+from cardtable.games.the_game import team_endgame  # noqa: E402
+from cardtable.games.the_game.bots import StrongBot  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402

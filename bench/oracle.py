@@ -21,7 +21,7 @@ The search is a depth-first search, card by card, over the positions of the game
   and not searched again with as many or fewer;
 - a play that leaves a card still to be played with no pile it could ever reach, even
   with every backwards trick the cards not yet played allow, is pruned (such a deal can
-  no longer be won, whatever the order of the rest; ``strands`` in bots/extreme.py,
+  no longer be won, whatever the order of the rest; ``strands`` in games/extreme/bots.py,
   which the strong bot's endgame search uses too).
 
 The search counts the positions it visits; when it reaches ``budget`` it stops and the
@@ -39,9 +39,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from cardtable.bots.extreme import buried, strands  # noqa: E402
-from cardtable.engine.extreme import ExtremeState, Rules, Turn  # noqa: E402
-from cardtable.engine.the_game import PILE_DIRS, fits  # noqa: E402
+from cardtable.games.extreme.bots import buried, strands  # noqa: E402
+from cardtable.games.extreme.rules import ExtremeState, Rules, Turn  # noqa: E402
+from cardtable.games.the_game.rules import PILE_DIRS, fits  # noqa: E402
 
 DEFAULT_BUDGET = 200_000
 # The searches made in turn: a few deviations from the cheapest moves, then all of them.

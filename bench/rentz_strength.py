@@ -33,8 +33,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from cardtable.bots.rentz import LEVELS  # noqa: E402
-from cardtable.engine.rentz import SPEC, SUB_GAME_IDS  # noqa: E402
+from cardtable.games.rentz.bots import LEVELS  # noqa: E402
+from cardtable.games.rentz.rules import SPEC, SUB_GAME_IDS  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 
 # Two-sided 97.5% points of Student's t by degrees of freedom (then the normal's).

@@ -1,6 +1,7 @@
 """Start-up of the app against a bare ``loadPyodide()`` page, side by side.
 
     python bench/startup.py [--runs N] [--throttled-runs N] [--play-seconds S] [--json-only]
+                            [--against DIST]
 
 Both pages are served by one local server with GitHub Pages' caching header
 (``Cache-Control: max-age=600``): the app from dist/ under /app/, and a bench-only page,
@@ -23,6 +24,9 @@ Figures (milliseconds from navigation start, medians over the runs):
 - boot: how the warm app started Python ("restored" from its snapshot, else "normal")
 - long tasks: main-thread tasks over 50 ms (Long Tasks API) after ready, while the player
   plays a game against strong bots at the fast pace for --play-seconds, in each game
+With ``--against DIST`` the second page is not the bare one but the app built in DIST (a
+previous commit's dist/, say), served under /before/ and measured as the app is: the
+figures then compare this build with that one, run by run ("bare" reads "before").
 Then the same with Chromium's CPU throttled 4 times (CDP Emulation.setCPUThrottlingRate),
 a slow phone's pace: --throttled-runs runs (0: none).
 Goals (issue 13): warm app at most 0.5 times warm bare; cold at most 1.1 times; first
@@ -96,10 +100,13 @@ MY_MOVE = ("document.querySelector('main.end') ? 'over' : (v => v && v.current =
            " && v.legal.some(a => a[0] !== 'pass'))(window.cardtable.view())")
 
 
-def serve_bench_root(dist: Path):
-    """Serve a folder with the app under app/ (a link to dist/) and bare.html beside it."""
+def serve_bench_root(dist: Path, against: Path | None = None):
+    """Serve a folder with the app under app/ (a link to dist/), bare.html beside it and,
+    when given, the app built in ``against`` under before/."""
     root = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
     (root / "app").symlink_to(dist, target_is_directory=True)
+    if against:
+        (root / "before").symlink_to(against.resolve(), target_is_directory=True)
     (root / "bare.html").write_text(BARE_PAGE)
     server = build.make_server(root, cache_control="max-age=600")
     threading.Thread(target=server.serve_forever, daemon=True).start()
@@ -280,14 +287,16 @@ def summarize(runs: list[dict]) -> dict:
     return out
 
 
-def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: float) -> dict:
-    """The figures of ``runs`` runs with the CPU slowed ``throttle`` times."""
-    app_url, bare_url = base + "app/", base + "bare.html"
+def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: float,
+          against: bool = False) -> dict:
+    """The figures of ``runs`` runs with the CPU slowed ``throttle`` times (``against``:
+    the second page is the app under before/, not the bare page)."""
+    app_url, bare_url = base + "app/", base + ("before/" if against else "bare.html")
     app_runs, bare_runs, downloads = [], [], {}
     for run in range(runs):
         print(f"run {run + 1}/{runs} (CPU {throttle}x slower)", file=sys.stderr, flush=True)
         for name, url, kept in (("app", app_url, app_runs), ("bare", bare_url, bare_runs)):
-            cold, warm, downloaded = one_run(browser, url, name == "app", throttle)
+            cold, warm, downloaded = one_run(browser, url, name == "app" or against, throttle)
             kept.append({"cold": cold, "warm": warm})
             downloads.setdefault(name, downloaded)
     app, bare = summarize(app_runs), summarize(bare_runs)
@@ -297,7 +306,7 @@ def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: flo
         print(f"playing {game} (CPU {throttle}x slower)", file=sys.stderr, flush=True)
         games[game] = play(browser, app_url, game, seconds, throttle)
     return {
-        "runs": runs, "cpu_throttle": throttle,
+        "runs": runs, "cpu_throttle": throttle, "second_page": bare_url[len(base):],
         "app": app, "bare": bare,
         "ratio": {kind: round(app[kind]["tti"] / bare[kind]["tti"], 2) for kind in ("cold", "warm")},
         "paired": {kind: paired_ratios([a[kind]["tti"] / b[kind]["tti"]
@@ -315,18 +324,23 @@ def main(argv=None) -> int:
     parser.add_argument("--throttled-runs", type=int, default=3)
     parser.add_argument("--play-seconds", type=float, default=20)
     parser.add_argument("--json-only", action="store_true")
+    parser.add_argument("--against", type=Path, metavar="DIST",
+                        help="compare with the app built in DIST instead of the bare page")
     args = parser.parse_args(argv)
+    if args.against and not (args.against / "index.html").is_file():
+        parser.error(f"{args.against} holds no built site (no index.html)")
 
     dist = build.build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
-    server, root, base = serve_bench_root(dist)
+    server, root, base = serve_bench_root(dist, args.against)
     report = {"goals": GOALS, "load_average": os.getloadavg()}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                              args=CHROMIUM_ARGS)
-        report["normal"] = bench(browser, base, root, args.runs, 1, args.play_seconds)
+        report["normal"] = bench(browser, base, root, args.runs, 1, args.play_seconds,
+                                 bool(args.against))
         if args.throttled_runs:
             report["throttled"] = bench(browser, base, root, args.throttled_runs, THROTTLE,
-                                        args.play_seconds)
+                                        args.play_seconds, bool(args.against))
         browser.close()
     server.shutdown()
     report["load_average_after"] = os.getloadavg()
@@ -342,7 +356,7 @@ def main(argv=None) -> int:
 def print_table(report: dict) -> None:
     app, bare, ratio = report["app"], report["bare"], report["ratio"]
     print(f"cardtable start-up, CPU {report['cpu_throttle']}x slower, median of "
-          f"{report['runs']} runs (ms from navigation start)")
+          f"{report['runs']} runs (ms from navigation start); bare = {report['second_page']}")
     print(f"{'':12}{'app TTI':>10}{'bare TTI':>10}{'ratio':>8}{'app paint':>11}")
     for kind in ("cold", "warm"):
         print(f"{kind:12}{app[kind]['tti']:>10}{bare[kind]['tti']:>10}{ratio[kind]:>8}"

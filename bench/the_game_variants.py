@@ -1,7 +1,7 @@
 """Tuning the strong bot of The Game: changed weights against the current ones, deal by deal.
 
 Each variant replaces some fields of the weights the strong bot plays with
-(``Weights`` in ``bots/the_game_search.py``) in every seat, and plays the same deals as the
+(``Weights`` in ``games/the_game/search.py``) in every seat, and plays the same deals as the
 unchanged bot. Per variant the table gives the wins, the mean cards left and the cards
 played before the first dead card (a card still to be played that no pile takes any
 more: a game is lost once one stays dead), each mean with the paired 95% range of its
@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from cardtable.bots.the_game import StrongBot  # noqa: E402
-from cardtable.bots.the_game_search import Weights  # noqa: E402
+from cardtable.games.the_game.bots import StrongBot  # noqa: E402
+from cardtable.games.the_game.search import Weights  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
-from cardtable.engine.the_game import PILE_DIRS, fits  # noqa: E402
+from cardtable.games.the_game.rules import PILE_DIRS, fits  # noqa: E402
 from cardtable.sim import bot_seed, next_action  # noqa: E402
 
 Z = statistics.NormalDist().inv_cdf(0.975)

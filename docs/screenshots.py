@@ -33,7 +33,7 @@ import build  # noqa: E402  (after the path is set)
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.web.lobby import default_setup  # noqa: E402
-from cardtable.web.records import RECORDS_KEY, SCHEMA, make_record  # noqa: E402
+from cardtable.web.records.book import RECORDS_KEY, SCHEMA, make_record  # noqa: E402
 from cardtable.web.session import Session  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 

@@ -15,6 +15,8 @@ from html.parser import HTMLParser
 import pytest
 
 import build
+from cardtable.engine.registry import GAMES
+from cardtable.web import tables
 from cardtable.web.render import shell_html
 
 
@@ -57,7 +59,9 @@ def test_package_zip_holds_every_module_as_3_14_bytecode_and_every_catalog(dist)
         pycs = {name: archive.read(name) for name in names if name.endswith(".pyc")}
     sources = {p.relative_to(build.ROOT / "py").as_posix()
                for p in (build.ROOT / "py" / "cardtable").rglob("*.py")}
-    assert {name[:-1] for name in pycs} == sources  # one sourceless module per source
+    assert set(build.HEADLESS_ONLY) < sources
+    # one sourceless module per source, but for the simulator's, which the page never imports
+    assert {name[:-1] for name in pycs} == sources - set(build.HEADLESS_ONLY)
     assert "cardtable/main.pyc" in names and "cardtable/web/app.pyc" in names
     catalogs = {name for name in names if name.endswith(".mo")}
     assert catalogs == {f"cardtable/locale/{code}/LC_MESSAGES/cardtable.mo"
@@ -87,6 +91,16 @@ def test_package_zip_is_reproducible(dist):
     package = build.ROOT / "py" / "cardtable"
     zipped = build.package_zip(package, build.compile_catalogs())
     assert zipped == (dist / "cardtable.zip").read_bytes()
+
+
+def test_the_one_stylesheet_bundles_the_shared_ones_and_each_games_own(dist):
+    bundled = (dist / "assets" / build.STYLES).read_text(encoding="utf-8")
+    sheets = [build.ROOT / "assets" / name for name in ("app.css", "teach.css", "table.css")]
+    sheets += tables.stylesheet_paths()  # each game's table.css, in its package
+    assert len(sheets) == 3 + len(GAMES)
+    places = [bundled.index(path.read_text(encoding="utf-8")) for path in sheets]
+    assert places == sorted(places)  # the cascade: shared first, then the games'
+    assert not (dist / "assets" / "table.css").exists()  # only the bundle is shipped
 
 
 def test_runtime_holds_only_pyscript_core_and_its_imports(dist):

@@ -10,9 +10,9 @@
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from cardtable.engine.extreme import ExtremeState, make_marks
+from cardtable.games.extreme.rules import ExtremeState, make_marks
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import CARDS, PILE_DIRS, fits, is_backwards
+from cardtable.games.the_game.rules import CARDS, PILE_DIRS, fits, is_backwards
 
 SPEC = get("extreme")
 DEFAULT = make_marks("default", "")

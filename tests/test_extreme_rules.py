@@ -13,11 +13,11 @@ import pytest
 
 from cardtable.bots import levels, make_bot
 from cardtable.engine.core import IllegalAction
-from cardtable.engine.extreme import (
+from cardtable.games.extreme.rules import (
     DEFAULT_LAYOUT, KINDS, ExtremeState, make_marks, summarize,
 )
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import CARDS, deal
+from cardtable.games.the_game.rules import CARDS, deal
 
 SPEC = get("extreme")
 MARKS = make_marks("default", "")

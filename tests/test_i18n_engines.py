@@ -7,14 +7,14 @@ from __future__ import annotations
 import pytest
 
 from cardtable import i18n
-from cardtable.bots import extreme as extreme_bots
-from cardtable.bots import rentz as rentz_bots
-from cardtable.bots import the_game as the_game_bots
-from cardtable.bots import triggs as triggs_bots
+from cardtable.games.extreme import bots as extreme_bots
+from cardtable.games.rentz import bots as rentz_bots
+from cardtable.games.the_game import bots as the_game_bots
+from cardtable.games.triggs import bots as triggs_bots
 from cardtable.engine.core import IllegalAction
 from cardtable.engine.registry import get
-from cardtable.engine.rentz import SUB_GAMES, suit_of
-from cardtable.engine.triggs import check_makes
+from cardtable.games.rentz.rules import SUB_GAMES, suit_of
+from cardtable.games.triggs.rules import check_makes
 from cardtable.web import render
 from cardtable.web.lobby import default_setup
 

@@ -13,8 +13,8 @@ import pytest
 
 from cardtable import i18n
 from cardtable.engine.registry import GAMES
-from cardtable.web.rules import rules_html
-from cardtable.web.tour import STEPS, tour_html
+from cardtable.web.teaching.rules import rules_html
+from cardtable.web.teaching.tour import tour_html, tour_steps
 from html_page import Page
 
 LANGUAGES = ("pt", "ro")
@@ -105,16 +105,16 @@ def test_romanian_and_portuguese_use_the_seeds_terms(code):
 @pytest.mark.parametrize("code", LANGUAGES)
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_tour_step_is_translated(code, game):
-    for step in range(len(STEPS[game])):
+    for step in range(len(tour_steps(game))):
         english = Page(tour_html(game, step))
         page = Page(in_language(code, tour_html, game, step))
         box = page.one("section", "tour")
-        assert box.attrs["data-points-at"] == STEPS[game][step][0]
+        assert box.attrs["data-points-at"] == tour_steps(game)[step][0]
         assert box.attrs["aria-label"] != english.one("section", "tour").attrs["aria-label"]
         text, original = page.one("p", "tour-text").text, english.one("p", "tour-text").text
         assert text and text != original
         count = page.one("p", "tour-count").text
         assert count != english.one("p", "tour-count").text
-        assert f"{step + 1}" in count and f"{len(STEPS[game])}" in count
+        assert f"{step + 1}" in count and f"{len(tour_steps(game))}" in count
         buttons = [b.text for b in page.find("button")]
         assert buttons and not set(buttons) & {b.text for b in english.find("button")}

@@ -14,7 +14,9 @@ import pytest
 
 from cardtable import i18n
 from cardtable.engine.registry import get
-from cardtable.web import table_rentz, table_the_game, table_triggs, triggs_cross
+from cardtable.games.rentz import table as table_rentz
+from cardtable.games.the_game import table as table_the_game
+from cardtable.games.triggs import cross as triggs_cross, table as table_triggs
 from cardtable.web.lobby import HUMAN, Setup, seat_names
 from cardtable.web.session import Session
 from cardtable.web.tables import table_module

@@ -9,8 +9,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench")
 
 from oracle import replay_wins, solve  # noqa: E402
 
-from cardtable.engine.extreme import ExtremeState, make_marks  # noqa: E402
-from cardtable.engine.the_game import TheGameState  # noqa: E402
+from cardtable.games.extreme.rules import ExtremeState, make_marks  # noqa: E402
+from cardtable.games.the_game.rules import TheGameState  # noqa: E402
 
 
 def solo(hand, deck, tops) -> TheGameState:

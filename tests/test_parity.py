@@ -20,7 +20,7 @@ PROBE = """
 import json, sys
 sys.dont_write_bytecode = True  # py/ is the host's folder: leave no 3.14 bytecode there
 from cardtable.engine import registry, rng
-from cardtable.engine.the_game import HAND_SIZES, deal
+from cardtable.games.the_game.rules import HAND_SIZES, deal
 from cardtable.sim import play_one
 from cardtable.bots import levels
 
@@ -41,8 +41,8 @@ report = {
 }
 # An expert solo game that reaches the strong bot's endgame search (tune/225: its draw
 # pile gets down to 2 cards), and the search's chance on a position of its own.
-from cardtable.bots.the_game_endgame import best_chance
-from cardtable.engine.the_game import CARDS, TheGameState
+from cardtable.games.the_game.endgame import best_chance
+from cardtable.games.the_game.rules import CARDS, TheGameState
 the_game = registry.GAMES["the-game"]
 report["endgame"] = play_one(the_game, 1, the_game.resolve_options(
     {"min_cards": 3, "small_hands": True}, 1), "tune/225", ["strong"]).to_json()

@@ -9,17 +9,18 @@ from datetime import datetime
 
 import pytest
 from html_page import Page, screen_html
-from nim import register
 
 from cardtable import i18n
 from cardtable.bots import make_bot
+from cardtable.engine import registry
 from cardtable.engine.registry import GAMES
-from cardtable.web import daily, links, stats
-from cardtable.web.charts import histogram_chart, results_chart
+from cardtable.web import links
+from cardtable.web.records import daily, stats
+from cardtable.web.records.charts import histogram_chart, results_chart
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
-from cardtable.web.records import (RECORDS_KEY, RecordBook, identity, make_record)
-from cardtable.web.replay import Replay
+from cardtable.web.records.book import (RECORDS_KEY, RecordBook, identity, make_record)
+from cardtable.web.records.replay import Replay
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
 from cardtable.web.tables import table_module
@@ -32,7 +33,8 @@ TOMORROW = datetime(2026, 11, 24, 9, 0)
 
 @pytest.fixture(autouse=True)
 def nim(monkeypatch):
-    register(monkeypatch)
+    """Nim joins the registry for one test: one line, as a real game's package does."""
+    monkeypatch.setitem(registry.GAMES, "nim", registry.declared("nim"))
 
 
 def quick_setup(game: str):
@@ -347,7 +349,7 @@ def test_a_replay_steps_both_ways_through_the_same_states_and_nobody_can_act(gam
 
 
 def test_arrow_keys_step_a_replay():
-    from cardtable.web.history import replay_key
+    from cardtable.web.records.handlers import replay_key
     c = controller()
     assert replay_key(c, "ArrowLeft") is None
     c.begin(Session.new(quick_setup("nim"), "keys"))

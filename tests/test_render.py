@@ -5,10 +5,11 @@ import html
 from dataclasses import replace
 from html.parser import HTMLParser
 
-from cardtable.bots import finish, make_bot, the_game
-from cardtable.bots import the_game_endgame as endgame
+from cardtable.bots import finish, make_bot
+from cardtable.games.the_game import bots as the_game
+from cardtable.games.the_game import endgame
 from cardtable.engine.registry import get
-from cardtable.web import table_the_game
+from cardtable.games.the_game import table as table_the_game
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
 from cardtable.web.render import lobby_html, messages_html, shell_html

@@ -9,10 +9,11 @@ Each test names the rule id it checks; the HTML is read back with ``html.parser`
 from dataclasses import replace
 from html_page import Page
 
-from cardtable.engine.extreme import KINDS
+from cardtable.games.extreme.rules import KINDS
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import fits
-from cardtable.web import table_extreme, table_the_game
+from cardtable.games.the_game.rules import fits
+from cardtable.games.extreme import table as table_extreme
+from cardtable.games.the_game import table as table_the_game
 from cardtable.web.controller import Controller, Screen
 from cardtable.web.lobby import default_setup
 from html_page import screen_html
@@ -240,7 +241,7 @@ def test_extreme_is_listed_among_the_tables():
 
 # -- escaping ------------------------------------------------------------------------
 def test_text_is_escaped(monkeypatch):
-    from cardtable.engine import extreme
+    from cardtable.games.extreme import rules as extreme
 
     monkeypatch.setitem(extreme.LOSS_REASONS, "three", "<b>bold</b> & more")
     state = losing_three()

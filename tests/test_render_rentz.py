@@ -12,8 +12,8 @@ import pytest
 from html_page import Page, screen_html
 
 from cardtable.engine.registry import get
-from cardtable.engine.rentz import SUB_GAME_IDS, SUITS, deck_ranks, winners
-from cardtable.web import table_rentz
+from cardtable.games.rentz.rules import SUB_GAME_IDS, SUITS, deck_ranks, winners
+from cardtable.games.rentz import table as table_rentz
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import HUMAN, Setup
 from cardtable.web.session import Session
@@ -406,5 +406,5 @@ def test_a_card_that_may_not_be_played_is_refused_in_words():
 
 def test_rentz_is_registered_and_its_stylesheet_exists():
     assert table_module("rentz") is table_rentz
-    assert (Path(__file__).parent.parent / "assets" / table_rentz.STYLESHEET).exists()
+    assert Path(table_rentz.__file__).with_name(table_rentz.STYLESHEET).exists()
     assert set(table_rentz.HANDLERS) == {"rentz-choose", "rentz-look", "rentz-play"}

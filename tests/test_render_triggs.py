@@ -12,16 +12,16 @@ import pytest
 
 from cardtable.bots import make_bot
 from cardtable.engine.registry import get
-from cardtable.engine.triggs import BOXES
-from cardtable.web import table_triggs
+from cardtable.games.triggs.rules import BOXES
+from cardtable.games.triggs import table as table_triggs
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
 from html_page import screen_html
 from cardtable.web.render import lobby_html
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
-from cardtable.web.table_triggs import recent_notices, turn_lines
-from cardtable.web.triggs_cross import (
+from cardtable.games.triggs.table import recent_notices, turn_lines
+from cardtable.games.triggs.cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values,
 )
 from cardtable.web.ui import TableUi

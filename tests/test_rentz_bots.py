@@ -6,8 +6,8 @@ from dataclasses import replace
 
 import pytest
 
-from cardtable.bots import rentz
-from cardtable.engine.rentz import SPEC, SUB_GAME_IDS, deck, sort_hand
+from cardtable.games.rentz import bots as rentz
+from cardtable.games.rentz.rules import SPEC, SUB_GAME_IDS, deck, sort_hand
 from cardtable.engine.rng import make_rng
 
 LEVELS = ("random", "basic", "strong")

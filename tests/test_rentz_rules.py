@@ -10,7 +10,7 @@ import pytest
 from engine_steps import apply_all
 
 from cardtable.engine.core import IllegalAction
-from cardtable.engine.rentz import (
+from cardtable.games.rentz.rules import (
     SPEC, SUB_GAME_IDS, RentzState, deal_points, lowest_rank, placing_points, rank_value,
     sort_hand, start_deal, trick_winner, winners,
 )

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from cardtable.engine.registry import GAMES
-from cardtable.web import rules_text
+from cardtable.web.teaching import guide as guides, rules
 from cardtable.web.controller import Controller
 from cardtable.web.render import screen_html
-from cardtable.web.rules import rules_html
-from cardtable.web.rules_text import GUIDES, SECTION_KEYS, Section
+from cardtable.web.teaching.rules import rules_html
+from cardtable.web.teaching.guide import SECTION_KEYS, Section, game_guide
 from cardtable.web.storage import Store
-from cardtable.web.tour import STEPS, tour_html
+from cardtable.web.teaching.tour import tour_html, tour_steps
 from html_page import Page
 
 SEEDS = Path(__file__).resolve().parent.parent / "seeds"
@@ -37,7 +37,7 @@ def outside_reference(html: str) -> str:
 # -- the rules panel ----------------------------------------------------------------------
 @pytest.mark.parametrize("game", list(GAMES))
 def test_every_game_has_each_section_in_order(game):
-    guide = GUIDES[game]
+    guide = game_guide(game)
     assert tuple(section.key for section in guide.sections) == SECTION_KEYS
     page = Page(rules_html(game))
     headings = [h.text for h in page.find("h3")]
@@ -70,11 +70,11 @@ def test_each_game_has_a_picture_described_for_screen_readers(game):
 
 def test_rules_texts_are_escaped(monkeypatch):
     evil = "<script>alert(1)</script> & \"quotes\""
-    guide = GUIDES["the-game"]
-    section = Section("goal", evil, (evil, (evil,), rules_text.Table((evil,), ((evil,),))))
+    guide = game_guide("the-game")
+    section = Section("goal", evil, (evil, (evil,), guides.Table((evil,), ((evil,),))))
     sections = tuple(section if s.key == "goal" else s for s in guide.sections)
-    fake = rules_text.Guide(evil, sections, ((evil, evil),))
-    monkeypatch.setitem(GUIDES, "the-game", fake)
+    fake = guides.Guide(evil, sections, ((evil, evil),))
+    monkeypatch.setattr(rules, "game_guide", lambda game: fake)
     html = rules_html("the-game")
     assert "<script>" not in html and html.count("&lt;script&gt;") == 8
 
@@ -141,7 +141,7 @@ def first_table(game: str, seed: str = "tour"):
 @pytest.mark.parametrize("game", list(GAMES))
 @pytest.mark.parametrize("seed", ["tour", "t1", "t2", "t3"])  # who begins varies in Triggs
 def test_every_game_has_three_to_six_steps_that_find_an_element_of_its_table(game, seed):
-    steps = STEPS[game]
+    steps = tour_steps(game)
     assert 3 <= len(steps) <= 6
     page = Page(screen_html(first_table(game, seed).screen()))
     main = page.one("main", "table")
@@ -164,11 +164,11 @@ def test_the_tour_is_offered_on_the_first_game_steps_through_and_not_again(game)
     controller = Controller(store, lambda: "t1")
     controller.handle("pick-game", {"value": game})
     controller.handle("start", {})
-    for step in range(len(STEPS[game])):
+    for step in range(len(tour_steps(game))):
         box = Page(screen_html(controller.screen())).one("section", "tour")
-        assert box.attrs["data-points-at"] == STEPS[game][step][0]
+        assert box.attrs["data-points-at"] == tour_steps(game)[step][0]
         assert box.attrs["data-step"] == f"{game}:{step}"
-        assert f"{step + 1} of {len(STEPS[game])}" in box.text
+        assert f"{step + 1} of {len(tour_steps(game))}" in box.text
         controller.handle("tour-next", {})
     assert not Page(screen_html(controller.screen())).find("section", "tour")
     controller.handle("new-deal", {})
@@ -188,7 +188,7 @@ def test_skip_ends_the_tour_of_that_game_only():
 
 
 def test_the_last_step_says_got_it_and_offers_no_skip():
-    last = len(STEPS["the-game"]) - 1
+    last = len(tour_steps("the-game")) - 1
     box = Page(tour_html("the-game", last))
     assert box.one("button", data_action="tour-next").text == "Got it"
     assert not box.find("button", data_action="tour-skip")

@@ -5,15 +5,17 @@ from dataclasses import replace
 
 import pytest
 
-from cardtable.bots import extreme, make_bot, the_game
-from cardtable.bots.the_game_search import (DEFAULT_WEIGHTS, EXPERT_SOLO_WEIGHTS,
+from cardtable.bots import make_bot
+from cardtable.games.extreme import bots as extreme
+from cardtable.games.the_game import bots as the_game
+from cardtable.games.the_game.search import (DEFAULT_WEIGHTS, EXPERT_SOLO_WEIGHTS,
                                             EXPERT_WEIGHTS, SOLO_WEIGHTS, Table,
                                             longest_sequence, plan_turn, planning_turn,
                                             weights_for)
-from cardtable.engine.extreme import ExtremeState, make_marks
+from cardtable.games.extreme.rules import ExtremeState, make_marks
 from cardtable.engine.registry import get
 from cardtable.engine.rng import derive_seed
-from cardtable.engine.the_game import TheGameState
+from cardtable.games.the_game.rules import TheGameState
 from cardtable.sim import play_one
 
 SPEC = get("the-game")

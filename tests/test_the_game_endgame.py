@@ -1,4 +1,4 @@
-"""The strong bot's exact solo endgame of The Game (``bots/the_game_endgame.py``): it finds
+"""The strong bot's exact solo endgame of The Game (``games/the_game/endgame.py``): it finds
 the sure win the mid-game planner throws away, knows a dead card (TG-5), weighs every draw
 (TG-6), gives up at its budget, plays only what the engine allows, and thinks in slices
 as it does in one go."""
@@ -7,11 +7,12 @@ import random
 from dataclasses import replace
 from itertools import combinations
 
-from cardtable.bots import hinting, make_bot, the_game
-from cardtable.bots import the_game_endgame as endgame
-from cardtable.bots.the_game_endgame import best_chance, some_card_is_dead
+from cardtable.bots import hinting, make_bot
+from cardtable.games.the_game import bots as the_game
+from cardtable.games.the_game import endgame
+from cardtable.games.the_game.endgame import best_chance, some_card_is_dead
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import CARDS, PILE_DIRS, TheGameState, fits
+from cardtable.games.the_game.rules import CARDS, PILE_DIRS, TheGameState, fits
 
 SPEC = get("the-game")
 # A classic solo deal whose first endgame search meets thousands of positions, so that

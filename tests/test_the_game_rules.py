@@ -9,7 +9,7 @@ import pytest
 
 from cardtable.engine.core import IllegalAction
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import (
+from cardtable.games.the_game.rules import (
     CARDS, HAND_SIZES, TheGameState, can_play_sequence, deal, fits, rating, team_starter,
 )
 

@@ -1,4 +1,4 @@
-"""The strong bot's team endgame of The Game (``bots/the_game_team_endgame.py``): each
+"""The strong bot's team endgame of The Game (``games/the_game/team_endgame.py``): each
 sampled deal is searched as the engine plays it (TG-4 to TG-8, TG-11), the unseen cards
 are dealt by the partners' hand counts, the bot decides from its own view only (TG-14),
 wins a seeded expert deal it loses without the search, and the hint says how many
@@ -8,12 +8,13 @@ from dataclasses import replace
 
 import pytest
 
-from cardtable.bots import finish, make_bot, the_game, thinking
-from cardtable.bots import the_game_team_endgame as team_endgame
-from cardtable.bots.the_game_search import Table, weights_for
-from cardtable.bots.the_game_team_endgame import TeamEndgame, sampled_deal, team_searching
+from cardtable.bots import finish, make_bot, thinking
+from cardtable.games.the_game import bots as the_game
+from cardtable.games.the_game import team_endgame
+from cardtable.games.the_game.search import Table, weights_for
+from cardtable.games.the_game.team_endgame import TeamEndgame, sampled_deal, team_searching
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import CARDS, TheGameState
+from cardtable.games.the_game.rules import CARDS, TheGameState
 
 SPEC = get("the-game")
 EXPERT = {"min_cards": 3, "small_hands": True}

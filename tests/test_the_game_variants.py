@@ -13,7 +13,7 @@ from the_game_variants import dead_cards, parse_variant, play  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
-from cardtable.engine.the_game import TheGameState  # noqa: E402
+from cardtable.games.the_game.rules import TheGameState  # noqa: E402
 from cardtable.sim import play_one  # noqa: E402
 
 SPEC = get("the-game")

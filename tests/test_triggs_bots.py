@@ -7,7 +7,7 @@ import pytest
 from cardtable import sim
 from cardtable.bots import levels, make_bot
 from cardtable.engine.registry import get
-from cardtable.engine.triggs import TriggsState
+from cardtable.games.triggs.rules import TriggsState
 
 SPEC = get("triggs")
 LEVELS = ("random", "basic", "strong")

@@ -9,7 +9,7 @@ import pytest
 from cardtable.engine.core import IllegalAction, as_action
 from cardtable.engine.registry import get
 from cardtable.engine.rng import make_rng, shuffled
-from cardtable.engine.triggs import (
+from cardtable.games.triggs.rules import (
     BOXES, CARDS, MAX_TURNS, TriggsState, best_makes, cross_options, deal, make_count,
 )
 

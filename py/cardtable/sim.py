@@ -151,7 +151,7 @@ class Run:
 def play_game(run: Run, index: int) -> dict:
     """Game ``index`` of ``run`` as JSON data (the same whether just played or read back
     from a file): its :meth:`Run.identity`, ``result``, ``returns`` (one number per seat:
-    points for Rentz, 1 for Triggs' winner), ``actions`` and ``seconds``."""
+    a game's ``returns()``), ``actions`` and ``seconds``."""
     record = run.identity(index)
     start = time.perf_counter()
     state, count = play_deal(run.spec, run.players, run.options, record["seed"], record["bots"])
@@ -531,7 +531,7 @@ def parse_args(argv):
     parser.add_argument("--resume", action="store_true",
                         help="play only the games that --out lacks, then sum them all")
     parser.add_argument("--duplicate", action="store_true",
-                        help="play each deal once per rotation of the bots (Triggs, Rentz)")
+                        help="play each deal once per rotation of the bots (games where players compete)")
     return parser.parse_args(argv)
 
 

@@ -7,7 +7,7 @@ the turn. What the page shows is compared with the same game replayed on CPython
 """
 
 
-from cardtable.engine.extreme import KINDS
+from cardtable.games.extreme.rules import KINDS
 from cardtable.engine.registry import get
 
 from replay import check_replay

@@ -10,8 +10,8 @@ lit cards are exactly the view's legal plays, the sheet's numbers are the view's
 
 import pytest
 
-from cardtable.engine.rentz import SUB_GAME_IDS
-from cardtable.web import table_rentz
+from cardtable.games.rentz.rules import SUB_GAME_IDS
+from cardtable.games.rentz import table as table_rentz
 from settings_scripts import settings_script
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}

@@ -5,7 +5,7 @@ play, is not offered again for that game, and Skip ends it."""
 
 import pytest
 
-from cardtable.web.tour import STEPS
+from cardtable.web.teaching.tour import tour_steps
 
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True},
@@ -61,7 +61,7 @@ def test_rules_open_from_the_lobby_and_the_tables_menu_and_close(new_page, site,
 def test_the_tour_leads_the_first_game_once_and_skip_ends_it(new_page, site, open_app, size):
     page = open_app(new_page(first_visit=True, **SIZES[size]), site.link("#/the-game?seed=teach&players=2"))
     tour = page.locator(".tour")
-    for step, (selector, text) in enumerate(STEPS["the-game"]):
+    for step, (selector, text) in enumerate(tour_steps("the-game")):
         assert tour.get_attribute("data-step") == f"the-game:{step}"
         assert text in tour.inner_text()
         assert page.locator(f"main.table {selector}").count()

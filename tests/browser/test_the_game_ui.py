@@ -7,10 +7,11 @@ shows is compared with the same game replayed on CPython (3.11 here, 3.14 in the
 
 import json
 
-from cardtable.bots import make_bot, the_game
-from cardtable.bots import the_game_endgame as endgame
+from cardtable.bots import make_bot
+from cardtable.games.the_game import bots as the_game
+from cardtable.games.the_game import endgame
 from cardtable.engine.registry import get
-from cardtable.engine.the_game import PILE_DIRS, fits
+from cardtable.games.the_game.rules import PILE_DIRS, fits
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
 

@@ -9,7 +9,7 @@ compared with the same game replayed on CPython (the random bot in seat 2 is see
 
 
 from cardtable.engine.registry import get
-from cardtable.engine.triggs import boxes, best_makes
+from cardtable.games.triggs.rules import boxes, best_makes
 
 from replay import check_replay
 

@@ -1,16 +1,6 @@
-"""Nim, a game that exists only in the tests: its engine, bot and table modules, a few
-dozen lines each, prove that a game needs nothing but its own modules and one line in
-each registry (see ``register``)."""
+"""Nim, a game that exists only in the tests, in a folder shaped like a real game's package
+(``rules.py``, ``bots.py``, ``table.py``, ``guide.py``, ``table.css``): proof that a game needs
+nothing but its own folder and one line in the registry. A test registers it with
+``monkeypatch.setitem(registry.GAMES, "nim", registry.declared("nim"))``."""
 
-
-def register(monkeypatch) -> None:
-    """Add Nim to every registry for one test: one line each, as for a real game."""
-    from cardtable import bots
-    from cardtable.engine import registry
-    from cardtable.web import tables
-
-    from . import bots as nim_bots, engine, table
-
-    monkeypatch.setitem(registry.GAMES, "nim", engine.SPEC)
-    monkeypatch.setitem(bots.BOTS, "nim", nim_bots.__name__)
-    monkeypatch.setitem(tables.TABLES, "nim", table.__name__)
+from .rules import SPEC  # noqa: F401 (the game's declaration, read by the registry)

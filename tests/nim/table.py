@@ -2,7 +2,7 @@
 
 from cardtable.web.html import button, esc
 
-STYLESHEET = None
+STYLESHEET = "table.css"
 
 
 def table_html(view: dict, ui) -> str:

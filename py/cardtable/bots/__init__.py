@@ -1,5 +1,6 @@
-"""Bots: one module per game. A bot receives a seat's view (a JSON-able dict, exactly
-what a person in that seat sees) and answers with one action at a time.
+"""What every bot shares; each game's bots are the ``bots.py`` of its package. A bot
+receives a seat's view (a JSON-able dict, exactly what a person in that seat sees) and
+answers with one action at a time.
 
 Contract: ``make_bot(game_id, level, seat, seed)`` returns an object with
 ``act(view) -> action``, one of the view's ``legal`` actions. ``seed`` is the bot's own
@@ -16,19 +17,15 @@ view)`` and ``hinting(bot, view)`` give such generators for any bot; ``finish(st
 runs one to its end.
 """
 
-import importlib
-
+from ..engine.registry import game_module
 from .thinking import finish, hinting, thinking  # noqa: F401 (the bots' API)
-
-# Each game's bot module by name, imported when first asked for: the page then starts
-# without loading the bots (and their searches) of the games nobody has opened yet.
-BOTS = {"the-game": "cardtable.bots.the_game", "extreme": "cardtable.bots.extreme",
-        "triggs": "cardtable.bots.triggs", "rentz": "cardtable.bots.rentz"}
 
 
 def bot_module(game_id: str):
-    """The bot module of ``game_id`` (``KeyError`` if the game has none)."""
-    return importlib.import_module(BOTS[game_id])
+    """The bot module of ``game_id``'s package, imported when first asked for (the page
+    then starts without the bots of games nobody has opened); ``KeyError`` for a game not
+    registered."""
+    return game_module(game_id, "bots")
 
 
 def levels(game_id: str) -> tuple:

@@ -1,1 +1,2 @@
-"""Pure rules: no browser, no I/O, no clock, no global random (see DESIGN.md)."""
+"""What every game's rules follow: the contract (``core``), chance (``rng``) and the registry
+of game packages (``registry``). Pure: no browser, no I/O, no clock, no global random."""

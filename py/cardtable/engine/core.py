@@ -183,7 +183,9 @@ class GameSpec:
     is the whole deck for that many players (each card as often as it occurs);
     ``max_actions(players)`` bounds the number of actions of any game (the harness and
     the simulator stop a game that runs past it); ``summarize`` turns a list of
-    ``result()`` dicts into the simulator's figures for this game.
+    ``result()`` dicts into the simulator's figures for this game; ``package`` names the
+    game's package, where the registry finds its bots, table and guide (``rules.py``
+    passes its own ``__package__``).
     """
 
     id: str
@@ -196,6 +198,7 @@ class GameSpec:
     summarize: Callable[[list], dict]
     cards: Callable[[int], tuple]
     max_actions: Callable[[int], int]
+    package: str
     summary: str = ""
 
     def option(self, key: str) -> Option:

@@ -27,11 +27,11 @@ from pyodide.ffi import create_once_callable, create_proxy, to_js
 from ..i18n import _, language
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
-from .history import replay_key
+from .records.handlers import replay_key
 from .lobby import PACES
 from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
-from .tour import point_at_target
+from .teaching.tour import point_at_target
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
 SLICE_SECONDS = 0.04  # the longest a bot thinks before the page may draw and answer taps

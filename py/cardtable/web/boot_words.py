@@ -1,11 +1,13 @@
 """The words the page shows before Python runs: the boot line, its errors, the page's
 description. ``build.py`` writes them, translated into every language of the build, into
 index.html as JSON; ``assets/lang.js`` and ``assets/boot.js`` read them there. They are
-templates with ``{name}`` placeholders that the JavaScript fills in.
+templates with ``{name}`` placeholders that the JavaScript fills in; the description
+names every registered game.
 """
 
 from __future__ import annotations
 
+from ..engine.registry import GAMES
 from ..i18n import N_, _, ngettext
 
 # What each of PyScript's boot steps means to a player, in boot.js's STEPS order.
@@ -21,15 +23,18 @@ TEXTS = {
     "failed": N_("The game could not start: {reason}. Reload the page to try again."),
     "too_long": N_("it took too long to load"),
     "no_script": N_("cardtable needs JavaScript: its rules run as Python in your browser."),
-    "description": N_("The Game, The Game: Extreme, Triggs and Rentz: play in the browser,"
-                      " offline too."),
 }
+# TRANSLATORS: the page's description; {games} is every game's name but the last, joined by
+# commas, {last} the last one's (names are not translated)
+DESCRIPTION = N_("{games} and {last}: play in the browser, offline too.")
 
 
 def boot_words() -> dict:
     """Every boot text in the current language; ``waiting`` holds the plural form for
     1 to 20 taps waiting (``{n}`` is filled in by boot.js; more taps use the last form)."""
     words = {key: _(text) for key, text in TEXTS.items()}
+    *names, last = (spec.name for spec in GAMES.values())
+    words["description"] = _(DESCRIPTION).format(games=", ".join(names), last=last)
     words["steps"] = [_(step) for step in STEP_WORDS]
     words["waiting"] = [
         ngettext(" Your tap is waiting: it will be carried out as soon as the game is ready.",

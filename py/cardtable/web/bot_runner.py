@@ -2,8 +2,8 @@
 
 :class:`BotRunner` holds one bot per bot seat (each with its own random stream, never
 the deal's seed) and the bot that gives hints. :meth:`BotRunner.step` makes one move:
-the forced move of the seat to act if the rules force one (a Rentz player with no valid
-card passes), else the bot's. A bot that answers with an illegal action is a bug:
+the forced move of the seat to act if the rules force one (a player with no valid card
+passes, say), else the bot's. A bot that answers with an illegal action is a bug:
 :class:`BotError` says so, and nothing is substituted here.
 """
 

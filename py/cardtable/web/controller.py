@@ -22,15 +22,16 @@ from ..bots import finish
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
 from ..i18n import _, best_language, ngettext, set_language
-from . import daily, history, links, sharing
+from . import links, sharing
+from .records import daily, handlers as records_handlers
 from .bot_runner import BotRunner
-from .history import HISTORY_HANDLERS, REPLAY_ACTIONS, browsing
+from .records.handlers import HISTORY_HANDLERS, REPLAY_ACTIONS, browsing
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
 from .playing import Table
-from .records import RecordBook
+from .records.book import RecordBook
 from .session import Session, from_save
 from .storage import BLOCKED_NOTICE
-from .tour import STEPS
+from .teaching.tour import tour_steps
 from .ui import TableUi
 
 
@@ -50,7 +51,7 @@ class Screen:
     panel: tuple | None = None
     tour: int | None = None
     preferences: dict | None = None
-    records: dict | None = None  # "records" and "lobby": see history.records_data
+    records: dict | None = None  # "records" and "lobby": see records_handlers.records_data
     replay: object = None  # "replay": the :class:`~.replay.Replay` on screen
 
 
@@ -84,11 +85,9 @@ class Controller:
         to the deal that is saved resumes it (a reload of the page goes on where it was);
         a link to another deal starts that deal. Returns True when the fragment was a link."""
         self.messages = []
-        self.link_language = links.language(fragment) or self.link_language
-        self.speak()
-        history.report_problem(self)
-        history.close(self)
-        link = links.parse(fragment)
+        link = links.parse(fragment, self.speak_link)
+        records_handlers.report_problem(self)
+        records_handlers.close(self)
         if link is None or link.setup is None and not link.error:
             if link and link.notices:
                 self.say("status", " ".join(link.notices))
@@ -101,7 +100,7 @@ class Controller:
         if link.notices:
             self.say("status", " ".join(link.notices))
         self.setup = link.setup
-        if link.seed and not self.resume_deal(links.fragment(link.setup, link.seed)):
+        if link.seed and not self.resume_deal(link.deal):
             self.begin(Session.new(link.setup, link.seed))
         return True
 
@@ -139,12 +138,17 @@ class Controller:
         # The tour is offered once per game; where nothing can be stored (an embedded page
         # with storage blocked) it would come back at every visit, so it is not offered.
         seen = self.store.load_settings().get("tours_seen", ())
-        if (STEPS.get(session.setup.game) and session.setup.game not in seen
+        if (tour_steps(session.setup.game) and session.setup.game not in seen
                 and self.store.notice != BLOCKED_NOTICE):
             self.table.tour = 0
         self.panel = None
-        history.announce_daily(self)
+        records_handlers.announce_daily(self)
         self.saved()
+
+    def speak_link(self, code: str | None) -> None:
+        """Speak the language a link asks for, for this visit (None: the one spoken)."""
+        self.link_language = code or self.link_language
+        self.speak()
 
     def speak(self) -> str:
         """Switch to the language the player wants: a link's for this visit, else the
@@ -259,7 +263,7 @@ class Controller:
     def on_lobby(self, data):
         self.table = self.bots = None
         self.panel = None
-        history.close(self)
+        records_handlers.close(self)
 
     def on_undo(self, data):
         self.table.undo()
@@ -342,7 +346,7 @@ class Controller:
         table = self.table
         if table.tour is not None:
             table.tour += 1
-            if table.tour >= len(STEPS.get(self.setup.game, ())):
+            if table.tour >= len(tour_steps(self.setup.game)):
                 self.end_tour()
 
     def on_tour_skip(self, data):
@@ -359,7 +363,7 @@ class Controller:
         """Save after every move; a finished game leaves nothing to continue."""
         if self.table.finished:
             self.store.clear_save()
-            history.record_finished(self)
+            records_handlers.record_finished(self)
         else:
             self.store.write_save(self.session.to_save())
 
@@ -368,7 +372,7 @@ class Controller:
         table = self.table
         day = daily.day_of(self.session.setup, self.session.seed)
         if day and table.finished and self.recorded[0] is table:
-            return history.daily_share_text(self, day)
+            return records_handlers.daily_share_text(self, day)
         result = (table.module.result_text(table.state.result(), table.names)
                   if table.finished else None)
         return sharing.share_text(self.base_url, self.session, result)
@@ -384,9 +388,9 @@ class Controller:
         if self.replay is not None:
             return Screen("replay", replay=self.replay, **base)
         if self.records_game is not None:
-            return Screen("records", records=history.records_data(self), **base)
+            return Screen("records", records=records_handlers.records_data(self), **base)
         if table is None:
-            return Screen("lobby", saved=self.saved_text(), records=history.lobby_data(self),
+            return Screen("lobby", saved=self.saved_text(), records=records_handlers.lobby_data(self),
                           **base)
         ui = table.ui(can_hint=self.bots.hinter is not None)
         if table.finished:

@@ -9,8 +9,8 @@ bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). 
 ``daily=YYYY-MM-DD`` opens today's deal of that date (:mod:`.daily`): its seed and setup
 are fixed, so the other keys but ``lang`` are not read.
 
-:func:`parse` never raises: it returns a :class:`Link` whose ``error`` says in words
-what is wrong (the lobby is then shown) and whose ``notices`` list ignored keys.
+:func:`parse` reads a link once, into one :class:`Link`, and never raises: its ``error``
+says in words what is wrong (the lobby is then shown) and its ``notices`` list ignored keys.
 Texts quoted back to the user are cut short; rendering escapes them.
 """
 
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field, replace
 from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import _, available
-from . import daily
+from .records import daily
 from .lobby import HUMAN, Setup, default_setup
 
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
@@ -31,10 +31,12 @@ RESERVED = ("seed", "players", "seats", "lang")
 
 @dataclass
 class Link:
-    """What a link asks for: a setup, and a seed when it names a deal."""
+    """What a link asks for: a setup, and a seed when it names a deal (``deal`` is then the
+    fragment of that deal's own link, as :func:`fragment` writes it)."""
 
     setup: Setup | None = None
     seed: str | None = None
+    deal: str | None = None
     language: str | None = None
     daily: str | None = None  # the date of today's deal it opens (``daily=YYYY-MM-DD``)
     error: str | None = None
@@ -57,34 +59,41 @@ def quoted(text: str) -> str:
     return "“" + (text if len(text) <= 30 else text[:30] + "…") + "”"
 
 
-def parse(fragment: str) -> Link | None:
-    """The link in a URL fragment (with or without ``#``); None when there is none."""
+def parse(fragment: str, speak=None) -> Link | None:
+    """The link in a URL fragment (with or without ``#``); None when there is none.
+
+    ``speak(code)``, when given, is called first with the language the link asks for (None
+    when it asks for none, or for one this build does not speak), before anything is put
+    into words: the caller switches the page's language there, so the link's messages come
+    in the language the page will speak."""
     fragment = fragment.lstrip("#")
+    path, _sep, query = fragment.partition("?")
+    params = dict(query_pairs(query)) if query else {}
+    link = Link()
+    if speak is not None:
+        speak(params.get("lang") if params.get("lang") in available() else None)
     if not fragment.strip("/"):
         return None
-    path, _sep, query = fragment.partition("?")
+    _language(link, params.get("lang"))
     game = path.strip("/")
     if not game:  # "#?lang=pt": only the language
-        link = Link()
-        _language(link, dict(query_pairs(query)).get("lang"))
         return link
     if game not in GAMES:
-        return Link(error=_("This link names a game this site does not have: {name}.").format(
-            name=quoted(game)))
+        return Link(language=link.language, error=_(
+            "This link names a game this site does not have: {name}.").format(name=quoted(game)))
     try:
-        return _parse_query(game, query_pairs(query))
+        return _parse_query(link, game, params)
     except ValueError as error:
-        return Link(error=_("This link cannot be opened: {reason}").format(reason=error))
+        return Link(language=link.language,
+                    error=_("This link cannot be opened: {reason}").format(reason=error))
 
 
-def _parse_query(game: str, pairs) -> Link:
+def _parse_query(link: Link, game: str, params: dict) -> Link:
     spec = GAMES[game]
-    params = dict(pairs)
-    link = Link()
-    _language(link, params.get("lang"))
     if "daily" in params:  # today's deal of that date: its seed and setup are fixed
         link.daily = daily.parse_day(params["daily"])
         link.seed, link.setup = daily.seed(game, link.daily), daily.setup(game)
+        link.deal = fragment(link.setup, link.seed)
         return link
     seed = params.get("seed")
     if seed is not None and not SEED_PATTERN.fullmatch(seed):
@@ -106,16 +115,8 @@ def _parse_query(game: str, pairs) -> Link:
             link.notices.append(_("The link's {key} means nothing here and was ignored.").format(
                 key=quoted(key)))
     link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
+    link.deal = fragment(link.setup, seed) if seed else None
     return link
-
-
-def language(fragment: str):
-    """The ``lang`` a link in ``fragment`` asks for, when this build speaks it, else None
-    (read before :func:`parse`, so that its messages come in that language)."""
-    if "lang=" not in fragment:
-        return None
-    code = dict(query_pairs(fragment.lstrip("#").partition("?")[2])).get("lang")
-    return code if code in available() else None
 
 
 def _language(link: Link, code) -> None:

@@ -4,7 +4,7 @@
 device between them), what the viewing seat may do, the table module's own record of the
 player's unfinished choice (``local``), the hint on show, and the end of the game: a game
 ends when its state is over, except that a human's own move that lost the game may still
-be taken back where the table module allows it (The Game's TG-9), until they confirm.
+be taken back where the table module allows it (``takes_back_loss``), until they confirm.
 """
 
 from __future__ import annotations

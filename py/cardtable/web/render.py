@@ -1,8 +1,8 @@
 """The whole page as HTML, from plain data. Pure: runs on CPython in tests.
 
 :func:`render_page` draws whichever screen the :class:`~.controller.Screen` asks for;
-tables are drawn by one module per game listed in ``TABLES``. :func:`shell_html` is the
-lobby that ``build.py`` prerenders into ``<div id="app">`` for the first paint.
+tables are drawn by each game's table module (``tables.table_module``). :func:`shell_html`
+is the lobby that ``build.py`` prerenders into ``<div id="app">`` for the first paint.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from ..bots import levels
 from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from ..i18n import LANGUAGES, N_, _
-from . import records_view
+from .records import screens
 from .html import attrs, button, esc
 from .lobby import HUMAN, PACES, Setup, default_setup
 from .storage import PREFERENCES
-from .tables import TABLES, end_html as table_end_html, table_module
-from .tour import tour_html
+from .tables import end_html as table_end_html, stylesheet_paths, table_module
+from .teaching.tour import tour_html
 
 # The settings panel's choices besides the pace: (heading, {value: name}) by preference.
 # Marked with N_ and translated when drawn; a language is named in itself, untranslated.
@@ -138,12 +138,11 @@ def pace_group(pace: str) -> str:
 
 
 def stylesheets() -> list:
-    """The page's stylesheets in assets/, in cascade order: the app's, the teaching
-    parts', each table module's and the records', the boot indicator's (build.py bundles
-    them into one file)."""
-    sheets = sorted({sheet for game in TABLES if (sheet := table_module(game).STYLESHEET)}
-                    | {records_view.STYLESHEET})
-    return ["app.css", "teach.css", *sheets, "boot.css"]
+    """The page's stylesheets in cascade order: the app's, the teaching parts', the parts
+    every table shares, each game's table (a path in its package), the records', the boot
+    indicator's. A name is a file of assets/ (build.py bundles them all into one file)."""
+    return ["app.css", "teach.css", "table.css", *stylesheet_paths(), screens.STYLESHEET,
+            "boot.css"]
 
 
 def shell_html() -> str:
@@ -177,7 +176,7 @@ def panel_html(screen) -> str:
     embed snippet, a link the clipboard refused)."""
     panel = screen.panel
     if panel and panel[0] == "rules":
-        from .rules import rules_html  # the rules' texts are loaded when first opened
+        from .teaching.rules import rules_html  # the rules' texts are loaded when first opened
 
         label = _("Rules")
         return (f'<section class="panel rules" aria-label="{esc(label)}">'
@@ -234,7 +233,7 @@ def menu_html(screen) -> str:
              + button(_("Embed"), "embed") + button(_("Rules"), "rules")
              + button(_("Records"), "records") + button(_("Settings"), "settings"))
     if screen.kind in ("records", "replay"):
-        items = records_view.menu_items()
+        items = screens.menu_items()
     label = _("Menu")
     return (f'{skips}<nav class="menu" aria-label="{esc(label)}">'
             f'<span class="brand">cardtable</span>{items}</nav>')
@@ -243,13 +242,13 @@ def menu_html(screen) -> str:
 def screen_html(screen) -> str:
     """The app below its menu and live regions: the panel and the screen's body."""
     if screen.kind == "lobby":
-        extra = records_view.lobby_extra_html(screen.records, screen.setup.game) \
+        extra = screens.lobby_extra_html(screen.records, screen.setup.game) \
             if screen.records else ""
         body = lobby_html(screen.setup, screen.pace, screen.saved, extra)
     elif screen.kind == "records":
-        body = records_view.records_html(screen.records)
+        body = screens.records_html(screen.records)
     elif screen.kind == "replay":
-        body = records_view.replay_html(screen.replay)
+        body = screens.replay_html(screen.replay)
     elif screen.kind == "pass":
         body = pass_html(screen.pass_to)
     elif screen.kind == "end":

@@ -3,8 +3,8 @@
 The action log is at once the save (replaying it rebuilds the position), the undo stack
 and the source of the table's log, which holds the engine's structured events (dicts with
 ``seat`` and ``kind``; each table puts them into words). Undo takes back the last action
-only while it revealed nothing hidden (``state.reveals_hidden``): within a The Game turn
-up to the draw, a Rentz choice until the first card is led.
+only while it revealed nothing hidden (``state.reveals_hidden``): a card played before the
+turn's draw, say, or a choice made before the first card is led.
 """
 
 from __future__ import annotations

@@ -3,8 +3,7 @@ the hint with its reason.
 
 The log is a scrollable box whose newest line shows without any script: the box lays its
 list out from the bottom (``column-reverse``), so it opens scrolled to the end. Styles
-live in ``the-game.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``), which
-the page links whatever the game.
+live in ``assets/table.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The table-module protocol, and the registry of tables: one module per game.
+"""The table-module protocol: each game's ``table.py`` (in its package) follows it.
 
-A game's table module (``table_<game>.py``) provides:
+A game's table module provides:
 
 - ``table_html(view, ui) -> str``: the table as the viewing seat sees it (``ui`` is a
   :class:`~.ui.TableUi`); only the view's ``legal`` actions may be offered as live
@@ -17,14 +17,15 @@ A game's table module (``table_<game>.py``) provides:
   better), ``place`` (1 = first, tied seats share it; None where the seats win or lose
   together), ``progress`` (0 to 1, how far to a win: the share bar of today's deal) and
   ``text`` (the result in one line, as ``result_text``).
-- ``STYLESHEET``: its stylesheet under ``assets/`` (build.py links every table's).
+- ``STYLESHEET``: the file name of its stylesheet beside it in its package, or None
+  (build.py bundles every table's into the page's one stylesheet).
 
 and may provide:
 
 - ``end_html(result, names) -> str``: the end screen's heading and figures (default: the
   result line as a heading);
 - ``takes_back_loss(result) -> bool``: whether a human's own move that ended the game
-  this way may still be undone before the game ends (The Game's TG-9);
+  this way may still be undone before the game ends (a rule may allow it);
 - ``CANCEL``: the data-action that Escape sends (drops the player's choice).
 
 Generic behaviour comes from data attributes, not from a game: ``data-nav="<group>"``
@@ -35,20 +36,24 @@ action with the target's data attributes plus the dragged item's (``data-card``â
 
 from __future__ import annotations
 
-import importlib
+from pathlib import Path
 
+from ..engine.registry import GAMES, game_module
 from .html import esc
 
-# Each game's table module by name, imported when first asked for: the page then starts
-# without loading the tables of the games nobody has opened yet.
-TABLES = {"the-game": "cardtable.web.table_the_game", "extreme": "cardtable.web.table_extreme",
-          "triggs": "cardtable.web.table_triggs", "rentz": "cardtable.web.table_rentz"}
 REQUIRED = ("table_html", "HANDLERS", "event_text", "result_text", "outcome", "STYLESHEET")
 
 
 def table_module(game_id: str):
-    """The table module of ``game_id`` (``KeyError`` if the game has none)."""
-    return importlib.import_module(TABLES[game_id])
+    """The table module of ``game_id``, imported when first asked for (the page then
+    starts without the tables of games nobody has opened); ``KeyError`` if unknown."""
+    return game_module(game_id, "table")
+
+
+def stylesheet_paths() -> list:
+    """Every game's table stylesheet (a path beside its table module), in registry order."""
+    return [Path(module.__file__).with_name(module.STYLESHEET)
+            for module in map(table_module, GAMES) if module.STYLESHEET]
 
 
 def end_html(table, result: dict, names) -> str:

@@ -11,7 +11,7 @@ class TableUi:
     """Everything on the table that is not in ``view``.
 
     ``names[seat]`` label the seats; ``local`` is the table module's own record of what
-    the player is choosing (a selected card, a Triggs pick; None when nothing is chosen,
+    the player is choosing (a selected card, a pick; None when nothing is chosen,
     and again after every move); ``log`` the latest events, oldest first; ``hint`` a
     bot's ``{"actions", "reason"}``; ``my_turn`` whether the viewing seat may act now;
     ``awaiting`` whether the viewer's own move just lost and may still be taken back.

@@ -1,0 +1,5 @@
+"""The Game: Extreme: The Game's piles, with instruction cards that bind the players.
+Rules in ``rules.py`` (``seeds/extreme.md``), built on The Game's; its bots and table build
+on The Game's too."""
+
+from .rules import SPEC  # noqa: F401 (the game's declaration, read by the registry)

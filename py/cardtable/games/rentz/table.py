@@ -1,0 +1,698 @@
+"""Rentz's table: the sub-game choice, trick play, the layout, the seats, the log and the
+score sheet (RZ-3..RZ-11).
+
+``table_html(view, ui)`` draws one seat's view. Live controls come only from the view's
+``legal`` actions; the table works nothing out about legality. ``HANDLERS``:
+
+- ``rentz-choose`` (``data-sub-game``, an id of the engine's ``SUB_GAME_IDS``): choose the
+  deal's sub-game (RZ-3), blind while the hand is hidden (RZ-4);
+- ``rentz-look``: look at the hand instead of choosing blind (RZ-4, ``blind=double``);
+- ``rentz-play`` (``data-card``, e.g. ``QS``): play a card to the trick (RZ-6) or lay it
+  in the layout (RZ-8); one tap, no selection, so there is nothing to cancel.
+
+The score sheet is ``<details id="rentz-sheet">`` opened by its summary
+``data-action="rentz-sheet"``: the page keeps it open across redraws (a bot's move
+included), which the player's unfinished choice (``ui.local``, dropped after every move)
+could not. Passes are the app's forced moves: they appear in the log, never as a button.
+
+The hand comes first in the page's order after the trick or layout (the score sheet
+follows the play); the card just played is marked in the trick or the layout
+(``last-play``, moving in while it is the latest move); the log numbers every move of the
+match; the hint outlines its card or sub-game and says why.
+"""
+
+from __future__ import annotations
+
+from ...i18n import N_, _, ngettext
+
+from .rules import SUB_GAME, SUB_GAME_IDS, SUITS, deck_ranks, rank_of, suit_of
+from ...web.html import attrs, button, esc
+from ...web.table_parts import hint_html, latest_move, log_html as log_box, moves_by_turn, place
+from ...web.ui import TableUi
+
+STYLESHEET = "table.css"
+
+SUIT_SYMBOL = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}
+RED_SUITS = {"H", "D"}
+# Texts of these tables are marked with N_ and translated where they are shown.
+# TRANSLATORS: a card named in words for screen readers; {suit} is "hearts", "diamonds",
+# "clubs" or "spades" (translated on their own), as in "King of hearts".
+RANK_WORDS = {"2": N_("Two of {suit}"), "3": N_("Three of {suit}"), "4": N_("Four of {suit}"),
+              "5": N_("Five of {suit}"), "6": N_("Six of {suit}"), "7": N_("Seven of {suit}"),
+              "8": N_("Eight of {suit}"), "9": N_("Nine of {suit}"), "10": N_("Ten of {suit}"),
+              "J": N_("Jack of {suit}"), "Q": N_("Queen of {suit}"), "K": N_("King of {suit}"),
+              "A": N_("Ace of {suit}")}
+# TRANSLATORS: the suits, in "King of {suit}", "follow {suit}", "no {suit}".
+SUIT_WORDS = {"H": N_("hearts"), "D": N_("diamonds"), "C": N_("clubs"), "S": N_("spades")}
+# The sub-games' names (the engine's SUB_GAME names), marked for the catalogs.
+SUB_GAME_NAMES = (N_("King of hearts"), N_("Queens"), N_("Diamonds"), N_("Tricks"),
+                  N_("Totals"), N_("Ten of clubs"), N_("Whist"))
+# Each sub-game's score under the house rules (format fields: the options, signed) and aim.
+SCORE_WORDS = {
+    "king": N_("{king} for the K♥"),
+    "queens": N_("{queen} per queen"),
+    "diamonds": N_("{diamond} per diamond"),
+    "tricks": N_("{trick} per trick"),
+    "totals": N_("{king} K♥, {queen} per queen, {diamond} per diamond, {trick} per trick"),
+    "ten": N_("{ten} for the 10♣"),
+    "whist": N_("{whist} per trick"),
+    # TRANSLATORS: the Rentz sub-game's points, e.g. "400 / 200 / 100 / 0 by the order hands empty".
+    "rentz": N_("{placings} by the order hands empty"),
+}
+AIMS = {"king": N_("avoid the K♥"), "queens": N_("avoid queens"),
+        "diamonds": N_("avoid diamonds"), "tricks": N_("avoid tricks"),
+        "totals": N_("avoid all of these"), "ten": N_("take the 10♣"),
+        "whist": N_("take tricks"), "rentz": N_("empty your hand first")}
+# What a deal's points count, for the summary "2 queens" (see took_words); Totals mixes
+# four and the layout pays by place, so they show points only.
+COUNTED = {"king": "king", "queens": "queen", "diamonds": "diamond", "tricks": "trick",
+           "ten": "ten", "whist": "whist"}
+REASONS = {  # why a deal ended (deal_over's reason, RZ-7/RZ-8)
+    "king": N_("ended early: the K♥ was taken"),
+    "queens": N_("ended early: every queen was taken"),
+    "diamonds": N_("ended early: every diamond was taken"),
+    "ten": N_("ended early: the 10♣ was taken"),
+    "tricks": N_("every trick was played"), "layout": N_("only one player still held cards"),
+}
+# TRANSLATORS: the order in which players run out of cards in Rentz: 1st, 2nd, 3rd, 4th…
+PLACES = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd")}
+
+
+# -- words -------------------------------------------------------------------------------
+def signed(points: int) -> str:
+    """"+200", "−40" (a real minus sign), "0"."""
+    return f"+{points}" if points > 0 else (f"−{-points}" if points < 0 else "0")
+
+
+def reason_words(event: dict) -> str:
+    """Why a deal ended (its ``deal_over`` event), in words."""
+    why = event["reason"]
+    return _(REASONS[why])
+
+
+def ordinal(n: int) -> str:
+    """"1st", "2nd", "4th"."""
+    return _(PLACES[n]) if n in PLACES else _("{n}th").format(n=n)
+
+
+def card_text(card: str) -> str:
+    """"Q♠", "10♣"."""
+    return rank_of(card) + SUIT_SYMBOL[suit_of(card)]
+
+
+def suit_word(suit: str) -> str:
+    """"hearts"."""
+    return _(SUIT_WORDS[suit])
+
+
+def card_label(card: str) -> str:
+    """"Queen of spades"."""
+    return _(RANK_WORDS[rank_of(card)]).format(suit=suit_word(suit_of(card)))
+
+
+def sub_game_name(sub_game: str) -> str:
+    """"Queens", "King of hearts" (as the Romanian rules name them in Romanian)."""
+    return _(SUB_GAME[sub_game].name)
+
+
+def score_words(sub_game: str, options: dict) -> str:
+    """The sub-game's score under the house rules: "−40 per queen"."""
+    values = {key: signed(value) for key, value in options.items() if isinstance(value, int)}
+    values["placings"] = " / ".join(str(p) for p in options["placings"])
+    return _(SCORE_WORDS[sub_game]).format(**values)
+
+
+def sub_game_line(sub_game: str, options: dict) -> str:
+    """"Queens · −40 per queen"."""
+    return f"{sub_game_name(sub_game)} · {score_words(sub_game, options)}"
+
+
+def took_words(sub_game: str, points: int, options: dict, doubled: bool) -> str:
+    """What a seat's deal points stand for ("2 queens"), or "" when the points say it all."""
+    if sub_game not in COUNTED or not points:
+        return ""
+    unit = options[COUNTED[sub_game]] * (2 if doubled else 1)
+    count = points // unit if unit else 0
+    if not count:
+        return ""
+    if sub_game == "king":
+        return _("the K♥")
+    if sub_game == "ten":
+        return _("the 10♣")
+    if sub_game == "queens":
+        return ngettext("{n} queen", "{n} queens", count).format(n=count)
+    if sub_game == "diamonds":
+        return ngettext("{n} diamond", "{n} diamonds", count).format(n=count)
+    return ngettext("{n} trick", "{n} tricks", count).format(n=count)
+
+
+def names_and(seats, names) -> str:
+    """"You", "Bot 2 and Bot 3", "Bot 2, Bot 3 and Bot 4"."""
+    named = [names[seat] for seat in seats]
+    if len(named) == 1:
+        return named[0]
+    # TRANSLATORS: the last of several names: "Bot 2, Bot 3 and Bot 4".
+    return _("{names} and {last}").format(names=", ".join(named[:-1]), last=named[-1])
+
+
+def points_words(points: int) -> str:
+    """"310 points", "−40 points", "1 point"."""
+    number = f"−{-points}" if points < 0 else str(points)
+    return ngettext("{points} point", "{points} points", abs(points)).format(points=number)
+
+
+def is_you(name: str) -> bool:
+    """Whether ``name`` is the viewer's "You" (English or translated)."""
+    return name in ("You", _("You"))
+
+
+def said_by(name: str, words: str) -> str:
+    """A log line: "Bot 2: plays Q♠"."""
+    return _("{name}: {move}").format(name=name, move=words)
+
+
+# -- events --------------------------------------------------------------------------------
+def deal_over_words(event: dict, names) -> str:
+    points = ", ".join(f"{names[seat]} {signed(p)}" for seat, p in enumerate(event["points"]))
+    values = {"deal": event['deal'] + 1, "sub_game": sub_game_name(event['sub_game']),
+              "reason": reason_words(event), "points": points}
+    if event["doubled"]:
+        return _("Deal {deal}, {sub_game}, is over: {reason} (counts double). {points}.").format(
+            **values)
+    return _("Deal {deal}, {sub_game}, is over: {reason}. {points}.").format(**values)
+
+
+def match_over_words(event: dict, names) -> str:
+    return _("The match is over: {winners}.").format(
+        winners=winners_words(event['winners'], event['scores'], names))
+
+
+def winners_words(winners, scores, names) -> str:
+    """"You win with +310 points", "Player 3 and Bot 4 share the win with 0 points"."""
+    who, points = names_and(winners, names), points_words(scores[winners[0]])
+    if len(winners) > 1:
+        return _("{names} share the win with {points}").format(names=who, points=points)
+    if is_you(who):
+        return _("You win with {points}").format(points=points)
+    return _("{name} wins with {points}").format(name=who, points=points)
+
+
+def trick_words(e: dict, n) -> str:
+    values = {"name": n[e['winner']], "card": card_text(dict(e['cards'])[e['winner']]),
+              "cards": ' '.join(card_text(c) for _seat, c in e['cards'])}
+    if is_you(values["name"]):
+        return _("You take the trick with {card} ({cards}).").format(**values)
+    return _("{name} takes the trick with {card} ({cards}).").format(**values)
+
+
+def skip_words(e: dict, n) -> str:
+    name = n[e['skipped']]
+    if is_you(name):
+        return _("You lose this turn: the lowest rank was laid.")
+    return _("{name} loses this turn: the lowest rank was laid.").format(name=name)
+
+
+def deal_words(e: dict, n) -> str:
+    name = n[e['chooser']]
+    if is_you(name):
+        return _("Deal {deal}: You choose the sub-game.").format(deal=e['deal'] + 1)
+    return _("Deal {deal}: {name} chooses the sub-game.").format(deal=e['deal'] + 1, name=name)
+
+
+def choose_words(e: dict, n) -> str:
+    if e["blind"]:
+        return _("chooses {sub_game} without looking at the hand").format(
+            sub_game=sub_game_name(e['sub_game']))
+    return _("chooses {sub_game}").format(sub_game=sub_game_name(e['sub_game']))
+
+
+# Moves: the words after "Name: "; consequences (seat None): the whole line.
+MOVE_WORDS = {
+    "choose": choose_words,
+    "look": lambda e, n: _("looks at the hand before choosing"),
+    "play": lambda e, n: _("plays {card}").format(card=card_text(e['card'])),
+    "pass": lambda e, n: _("passes: no valid card"),
+    "again": lambda e, n: _("laid an Ace: plays again"),
+    # TRANSLATORS: {place} is "1st", "2nd"… (the order players run out of cards).
+    "out": lambda e, n: _("has no cards left: {place} out").format(place=ordinal(e['place'])),
+}
+NOTICE_WORDS = {
+    "trick": trick_words,
+    "skip": skip_words,
+    "deal_over": deal_over_words,
+    "deal": deal_words,
+    "match_over": match_over_words,
+}
+
+
+def event_text(event: dict, names) -> str:
+    """An engine event in words: a move with its mover's name, or a consequence."""
+    if event["seat"] is None:
+        return NOTICE_WORDS[event["kind"]](event, names)
+    return said_by(names[event['seat']], MOVE_WORDS[event['kind']](event, names))
+
+
+def result_text(result: dict, names) -> str:
+    """The result in one line: the winners by RZ-5, with their total."""
+    return _("{winners}.").format(winners=winners_words(result["winners"], result["scores"], names))
+
+
+def end_html(result: dict, names) -> str:
+    """The winners (RZ-5: exactly 0 beats every other total) and the ranking."""
+    scores = result["scores"]
+    order = sorted(range(len(scores)), key=lambda seat: -scores[seat])
+    deals = result['deals_played']
+    note = ngettext("After {n} deal.", "After {n} deals.", deals).format(n=deals)
+    if scores[result["winners"][0]] == 0:
+        note += " " + _("A total of exactly 0 wins (RZ-5).")
+    # TRANSLATORS: a badge beside the winner's name in the ranking.
+    badge = f" <span class=badge>" + (esc(_('wins'))) + f"</span>"
+    rows = "".join(
+        f'<li{attrs(data_seat=seat, class_="winner" if seat in result["winners"] else None)}>'
+        f'<span class="name">{esc(names[seat])}</span> <b>{esc(signed(scores[seat]))}</b>'
+        f'{badge if seat in result["winners"] else ""}</li>'
+        for seat in order)
+    return (f'<h2 class="result">{esc(result_text(result, names))}</h2>'
+            f'<p class="rule">{esc(note)}</p>'
+            f'<ol class="ranking" aria-label="' + (esc(_("Ranking"))) + f'">{rows}</ol>')
+
+
+# -- the table's buttons -----------------------------------------------------------------
+def on_choose(table, data):
+    """``data-sub-game`` arrives as ``subGame`` (the page reads ``element.dataset``)."""
+    table.act(("choose", data["subGame"]))
+    table.focus = '[data-action="rentz-play"]:not([disabled])'
+
+
+def on_look(table, data):
+    table.act(("look",))
+    table.focus = '[data-action="rentz-choose"]'
+
+
+def on_play(table, data):
+    table.act(("play", data["card"]))
+    table.focus = '[data-action="rentz-play"]:not([disabled])'
+
+
+HANDLERS = {"rentz-choose": on_choose, "rentz-look": on_look, "rentz-play": on_play}
+
+
+# -- drawing: pieces -----------------------------------------------------------------------
+def legal_of(view: dict, ui: TableUi, kind: str) -> list:
+    """The arguments of the view's legal ``kind`` actions, when the viewer may act."""
+    return [action[1:] for action in view["legal"] if action[0] == kind] if ui.my_turn else []
+
+
+def face_html(card: str) -> str:
+    """A card's face: rank and suit symbol (red for hearts and diamonds), read as words."""
+    red = " red" if suit_of(card) in RED_SUITS else ""
+    return (f'<span class="face{red}" role="img" aria-label="{esc(card_label(card))}">'
+            f'<span class="rank">{esc(rank_of(card))}</span>'
+            f'<span class="suit">{SUIT_SYMBOL[suit_of(card)]}</span></span>')
+
+
+def status_html(view: dict, ui: TableUi) -> str:
+    """Deal number, the sub-game and its score, and what happens now."""
+    parts = [_("Deal {deal} of {deals}").format(deal=view['deal'] + 1, deals=view['deals'])]
+    if view["sub_game"] and view["phase"] != "choose":
+        parts.append(sub_game_line(view["sub_game"], view["options"]))
+        if view["doubled"]:
+            parts.append(_("counts double"))
+    return (f'<p class="turn"><span class="deal-line">{esc(" · ".join(parts))}</span> '
+            f'<strong class="doing">{esc(doing_words(view, ui))}</strong></p>')
+
+
+def doing_words(view: dict, ui: TableUi) -> str:
+    if view["over"]:
+        return _("The match is over")
+    name = ui.names[view["current"]]
+    you = is_you(name)
+    if view["legal"] == [["pass"]]:
+        if you:
+            return _("You have no valid card: the turn passes (RZ-8)")
+        return _("{name} has no valid card: the turn passes (RZ-8)").format(name=name)
+    if not ui.my_turn:
+        if view["phase"] == "choose":
+            return (_("You are choosing the sub-game") if you
+                    else _("{name} is choosing the sub-game").format(name=name))
+        return _("You are playing") if you else _("{name} is playing").format(name=name)
+    if view["phase"] == "choose":
+        return _("Your turn: choose the sub-game")
+    if view["phase"] == "layout":
+        return _("Your turn: lay a Jack or a card next to an end of its row")
+    return _("Your turn: {what}").format(what=follow_words(view, ui))
+
+
+def follow_words(view: dict, ui: TableUi) -> str:
+    """What the lit cards mean in a trick (RZ-6), read from ``legal``."""
+    if not view["trick"]:
+        return _("lead any card")
+    led = suit_of(view["trick"][0][1])
+    plays = [card for (card,) in legal_of(view, ui, "play")]
+    if all(suit_of(card) == led for card in plays):
+        return _("follow {suit} {symbol}").format(suit=suit_word(led), symbol=SUIT_SYMBOL[led])
+    return _("no {suit}: play any card").format(suit=suit_word(led))
+
+
+def seats_html(view: dict, ui: TableUi) -> str:
+    """Every seat: name, cards in hand, tricks or place, match score, and its role now."""
+    items = "".join(seat_html(view, ui, seat) for seat in range(view["players"]))
+    return f'<ul class="rentz-seats" aria-label="' + (esc(_("Players"))) + f'">{items}</ul>'
+
+
+def seat_html(view: dict, ui: TableUi, seat: int) -> str:
+    roles = []
+    if seat == view["current"] and not view["over"]:
+        # TRANSLATORS: a seat's role now: the one to play a card, or to choose the sub-game.
+        roles.append(_("to play") if view["phase"] != "choose" else _("choosing"))
+    if seat == view["leader"] and view["phase"] == "trick":
+        roles.append(_("leads"))
+    if seat in view["finished"]:
+        # TRANSLATORS: {place} is "1st", "2nd"… (the order players run out of cards).
+        roles.append(_("{place} out").format(place=ordinal(view['finished'].index(seat) + 1)))
+    if view["skip"] == seat:
+        roles.append(_("lost a turn"))
+    count = view["hand_counts"][seat]
+    detail = ngettext("{n} card", "{n} cards", count).format(n=count)
+    if view["phase"] == "trick":
+        tricks = view['tricks'][seat]
+        detail += " · " + ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks)
+    badges = "".join(f'<span class="role">{esc(role)}</span>' for role in roles)
+    classes = "seat" + (" current" if seat == view["current"] and not view["over"] else "")
+    return (f'<li{attrs(class_=classes, data_seat=seat, data_hand=count)}>'
+            f'<span class="name">{esc(ui.names[seat])}</span>'
+            f'<span class="detail">{esc(detail)}</span>'
+            f'<span class="score" data-score="{view["scores"][seat]}">{esc(signed(view["scores"][seat]))}</span>'
+            f'{badges}</li>')
+
+
+def choose_html(view: dict, ui: TableUi) -> str:
+    """The chooser's sub-games (the legal ones) with their scores, and Look (RZ-3, RZ-4);
+    the others see who chooses and what is still open to them."""
+    chooser = ui.names[view["chooser"]]
+    if not ui.my_turn:
+        left = ", ".join(sub_game_name(g) for g in SUB_GAME_IDS
+                         if g not in view["chosen"][view["chooser"]])
+        if view["blind_pending"]:
+            said = (_("You are choosing the sub-game without looking at the hand. Still open:"
+                      " {left}.") if is_you(chooser) else
+                    _("{name} is choosing the sub-game without looking at the hand. Still open:"
+                      " {left}."))
+        else:
+            said = (_("You are choosing the sub-game. Still open: {left}.") if is_you(chooser)
+                    else _("{name} is choosing the sub-game. Still open: {left}."))
+        said = said.format(name=chooser, left=left)
+        return (f'<section class="rentz-choose" aria-label="' + (esc(_("Choice"))) + f'">'
+                f'<p>{esc(said)}</p></section>')
+    choices = "".join(
+        button("", "rentz-choose", class_="sub-game" + (" hinted" if game in hinted_args(ui, "choose") else ""),
+               data_sub_game=game, data_nav="choices",
+               html_label=f'<b>{esc(sub_game_name(game))}</b><span class="sr"> · </span>'
+                          f'<span>{esc(score_words(game, view["options"]))}</span>'
+                          f'<span class="sr">, </span><small>' + (esc(_(AIMS[game]))) + f'</small>')
+        for (game,) in legal_of(view, ui, "choose"))
+    look = ""
+    if legal_of(view, ui, "look"):
+        look = button(_("Look at my hand"), "rentz-look",
+                      class_="primary" + (" hinted" if hinted_args(ui, "look") else ""))
+    return (f'<section class="rentz-choose" aria-label="' + (esc(_("Choose the sub-game"))) + f'">'
+            f'<p>{esc(choose_note(view))}</p>{look}<div class="choices">{choices}</div></section>')
+
+
+def choose_note(view: dict) -> str:
+    if not view["blind_pending"]:
+        return _("Choose the sub-game for this deal, after looking at your hand.")
+    if view["blind"] == "double":
+        return _("Choose now, without looking, and this deal counts double; "
+                 "or look at your hand first (RZ-4).")
+    return _("House rule: every sub-game is chosen before the hand is seen (RZ-4).")
+
+
+def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:
+    """One card of a trick with its player's name; ``last`` the classes of the latest
+    play (see :func:`last_classes`) when this card is it."""
+    classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
+    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>'
+            f'<span class="who">{esc(names[seat])}</span>'
+            f'{face_html(card)}</li>')
+
+
+def last_classes(ui: TableUi, card: str) -> str:
+    """" last-play" for the card of the log's latest ``play``, with " just-played" while
+    it is the latest move; else ""."""
+    play = next((e for e in reversed(ui.log) if e["kind"] == "play"), None)
+    if play is None or play["card"] != card:
+        return ""
+    return " last-play" + (" just-played" if latest_move(ui.log) is play else "")
+
+
+def trick_html(view: dict, ui: TableUi) -> str:
+    """The trick under way, in play order, with the seats still to play, and the last
+    complete trick and its winner (RZ-6)."""
+    if view["over"]:
+        return last_trick_html(view, ui)
+    played = [played_html(seat, card, ui.names, last=last_classes(ui, card))
+              for seat, card in view["trick"]]
+    start = view["leader"] if view["leader"] is not None else view["current"]
+    done = {seat for seat, _ in view["trick"]}
+    waiting = [f'<li class="waiting" data-seat="{seat}"><span class="who">{esc(ui.names[seat])}</span>'
+               f'<span class="face empty" aria-label="' + (esc(_("to play"))) + f'">…</span></li>'
+               for seat in ((start + step) % view["players"] for step in range(view["players"]))
+               if seat not in done]
+    heading = _("Trick {n}").format(n=sum(view["tricks"]) + 1)
+    return (f'<section class="rentz-trick" aria-label="' + (esc(_("Trick"))) + f'">'
+            f'<h3>{esc(heading)}</h3><ol class="trick-cards">{"".join(played + waiting)}</ol>'
+            f'</section>{last_trick_html(view, ui)}')
+
+
+def last_trick_html(view: dict, ui: TableUi) -> str:
+    last = view["last_trick"]
+    if not last:
+        return ""
+    cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card))
+                    for seat, card in last["cards"])
+    heading = _("Last trick: {name} took it").format(name=ui.names[last["winner"]])
+    return (f'<section class="rentz-last" aria-label="' + (esc(_("Last trick"))) + f'">'
+            f'<h3>{esc(heading)}</h3>'
+            f'<ol class="trick-cards small">{cards}</ol></section>')
+
+
+def layout_html(view: dict, ui: TableUi) -> str:
+    """Four suit rows around a centre column of Jacks, lower ranks left, higher right;
+    each row's ends as the view gives them, and where the lit cards would go (RZ-8)."""
+    ranks = deck_ranks(view["players"])
+    lit = {card for (card,) in legal_of(view, ui, "play")}
+    rows = "".join(layout_row(suit, view["layout"][suit], ranks, lit, ui) for suit in SUITS)
+    # TRANSLATORS: who ran out of cards in which order: "1st You, 2nd Bot 3".
+    out = ", ".join(_("{place} {name}").format(place=ordinal(i + 1), name=ui.names[seat])
+                    for i, seat in enumerate(view["finished"]))
+    finished = (f'<p class="finished">' + (esc(_("Out of cards: {names}").format(names=out))) + f'</p>'
+                if out else "")
+    return (f'<section class="rentz-layout" aria-label="' + (esc(_("Layout"))) + f'">'
+            f'<ol class="layout-rows" data-ranks="{len(ranks)}">{rows}</ol>{finished}</section>')
+
+
+def layout_row(suit: str, ends, ranks, lit: set, ui: TableUi) -> str:
+    low, high = (ranks.index(rank_of(card)) for card in ends) if ends else (None, None)
+    cells = []
+    for index, rank in enumerate(ranks):
+        card = rank + suit
+        laid = ends is not None and low <= index <= high
+        state = "laid" if laid else ("open" if card in lit else "empty")
+        classes = f"cell {state}" + (" jack" if rank == "J" else "") + \
+            (last_classes(ui, card) if laid else "")
+        shown = rank if laid or card in lit else ""
+        cells.append(f'<span{attrs(class_=classes, data_card=card, aria_hidden=None if laid else "true")}>'
+                     f'{esc(shown)}</span>')
+    span = (_("{low} to {high}").format(low=card_label(ends[0]), high=card_label(ends[1]))
+            if ends else _("waits for the Jack"))
+    # TRANSLATORS: a row of the layout: "Hearts: Nine of hearts to Queen of hearts".
+    label = _("{suit}: {cards}").format(suit=suit_word(suit).capitalize(), cards=span)
+    row = attrs(class_="layout-row", data_suit=suit, data_low=ends and ends[0],
+                data_high=ends and ends[1], aria_label=label)
+    red = " red" if suit in RED_SUITS else ""
+    return (f'<li{row}><span class="row-suit{red}" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
+            f'{"".join(cells)}</li>')
+
+
+def hand_html(view: dict, ui: TableUi) -> str:
+    """The viewer's cards, one tap each; only the legal plays are enabled (lit)."""
+    name = ui.names[view["seat"]]
+    if view["blind_pending"] and view["seat"] == view["chooser"]:
+        count = view["hand_counts"][view["seat"]]
+        face_down = ngettext("Your {n} card is face down until you choose or look.",
+                             "Your {n} cards are face down until you choose or look.",
+                             count).format(n=count)
+        return (f'<section class="hand blind" aria-label="' + (esc(_("Your hand ({name})").format(name=name))) + f'">'
+                f'<p>{esc(face_down)}</p></section>')
+    lit = {card for (card,) in legal_of(view, ui, "play")}
+    hinted = hinted_args(ui, "play")
+    cards = "".join(hand_card(card, card in lit, card in hinted) for card in view["hand"])
+    total = len(view["hand"])
+    note = ('<p class="hand-note">' + esc(ngettext(
+        "{lit} of {n} card can be played: they are lit.",
+        "{lit} of {n} cards can be played: they are lit.", total).format(lit=len(lit), n=total))
+        + '</p>') if lit else ""
+    waiting = "" if lit else " waiting"
+    label = ngettext("Your hand ({name}), {n} card", "Your hand ({name}), {n} cards",
+                     total).format(name=name, n=total)
+    return (f'<section class="hand{waiting}" aria-label="{esc(label)}">'
+            f'{cards}</section>{note}')
+
+
+def finished_deal(view: dict, ui: TableUi):
+    """The log's latest ``deal_over`` event while the viewer has not moved since, or None."""
+    for event in reversed(ui.log):
+        if event["kind"] == "deal_over":
+            return event
+        if event["seat"] == view["seat"]:
+            return None
+    return None
+
+
+def hand_card(card: str, lit: bool, hinted: bool = False) -> str:
+    """A card of the hand as a button: enabled (lit) only when it is a legal play; its
+    name is its rank, then the card in words ("Q, Queen of spades")."""
+    classes = ("card" + (" red" if suit_of(card) in RED_SUITS else "") + (" lit" if lit else "")
+               + (" hinted" if hinted else ""))
+    said = f", {card_label(card)}" + (_(", the hint's card") if hinted else "")
+    face = (f'<span class="rank">{esc(rank_of(card))}</span>'
+            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>'
+            f'<span class="sr">{esc(said)}</span>')
+    return button(card_label(card), "rentz-play", html_label=face, class_=classes, data_card=card,
+                  data_drag=True, data_nav="hand", disabled=not lit)
+
+
+def summary_html(view: dict, ui: TableUi) -> str:
+    """The deal just finished, until the viewer's next move: why it ended and who took
+    what (RZ-7)."""
+    event = finished_deal(view, ui)
+    if event is None:
+        return ""
+    items = "".join(
+        f'<li data-seat="{seat}"><span class="name">{esc(ui.names[seat])}</span> '
+        f'{esc(took_words(event["sub_game"], p, view["options"], event["doubled"]))} '
+        f'<b>{esc(signed(p))}</b></li>'
+        for seat, p in enumerate(event["points"]))
+    values = {"deal": event['deal'] + 1, "sub_game": sub_game_name(event['sub_game']),
+              "reason": reason_words(event)}
+    heading = (_("Deal {deal}, {sub_game} (counted double): {reason}") if event["doubled"]
+               else _("Deal {deal}, {sub_game}: {reason}")).format(**values)
+    return (f'<section class="deal-summary" aria-label="' + (esc(_("Last deal"))) + f'">'
+            f'<h3>{esc(heading)}</h3><ul>{items}</ul></section>')
+
+
+def sheet_html(view: dict, ui: TableUi) -> str:
+    """The score sheet: who chose which sub-game, each deal's points with running totals,
+    and the totals (RZ-3, RZ-11). Open at the end of the match."""
+    seats = range(view["players"])
+    heads = "".join(f'<th scope="col">{esc(ui.names[s])}</th>' for s in seats)
+    return (f'<details{attrs(id="rentz-sheet", class_="rentz-sheet", open=view["over"])}>'
+            f'<summary data-action="rentz-sheet">' + (esc(_("Score sheet"))) + f'</summary>'
+            f'<div class="sheet-scroll"><table class="deals"><caption>' + (esc(_("Points per deal, running total below"))) + f'</caption>'
+            f'<thead><tr><th scope="col">' + (esc(_("Deal"))) + f'</th>{heads}</tr></thead>'
+            f'<tbody>{deal_rows(view, ui)}</tbody><tfoot><tr><th scope="row">' + (esc(_("Total"))) + f'</th>'
+            + "".join(f'<td data-seat="{s}">{esc(signed(view["scores"][s]))}</td>' for s in seats)
+            + f'</tr></tfoot></table></div>'
+            f'<div class="sheet-scroll"><table class="chosen"><caption>' + (esc(_("Who chose what"))) + f'</caption>'
+            f'<thead><tr><th scope="col">' + (esc(_("Sub-game"))) + f'</th>{heads}</tr></thead><tbody>{chosen_rows(view)}</tbody>'
+            f'</table></div></details>')
+
+
+def deal_rows(view: dict, ui: TableUi) -> str:
+    rows, totals = [], [0] * view["players"]
+    for entry in view["sheet"]:
+        totals = [t + p for t, p in zip(totals, entry["points"])]
+        game = sub_game_name(entry["sub_game"]) + (" ×2" if entry["doubled"] else "")
+        cells = "".join(f'<td data-seat="{s}">{esc(signed(p))}<small>{esc(signed(t))}</small></td>'
+                        for s, (p, t) in enumerate(zip(entry["points"], totals)))
+        rows.append(f'<tr data-deal="{entry["deal"]}"><th scope="row">{entry["deal"] + 1}. {esc(game)}'
+                    f'<small>{esc(ui.names[entry["chooser"]])}</small></th>{cells}</tr>')
+    return "".join(rows) or (f'<tr><td colspan="{view["players"] + 1}">'
+                             + (esc(_("No deal finished yet."))) + f'</td></tr>')
+
+
+def chosen_rows(view: dict) -> str:
+    """Per sub-game, the deal in which each seat chose it ("now" for this deal)."""
+    deal_of = {(e["chooser"], e["sub_game"]): str(e["deal"] + 1) for e in view["sheet"]}
+    if view["sub_game"] and not view["over"]:
+        # TRANSLATORS: in the score sheet's "who chose what": chosen for the deal under way.
+        deal_of.setdefault((view["chooser"], view["sub_game"]), _("now"))
+    return "".join(
+        f'<tr data-sub-game="{game}"><th scope="row">{esc(sub_game_name(game))}</th>'
+        + "".join(f'<td data-seat="{s}">{esc(deal_of.get((s, game), ""))}</td>'
+                  for s in range(view["players"])) + "</tr>"
+        for game in SUB_GAME_IDS)
+
+
+def controls_html(ui: TableUi) -> str:
+    """Undo, while a choice made with the hand in view may still be taken back, and the
+    Hint button when a bot offers hints."""
+    parts = [button(_("Undo the choice"), "undo")] if ui.can_undo else []
+    if ui.can_hint:
+        parts.append(button(_("Hint"), "hint", disabled=not ui.my_turn))
+    return f'<div class="controls">{"".join(parts)}</div>' if parts else ""
+
+
+def hinted_args(ui: TableUi, kind: str) -> set:
+    """The argument of the hint's action when it is of ``kind`` (a card, a sub-game;
+    ``{True}`` for an action without one), else nothing."""
+    actions = (ui.hint or {}).get("actions") or [[]]
+    action = actions[0]
+    if not action or action[0] != kind:
+        return set()
+    return {action[1]} if len(action) > 1 else {True}
+
+
+HINT_WORDS = {"play": lambda a: _("play the {card}").format(card=card_text(a[1])),
+              "choose": lambda a: _("choose {sub_game}").format(sub_game=sub_game_name(a[1])),
+              "look": lambda a: _("look at your hand first"), "pass": lambda a: _("pass")}
+
+
+def hint_box(ui: TableUi) -> str:
+    actions = (ui.hint or {}).get("actions") or []
+    return hint_html(ui.hint, HINT_WORDS[actions[0][0]](actions[0])) if actions else ""
+
+
+def log_html(ui: TableUi) -> str:
+    """Every event of the match, each move numbered (consequences unnumbered), in a box
+    that opens at the newest line."""
+    numbered = moves_by_turn(ui.log, lambda event, following: event["seat"] is not None)
+    return log_box([(turn if event["seat"] is not None else None, event_text(event, ui.names))
+                    for turn, event in numbered], _("What happened"))
+
+
+MIDDLE = {"choose": choose_html, "trick": trick_html, "layout": layout_html}
+
+
+def middle_html(view: dict, ui: TableUi) -> str:
+    """The phase's centre of the table; at the end, the last deal's layout or trick."""
+    phase = view["phase"]
+    if phase == "over":
+        phase = "layout" if SUB_GAME[view["sub_game"]].layout else "trick"
+    return MIDDLE[phase](view, ui)
+
+
+def table_html(view: dict, ui: TableUi) -> str:
+    """The table as ``ui.names[view["seat"]]`` sees it."""
+    parts = [middle_html(view, ui), hand_html(view, ui)]
+    play = "".join(reversed(parts) if view["phase"] == "choose" else parts)
+    return (f'<main class="table rentz" data-phase="{esc(view["phase"])}">'
+            f'{status_html(view, ui)}{summary_html(view, ui)}'
+            f'<div class="rentz-main"><div class="rentz-play">{play}{controls_html(ui)}{hint_box(ui)}</div>'
+            f'<div class="rentz-side">{seats_html(view, ui)}{log_html(ui)}</div></div>'
+            f'{sheet_html(view, ui)}</main>')
+
+
+def outcome(result: dict, seat: int, names) -> dict:
+    """The seat's total (RZ-5: the winners are the seats on exactly 0, else the highest)
+    and its placing; progress is the share of the other seats placed below it."""
+    scores, players = result["scores"], result["players"]
+    won = seat in result["winners"]
+    rank = 1 if won else place(scores, seat) + (1 if 0 in scores and scores[seat] > 0 else 0)
+    return {"won": won, "score": scores[seat], "better": "higher", "place": rank,
+            "progress": (players - rank) / max(1, players - 1),
+            "text": result_text(result, names)}
+
+
+SCORE_NAME = N_("points")  # what outcome()'s score counts, for the records

@@ -1,0 +1,6 @@
+"""The Game (Steffen Benndorf), classic and expert: the team plays 98 cards onto two
+rising and two falling piles. Rules in ``rules.py`` (``seeds/the-game.md``); the strong
+bot in ``bots.py`` plans its turns with ``search.py`` and searches the last turns with
+``endgame.py`` (alone) and ``team_endgame.py`` (with partners)."""
+
+from .rules import SPEC  # noqa: F401 (the game's declaration, read by the registry)

@@ -1,0 +1,146 @@
+"""Bots for The Game. Each sees only its seat's view (TG-14), chooses only among the
+view's ``legal`` actions, and talks only through the pile signals of TG-13.
+
+- ``random``: any legal play, ends the turn as soon as it may (for tests).
+- ``casual``: card by card, the closest fit first; plays extra cards only when they are
+  nearly free; respects signals.
+- ``strong``: plans the whole turn on its first call (see :mod:`.search`), then
+  replays the plan one action per call; raises and clears signals; offers ``hint``
+  (and ``think_hint``, the same in slices).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from ...engine.core import as_action, thaw
+from ...engine.rng import make_rng
+from .rules import PILE_DIRS, distance, is_backwards
+from .search import planning_turn, weights_for
+from ...bots.thinking import finish
+
+
+def plays_of(view: dict) -> list:
+    """The ``(card, pile)`` of every play in the view's ``legal`` actions, in their order."""
+    return [(action[1], action[2]) for action in view["legal"] if action[0] == "play"]
+
+
+def can_end(view: dict) -> bool:
+    return ["end"] in view["legal"]
+
+
+def must_play(view: dict) -> bool:
+    return len(view["played"]) < view["required"] and bool(view["hand"])
+
+
+def others_signals(view: dict, kind: str) -> set:
+    """Piles where another seat raised the signal ``kind``."""
+    return {s["pile"] for s in view["signals"] if s["kind"] == kind and s["seat"] != view["seat"]}
+
+
+class RandomBot:
+    """Legal and nothing more: a uniformly random play, ending the turn when allowed."""
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+        self.rng: random.Random = make_rng(seed, f"bot-{seat}")
+
+    def act(self, view: dict):
+        if can_end(view) and (not must_play(view)) and self.rng.random() < 0.5:
+            return ("end",)
+        plays = plays_of(view)
+        if plays and (must_play(view) or not can_end(view)):
+            card, pile = plays[int(self.rng.random() * len(plays))]
+            return ("play", card, pile)
+        return ("end",)
+
+
+class CasualBot:
+    """Card by card: play the cheapest fit; extra cards only when they cost little."""
+
+    EXTRA_COST = 2  # an extra card is worth playing if it moves a pile at most this far
+
+    def __init__(self, seat: int, seed: str = "0"):
+        self.seat = seat
+
+    def cost(self, view: dict, card: int, pile: int) -> float:
+        top = view["piles"][pile]["top"]
+        direction = PILE_DIRS[pile]
+        if is_backwards(card, direction, top):
+            return -10
+        cost = distance(card, direction, top)
+        if pile in others_signals(view, "hold"):
+            cost += 30
+        if pile in others_signals(view, "small") and cost > 5:
+            cost += 20
+        return cost
+
+    def act(self, view: dict):
+        plays = plays_of(view)
+        if not plays:
+            return ("end",)
+        cost, card, pile = min((self.cost(view, c, p), c, p) for c, p in plays)
+        if must_play(view) or cost <= self.EXTRA_COST or (view["deck"] == 0 and cost <= 10):
+            return ("play", card, pile)
+        return ("end",)
+
+
+class StrongBot:
+    """Plans the whole turn once, on the turn's first call, and replays it action by action.
+
+    The plan is recomputed if the view's ``legal`` actions no longer hold its next action
+    (for instance when someone else's action changed the table in between). ``change``
+    replaces fields of the weights the table calls for (tuning, ``bench/``); the levels
+    never set it.
+    """
+
+    def __init__(self, seat: int, seed: str = "0", change: dict | None = None):
+        self.seat = seat
+        self.change = change or {}
+        self.pending: list = []
+        self.turn = None
+
+    def act(self, view: dict):
+        return finish(self.think(view))
+
+    def think(self, view: dict):
+        """:meth:`act` in slices: yields while an endgame search pauses (see
+        ``bots.thinking``)."""
+        if self.turn != view["turn"] or not self.pending or not is_legal(view, self.pending[0]):
+            plan = yield from planning_turn(view, self.weights(view))
+            self.pending = list(plan.actions)
+            self.turn = view["turn"]
+        if not is_legal(view, self.pending[0]):  # a plan the engine disagrees with: drop it
+            self.pending = [as_action(view["legal"][0])]
+        return self.pending.pop(0)
+
+    def weights(self, view: dict):
+        """The weights with ``change`` made, or None (the table's own) without one."""
+        if not self.change:
+            return None
+        return replace(weights_for(view["players"], view["min_cards"]), **self.change)
+
+    def hint(self, view: dict) -> dict:
+        """The web UI's Hint button: see the module's :func:`hint`."""
+        return hint(view)
+
+    def think_hint(self, view: dict):
+        """:meth:`hint` in slices: yields while an endgame search pauses (see
+        ``bots.thinking``)."""
+        plan = yield from planning_turn(view)
+        return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}
+
+
+def is_legal(view: dict, action) -> bool:
+    """Whether ``action`` is among the view's ``legal`` actions."""
+    return thaw(action) in view["legal"]
+
+
+def hint(view: dict) -> dict:
+    """The turn the strong bot would play from this view, and why in words."""
+    return finish(StrongBot(view["seat"]).think_hint(view))
+
+
+LEVELS = {"random": RandomBot, "casual": CasualBot, "strong": StrongBot}
+DEFAULT_LEVEL = "strong"

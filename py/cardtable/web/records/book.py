@@ -1,0 +1,258 @@
+"""Records: every finished game, kept on the device, and the figures drawn from them.
+
+The records live in the store under ``cardtable.records`` as one JSON text,
+``{"schema": 1, "games": [record, …]}``, oldest first. A record is a dict:
+
+- ``game``, ``players``, ``seats`` (``"human"`` or a bot level), ``options`` (written as
+  links write them), ``seed``: enough to deal the same cards again;
+- ``when``: the local date and time it ended, ``"YYYY-MM-DDTHH:MM"``;
+- ``result``: the engine's result; ``outcome``: the table module's ``outcome`` for seat 1
+  without its text (``won``, ``score``, ``better``, ``place``, ``progress``);
+- ``actions``: the action log (the replay), or None once dropped to make room;
+  ``moves`` its length and ``digest`` a hash of it, both kept when it is dropped;
+- ``daily``: ``"YYYY-MM-DD"`` for today's deal of that date, with ``practice`` true when
+  it was not the day's one recorded attempt.
+
+:class:`RecordBook` reads and writes them through a :class:`~.storage.Store`. The whole
+text is held under ``budget`` characters: when a new game would pass it, the oldest
+games' action logs go first (their results stay) and the book says so in a sentence;
+nothing is dropped without a sentence. A records text that cannot be read is kept aside
+under a ``cardtable.unreadable.<n>`` key and reported, then a fresh book starts.
+Importing merges a file written by :meth:`RecordBook.export_text` (no duplicates: see
+:func:`identity`); a bad file is refused with a sentence and changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from datetime import datetime
+
+from ...engine.registry import GAMES
+from ...i18n import _, ngettext
+from ..lobby import seat_names
+from ..storage import ASIDE_PREFIX
+from ..tables import table_module
+
+RECORDS_KEY = "cardtable.records"
+SCHEMA = 1
+BUDGET = 1_000_000  # characters of the records' JSON text (localStorage holds about 5 M)
+WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
+DAY = re.compile(r"\d{4}-\d\d-\d\d")
+OUTCOME_KEYS = ("won", "score", "better", "place", "progress")
+
+
+def make_record(session, when: datetime, daily: str | None = None,
+                practice: bool = False) -> dict:
+    """The record of ``session``, a finished game, ended at ``when`` (local time)."""
+    save = session.to_save()
+    result = session.state.result()
+    names = seat_names(session.setup.seats)
+    outcome = table_module(session.setup.game).outcome(result, 0, names)
+    record = {"game": save["game"], "players": save["players"], "seats": save["seats"],
+              "options": save["options"], "seed": save["seed"],
+              "when": when.strftime("%Y-%m-%dT%H:%M"), "result": result,
+              "outcome": {key: outcome.get(key) for key in OUTCOME_KEYS},
+              "actions": save["actions"], "moves": len(save["actions"]),
+              "digest": digest(save["actions"])}
+    if daily:
+        record.update(daily=daily, practice=practice)
+    return record
+
+
+def digest(actions) -> str:
+    """A short hash of an action log: who tells two games of the same deal apart."""
+    import hashlib  # here, not with the module: see engine/rng.py's seed_to_int
+
+    return hashlib.sha256(compact(actions).encode()).hexdigest()[:16]
+
+
+def compact(data) -> str:
+    return json.dumps(data, separators=(",", ":"))
+
+
+def identity(record: dict) -> str:
+    """What makes a record the same game: game, seed, options, seats, date and time, and
+    its actions (by their digest, kept when the log itself is dropped)."""
+    keys = ("game", "seed", "options", "seats", "when", "digest")
+    return json.dumps([record.get(key) for key in keys], sort_keys=True)
+
+
+def as_save(record: dict, actions=None) -> dict:
+    """The record as a saved game (:func:`~.session.from_save` replays it), with its own
+    actions or ``actions``."""
+    keys = ("game", "players", "seats", "options", "seed")
+    return {"schema": 1, **{key: record[key] for key in keys},
+            "actions": record["actions"] if actions is None else actions}
+
+
+def outcome_text(record: dict) -> str:
+    """The record's result in one line, in the current language."""
+    table = table_module(record["game"])
+    return table.result_text(record["result"], seat_names(tuple(record["seats"])))
+
+
+class RecordBook:
+    """The records of this device, read from the store when first needed (so that their
+    messages are in the language chosen by then). ``problem`` holds the sentence about a
+    records text that could not be read (kept aside), until it has been shown."""
+
+    def __init__(self, store, budget: int = BUDGET):
+        self.store, self.budget = store, budget
+        self.problem = None
+        self._games = None
+
+    @property
+    def games(self) -> list:
+        """Every record, oldest first."""
+        if self._games is None:
+            self._games = self._load()
+        return self._games
+
+    def _load(self) -> list:
+        text = self.store.get(RECORDS_KEY)
+        if text is None:
+            return []
+        try:
+            return checked(parsed(text))
+        except ValueError as error:
+            key = self._keep_aside(text)
+            self.problem = _("Your records could not be read ({reason}). They were kept"
+                             " aside as “{key}”, and new games are recorded afresh.").format(
+                reason=error, key=key)
+            return []
+
+    def _keep_aside(self, text: str) -> str:
+        n = 1
+        while self.store.get(f"{ASIDE_PREFIX}{n}") is not None:
+            n += 1
+        key = f"{ASIDE_PREFIX}{n}"
+        self.store.set(key, text)
+        self.store.remove(RECORDS_KEY)
+        return key
+
+    # -- writing -----------------------------------------------------------------------
+    def add(self, record: dict) -> str | None:
+        """Keep ``record``; returns the sentence about what made room for it, if anything."""
+        self.games.append(record)
+        return self._write()
+
+    def _write(self) -> str | None:
+        said = self._fit()
+        self.store.set(RECORDS_KEY, self.text())
+        return said
+
+    def text(self) -> str:
+        return compact({"schema": SCHEMA, "games": self.games})
+
+    def _fit(self) -> str | None:
+        """Drop the oldest action logs, then (only if those are all gone) the oldest
+        games, until the text fits the budget; the sentence that says what went."""
+        size, logs, games = len(self.text()), 0, 0
+        for record in self.games:
+            if size <= self.budget:
+                break
+            if record.get("actions") is not None:
+                size -= len(compact(record["actions"])) - len("null")
+                record["actions"] = None
+                logs += 1
+        while size > self.budget and len(self.games) > 1:
+            size -= len(compact(self._games.pop(0))) + 1
+            games += 1
+        said = []
+        if logs:
+            said.append(ngettext(
+                "To make room, the moves of the oldest game were dropped: its result is kept,"
+                " but it can no longer be replayed.",
+                "To make room, the moves of the {n} oldest games were dropped: their results"
+                " are kept, but they can no longer be replayed.", logs).format(n=logs))
+        if games:
+            said.append(ngettext("To make room, the oldest game's record was dropped.",
+                                 "To make room, the records of the {n} oldest games were"
+                                 " dropped.", games).format(n=games))
+        return " ".join(said) or None
+
+    # -- export and import -------------------------------------------------------------
+    def export_text(self) -> str:
+        """Every record as one JSON file's text (what :meth:`merge` reads back)."""
+        return json.dumps({"schema": SCHEMA, "games": self.games}, indent=1)
+
+    def merge(self, text: str) -> str:
+        """Add the games of an exported file that are not here yet; returns what happened
+        in words. Raises ``ValueError`` with one sentence for a bad file (nothing changes)."""
+        try:
+            incoming = checked(parsed(text))
+        except ValueError as error:
+            raise ValueError(_("This file cannot be imported: {reason}. Nothing was changed.")
+                             .format(reason=error)) from None
+        known = {identity(record): record for record in self.games}
+        added = 0
+        for record in incoming:
+            mine = known.get(identity(record))
+            if mine is None:
+                self.games.append(record)
+                known[identity(record)] = record
+                added += 1
+            elif mine.get("actions") is None and record.get("actions") is not None:
+                mine["actions"] = record["actions"]  # the file still has the replay
+        self._games.sort(key=lambda record: record["when"])
+        said = self._write()
+        done = ngettext("Imported {n} game.", "Imported {n} games.", added).format(n=added)
+        same = len(incoming) - added
+        if same:
+            done += " " + ngettext("{n} game was here already.", "{n} games were here already.",
+                                   same).format(n=same)
+        return done + (" " + said if said else "")
+
+    # -- reading -----------------------------------------------------------------------
+    def of_game(self, game: str) -> list:
+        """The records of ``game``, oldest first."""
+        return [record for record in self.games if record["game"] == game]
+
+    def daily(self, game: str, day: str) -> dict | None:
+        """The day's recorded attempt at today's deal of ``game`` (not practice), if any."""
+        return next((r for r in self.games if r["game"] == game and r.get("daily") == day
+                     and not r.get("practice")), None)
+
+
+def parsed(text: str):
+    """The JSON in ``text``; raises ``ValueError`` in words when it is none."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        raise ValueError(_("it is not a JSON text")) from None
+
+
+def checked(data) -> list:
+    """The games of a records text's JSON, each checked; raises ``ValueError`` saying,
+    in words, what is wrong."""
+    if not isinstance(data, dict) or data.get("schema") != SCHEMA:
+        found = data.get("schema") if isinstance(data, dict) else None
+        raise ValueError(_("it is not cardtable records of format {schema} (found {found})")
+                         .format(schema=SCHEMA, found=repr(found)[:30]))
+    games = data.get("games")
+    if not isinstance(games, list):
+        raise ValueError(_("it has no list of games"))
+    for number, record in enumerate(games, start=1):
+        if not well_formed(record):
+            raise ValueError(_("game {number} of the file is incomplete or damaged")
+                             .format(number=number))
+    return games
+
+
+def well_formed(record) -> bool:
+    """Whether ``record`` has every key a record needs, of the right kinds, for a game
+    this site has."""
+    if not isinstance(record, dict) or record.get("game") not in GAMES:
+        return False
+    kinds = {"players": int, "seats": list, "options": dict, "seed": str, "when": str,
+             "result": dict, "outcome": dict, "digest": str, "moves": int}
+    if not all(isinstance(record.get(key), kind) for key, kind in kinds.items()):
+        return False
+    outcome = record["outcome"]
+    return (WHEN.fullmatch(record["when"]) is not None
+            and isinstance(record.get("actions"), (list, type(None)))
+            and isinstance(outcome.get("won"), bool)
+            and isinstance(outcome.get("score"), (int, float))
+            and outcome.get("better") in ("lower", "higher")
+            and (record.get("daily") is None or DAY.fullmatch(str(record["daily"])) is not None))
