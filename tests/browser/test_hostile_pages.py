@@ -1,6 +1,5 @@
 """Other pages against the app: a page at another path of the same origin (another repository
-of <user>.github.io) writing the app's caches. Each time the app starts and runs only its
-own code.
+of <user>.github.io) writing the app's caches. Each time the app starts and runs only its own code.
 
 The neighbour's code is the test's own, run in the neighbour's page with
 ``page.evaluate``: what any page of the origin could do.
@@ -27,6 +26,43 @@ PLANT_CACHE_ENTRY = """async ([url, body]) => {
 CACHED_TEXT = """async (url) => {
   const name = (await caches.keys()).find((n) => n.startsWith("cardtable-"));
   return (await (await caches.open(name)).match(url)).text();
+}"""
+
+# The neighbour makes a snapshot as assets/snapshot-worker.js does, from the app's own files,
+# with Python's random.seed replaced: the app calls it right after a restore. The planted
+# code marks the page data-pwned. It is stored under the app's key with its own SHA-256,
+# then proved on the neighbour's page: restored there, it runs.
+PLANTED_PYTHON = """
+import os, sys
+sys.path.insert(0, os.path.abspath("cardtable.zip"))
+import importlib, pkgutil, random, cardtable
+for module in pkgutil.walk_packages(cardtable.__path__, "cardtable."):
+    if not module.name.endswith("__main__"):
+        importlib.import_module(module.name)
+
+def seed(*args, **kwargs):
+    import js
+    js.document.documentElement.setAttribute("data-pwned", "")
+
+random.seed = seed
+"""
+PLANT_SNAPSHOT = """async ([app, python]) => {
+  const { loadPyodide } = await import(app + "pyodide/pyodide.mjs");
+  const module = await (await fetch(app + "assets/snapshot.js")).text();
+  const key = new URL(module.match(/"\\.\\.\\/(snapshot-[0-9a-f]+\\.bin)"/)[1], app).href;
+  const indexURL = app + "pyodide/";
+  const maker = await loadPyodide({ indexURL, _makeSnapshot: true });
+  const archive = await (await fetch(app + "cardtable.zip")).arrayBuffer();
+  maker.FS.writeFile("cardtable.zip", new Uint8Array(archive));
+  maker.runPython(python);
+  const bytes = maker.makeMemorySnapshot();
+  const digest = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)),
+                            (b) => b.toString(16).padStart(2, "0")).join("");
+  const cache = await caches.open("cardtable.snapshot");
+  await cache.put(key, new Response(bytes, { headers: { "X-Snapshot-Digest": digest } }));
+  const restored = await loadPyodide({ indexURL, _loadSnapshot: bytes });
+  restored.runPython("import random; random.seed()");
+  return document.documentElement.hasAttribute("data-pwned");
 }"""
 
 def pwned(page) -> bool:
@@ -58,3 +94,13 @@ def test_a_service_worker_entry_planted_by_a_neighbour_is_not_served(
     # The bad entry was replaced by the genuine file.
     genuine = Path(app.dist, file or "index.html").read_text(encoding="utf-8")
     assert app_page.evaluate(CACHED_TEXT, app.url + file) == genuine
+
+
+def test_a_snapshot_planted_by_a_neighbour_runs_nothing(app_page, shared_origin, open_app):
+    app = shared_origin.app
+    app_page.goto(shared_origin.neighbour)
+    assert app_page.evaluate(PLANT_SNAPSHOT, [app.url, PLANTED_PYTHON])
+    open_app(app_page, app.url)
+    assert not pwned(app_page)
+    assert app_page.evaluate("window.cardtableSnapshot.boot") == "normal"
+    assert app_page.evaluate("caches.has('cardtable.snapshot')") is False
