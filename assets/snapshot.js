@@ -37,6 +37,18 @@ const SNAPSHOT_DELAY_MS = 3000;
 // What happened, for the bench and the tests: "restored", "fallback" or "normal".
 globalThis.cardtableSnapshot = { boot: "normal" };
 
+// Emscripten's setImmediate stand-in (in pyodide.asm.mjs, where a browser has no
+// setImmediate) posts the message "_si" to the page's own window and, on every "message" event
+// whose data is "_si", calls the next function of its queue, whoever sent it. Another window
+// (an embedder, any frame) can post "_si" too: with the queue empty the call throws
+// ("__setImmediate_queue.shift(...) is not a function") and the boot fails; with it not empty,
+// a function runs early and the page's own message later finds nothing. Registered before
+// Emscripten's listener (Pyodide is loaded below), this one keeps such messages from it when
+// they come from any window but this one.
+addEventListener("message", (event) => {
+  if (event.data === "_si" && event.source !== window) event.stopImmediatePropagation();
+}, true);
+
 // Cache Storage, or null where the browser refuses it (storage blocked, opaque origin).
 async function openCache() {
   try {

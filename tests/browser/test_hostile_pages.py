@@ -1,5 +1,6 @@
 """Other pages against the app: a page at another path of the same origin (another repository
-of <user>.github.io) writing the app's caches. Each time the app starts and runs only its own code.
+of <user>.github.io) writing the app's caches, and a cross-site embedder flooding the app
+with messages while it boots. Each time the app starts and runs only its own code.
 
 The neighbour's code is the test's own, run in the neighbour's page with
 ``page.evaluate``: what any page of the origin could do.
@@ -65,6 +66,19 @@ PLANT_SNAPSHOT = """async ([app, python]) => {
   return document.documentElement.hasAttribute("data-pwned");
 }"""
 
+# The embedder posts Emscripten's setImmediate message to the app's frame, again and again,
+# from before the app's scripts run.
+SPAM = """() => {
+  window.sent = 0;
+  setInterval(() => {
+    const frame = document.getElementById("app");
+    if (!frame) return;
+    frame.contentWindow.postMessage("_si", "*");
+    window.sent += 1;
+  }, 1);
+}"""
+
+
 def pwned(page) -> bool:
     return page.evaluate("document.documentElement.hasAttribute('data-pwned')")
 
@@ -104,3 +118,20 @@ def test_a_snapshot_planted_by_a_neighbour_runs_nothing(app_page, shared_origin,
     assert not pwned(app_page)
     assert app_page.evaluate("window.cardtableSnapshot.boot") == "normal"
     assert app_page.evaluate("caches.has('cardtable.snapshot')") is False
+
+
+def test_message_spam_from_a_cross_site_embedder_does_not_stop_the_boot(
+        context, site, embedder, watch_page, wait_ready):
+    page = context.new_page()
+    watch = watch_page(page, site.origin, embedder.origin)
+    page.goto(embedder.page_for(site.url), wait_until="commit")
+    page.evaluate(SPAM)
+    page.wait_for_selector("#app")
+    page.frame_locator("#app").locator("html").wait_for(state="attached")
+    app = next(f for f in page.frames if f.url.startswith(site.url))
+    wait_ready(app)
+    frame = page.frame_locator("#app")
+    frame.locator("[data-action=start]").first.click()
+    frame.locator("[data-action=select]").first.wait_for(timeout=10_000)
+    assert page.evaluate("window.sent") > 0
+    watch.check()
