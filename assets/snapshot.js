@@ -20,7 +20,8 @@
 // catches damage: a neighbour that writes a snapshot writes the digest too. Nothing the page
 // could check it against is out of a neighbour's reach either: anything the page can compute
 // or fetch, a page of the same origin can too, and the heap cannot be known at build time
-// (two snapshots of the same build differ, byte for byte: hash seeds, random state, clocks).
+// (two snapshots of the same build differ, even with Python's hash seed and random source
+// fixed).
 
 import * as pyodide from "../pyodide/pyodide.mjs";
 
