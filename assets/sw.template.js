@@ -66,9 +66,9 @@ async function genuine(response, integrity) {
   return integrity === `sha256-${btoa(String.fromCharCode(...new Uint8Array(digest)))}`;
 }
 
-// The checked response itself, for the browser keeps compiled code with a cached script or
-// WebAssembly file; but the page gets fresh headers: a document's headers act on their own
-// (a Refresh header would send the player elsewhere) and the stored ones may be anyone's.
+// The checked response itself, as stored (the browser can keep compiled code alongside a
+// stored script), but for the page: a document's headers act on their own (a Refresh header
+// would send the player elsewhere) and the stored ones may be anyone's, so it gets fresh ones.
 async function served(cached, file) {
   if (file !== "index.html") return cached;
   return new Response(await cached.blob(), {
