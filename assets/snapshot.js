@@ -14,6 +14,14 @@
 // build's key (build.py writes it into KEY below). Whenever anything does
 // not fit (no Cache Storage, another build's snapshot, a failed restore) the page boots
 // Python the normal way, discards what it found and says nothing to the player.
+//
+// Only where the origin is the site's own (see ownOrigin): every page of an origin can write
+// its Cache Storage, and a snapshot is a whole Python heap, code included. Its digest only
+// catches damage: a neighbour that writes a snapshot writes the digest too. Nothing the page
+// could check it against is out of a neighbour's reach either: anything the page can compute
+// or fetch, a page of the same origin can too, and the heap cannot be known at build time
+// (two snapshots of the same build differ, even with Python's hash seed and random source
+// fixed).
 
 import * as pyodide from "../pyodide/pyodide.mjs";
 
@@ -29,6 +37,18 @@ const SNAPSHOT_DELAY_MS = 3000;
 
 // What happened, for the bench and the tests: "restored", "fallback" or "normal".
 globalThis.cardtableSnapshot = { boot: "normal" };
+
+// Emscripten's setImmediate stand-in (in pyodide.asm.mjs, where a browser has no
+// setImmediate) posts the message "_si" to the page's own window and, on every "message" event
+// whose data is "_si", calls the next function of its queue, whoever sent it. Another window
+// (an embedder, any frame) can post "_si" too: with the queue empty the call throws
+// ("__setImmediate_queue.shift(...) is not a function") and the boot fails; with it not empty,
+// a function runs early and the page's own message later finds nothing. Registered before
+// Emscripten's listener (Pyodide is loaded below), this one keeps such messages from it when
+// they come from any window but this one.
+addEventListener("message", (event) => {
+  if (event.data === "_si" && event.source !== window) event.stopImmediatePropagation();
+}, true);
 
 // Cache Storage, or null where the browser refuses it (storage blocked, opaque origin).
 async function openCache() {
@@ -101,8 +121,24 @@ function withoutPyScriptPackage(interpreter) {
   return interpreter;
 }
 
+// Whether the origin is the site's alone, so that no other site can write its Cache Storage.
+// The page cannot find out; it takes its origin for its own where the site is served at the
+// origin's root, on a host other than GitHub Pages' <user>.github.io: there the project sites
+// of a user share one origin under /<repository>/ paths, with the user site at the root.
+// The README's "Deployment" says where to serve the site, and what is lost elsewhere.
+function ownOrigin() {
+  const root = new URL("../", import.meta.url);
+  return root.pathname === "/" && !root.hostname.endsWith(".github.io");
+}
+
 async function start(options) {
   const settings = { ...options, indexURL: INDEX_URL };
+  if (!ownOrigin()) {
+    // A snapshot found here may be another site's doing, or an earlier version's: it goes,
+    // unread (no Cache Storage at all outside a secure context).
+    globalThis.caches?.delete(CACHE).catch(() => {});
+    return pyodide.loadPyodide(settings);
+  }
   const cache = await openCache();
   if (!cache) return pyodide.loadPyodide(settings);
   const saved = await cache.match(KEY).catch(() => null);

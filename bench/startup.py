@@ -4,8 +4,9 @@
                             [--against DIST]
 
 Both pages are served by one local server with GitHub Pages' caching header
-(``Cache-Control: max-age=600``): the app from dist/ under /app/, and a bench-only page,
-/bare.html, that imports the very same /app/pyodide/pyodide.mjs and calls loadPyodide().
+(``Cache-Control: max-age=600``): the app from dist/ at the root (where it makes its memory
+snapshot: only at the root of an origin, see assets/snapshot.js), and a bench-only page,
+/bare.html, that imports the very same /pyodide/pyodide.mjs and calls loadPyodide().
 Each run opens both in a fresh Chromium context (cold: empty HTTP cache, no service worker),
 then reloads each (warm: HTTP cache, and for the app its service worker and the memory
 snapshot it made once ready, see assets/snapshot.js; the bench waits for both). Runs
@@ -63,7 +64,7 @@ BARE_PAGE = """<!doctype html>
 <html lang="en" data-app="loading"><head><meta charset="utf-8"><title>bare Pyodide</title>
 <link rel="icon" href="data:,">
 <script type="module">
-const { loadPyodide } = await import("./app/pyodide/pyodide.mjs");
+const { loadPyodide } = await import("./pyodide/pyodide.mjs");
 const pyodide = await loadPyodide();
 pyodide.runPython("import sys");
 document.documentElement.dataset.app = "ready";
@@ -101,10 +102,11 @@ MY_MOVE = ("document.querySelector('main.end') ? 'over' : (v => v && v.current =
 
 
 def serve_bench_root(dist: Path, against: Path | None = None):
-    """Serve a folder with the app under app/ (a link to dist/), bare.html beside it and,
+    """Serve a folder with the app at its root (links to dist/'s files), bare.html and,
     when given, the app built in ``against`` under before/."""
     root = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
-    (root / "app").symlink_to(dist, target_is_directory=True)
+    for entry in dist.iterdir():
+        (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     if against:
         (root / "before").symlink_to(against.resolve(), target_is_directory=True)
     (root / "bare.html").write_text(BARE_PAGE)
@@ -291,7 +293,7 @@ def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: flo
           against: bool = False) -> dict:
     """The figures of ``runs`` runs with the CPU slowed ``throttle`` times (``against``:
     the second page is the app under before/, not the bare page)."""
-    app_url, bare_url = base + "app/", base + ("before/" if against else "bare.html")
+    app_url, bare_url = base, base + ("before/" if against else "bare.html")
     app_runs, bare_runs, downloads = [], [], {}
     for run in range(runs):
         print(f"run {run + 1}/{runs} (CPU {throttle}x slower)", file=sys.stderr, flush=True)

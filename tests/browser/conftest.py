@@ -13,6 +13,11 @@ Fixtures
     gives the app URL with a fragment, e.g. ``site.link("#/the-game?seed=7&players=2")``.
 ``subpath_site``
     The same ``dist/`` served under ``/cardtable/`` (as on a GitHub Pages project site).
+``shared_origin``
+    One origin that serves the same ``dist/`` under ``/cardtable/`` and another site's page
+    under ``/evil/``, as GitHub Pages serves every repository of ``<user>.github.io``:
+    ``shared_origin.app`` is the app's ``Site``, ``shared_origin.neighbour`` the other page's
+    URL (an empty page: a test runs the neighbour's code in it).
 ``embedder``
     A second origin, ``http://127.0.0.1:PORT`` (cross-site to ``localhost``).
     ``embedder.page_for(src)`` is the URL of a page whose only content is
@@ -137,6 +142,31 @@ def site(dist):
 def subpath_site(dist):
     server, url = start_server(dist, prefix="/cardtable/")
     yield Site(url, dist)
+    server.shutdown()
+
+
+@dataclass
+class SharedOrigin:
+    """The app at a path of an origin, and a page of another site at another path."""
+
+    app: Site
+    neighbour: str
+
+
+NEIGHBOUR_PAGE = """<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Another repository's page</title>
+<link rel="icon" href="data:,"></head><body></body></html>
+"""
+
+
+@pytest.fixture(scope="session")
+def shared_origin(dist, tmp_path_factory):
+    root = tmp_path_factory.mktemp("shared-origin")
+    (root / "cardtable").symlink_to(dist.resolve(), target_is_directory=True)
+    (root / "evil").mkdir()
+    (root / "evil" / "index.html").write_text(NEIGHBOUR_PAGE)
+    server, url = start_server(root)
+    yield SharedOrigin(Site(url + "cardtable/", dist), url + "evil/")
     server.shutdown()
 
 
