@@ -190,7 +190,7 @@ class Page:
         elif effect and effect[0] == "think":
             asyncio.ensure_future(self.think(effect[1]))
         elif chosen is not None:
-            asyncio.ensure_future(self.read_file(chosen, effect[2]))
+            asyncio.ensure_future(self.read_file(chosen, effect[2], effect[3]))
         if data.get("key") == "sound" and self.controller.store.preferences()["sound"] == "on":
             self.tones.play(0)  # within the tap: browsers let audio start only then
 
@@ -210,7 +210,7 @@ class Page:
         self.draw()
 
     def chosen_file(self, effect):
-        """For a ``("read-file", selector, action)`` effect, the file chosen in the field
+        """For a ``("read-file", selector, action, limit)`` effect, the file chosen in the field
         ``selector``; else None."""
         if not effect or effect[0] != "read-file":
             return None
@@ -218,8 +218,13 @@ class Page:
         files = field.files if field else None
         return files.item(0) if files and files.length else None
 
-    async def read_file(self, chosen, action: str) -> None:
-        """Read ``chosen`` (a File) as text and send it to ``action`` as ``data["text"]``."""
+    async def read_file(self, chosen, action: str, limit: int) -> None:
+        """Read ``chosen`` (a File) as text and send it to ``action`` as ``data["text"]``;
+        a file larger than ``limit`` bytes is refused unread."""
+        if int(chosen.size) > limit:
+            self.controller.say("alert", too_large(int(chosen.size), limit))
+            self.draw()
+            return
         try:
             text = await chosen.text()
         except Exception:  # the file went away or cannot be read
@@ -371,6 +376,13 @@ async def in_slices(steps) -> None:
         except StopIteration:
             return
         await asyncio.sleep(0)
+
+
+def too_large(size: int, limit: int) -> str:
+    """The sentence refusing a file of ``size`` bytes, over ``limit``."""
+    return _("This file is {size} MB, more than the {limit} MB a records file can be: it"
+             " was not read, and nothing was changed.").format(
+        size=f"{size / 1e6:.1f}", limit=f"{limit / 1e6:g}")
 
 
 def focus_selector(element):
