@@ -162,8 +162,11 @@ class Store:
         """Copy the text under ``key`` to a free ``<prefix><n>`` key (by default
         ``cardtable.unreadable.<n>``), and only once the copy reads back the same, remove
         ``key``; returns the new key. When the copy does not land (the storage is full)
-        ``key`` keeps its text, is held (see the class), and None is returned."""
+        ``key`` keeps its text, is held (see the class), and None is returned (as when
+        there is no text)."""
         text = self.get(key)
+        if text is None:
+            return None
         n = 1
         while self.get(f"{prefix}{n}") is not None:
             n += 1
@@ -190,6 +193,7 @@ class Store:
     def move_all_aside(self) -> list:
         """Keep every ``cardtable.*`` key aside but those already kept aside; returns
         the keys they were moved to (the page's last resort when it cannot start)."""
+        self.held = {}
         mine = [key for key in self.keys()
                 if key.startswith("cardtable.") and not key.startswith(ASIDE_PREFIX)]
         moved = [self.keep_aside(key) for key in mine]

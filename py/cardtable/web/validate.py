@@ -179,7 +179,8 @@ def record_of(record, replay: bool = False) -> dict:
             or actions is not None and len(actions_of(actions, setup)) != moves):
         raise ValueError(_("its date, moves or digest are damaged"))
     result = replayed(record, setup) if replay and actions is not None else record.get("result")
-    return {**record, "result": result, "outcome": outcome_of(result, setup)}
+    return {**record, "actions": actions, "result": result,
+            "outcome": outcome_of(result, setup)}
 
 
 def dated(text, pattern, form: str) -> bool:
