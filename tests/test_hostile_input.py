@@ -135,6 +135,13 @@ def test_each_bad_stored_value_is_kept_aside_and_the_page_starts(key, text):
 
 
 @pytest.mark.parametrize("key, text", BAD_VALUES)
+def test_a_bad_link_over_a_bad_stored_value_gives_words_and_the_lobby(key, text):
+    controller, html, _ = start(stored(**{key: text}), "#/no-such-game?players=²")
+    assert controller.failure is None and "lobby" in html
+    assert "does not have" in alert(controller)
+
+
+@pytest.mark.parametrize("key, text", BAD_VALUES)
 def test_the_page_opens_a_link_and_plays_whatever_is_stored(key, text):
     controller, html, _ = start(stored(**{key: text}), "#/the-game?seed=fine&players=1")
     assert controller.table is not None and 'data-action="play"' in html
