@@ -167,7 +167,7 @@ class Controller:
             self.say("alert", self.store.save_aside(_("it is not readable")))
             return
         try:
-            deal = save and saved_deal(save)
+            deal = saved_deal(save) if save is not None else None
         except ValueError as error:
             self.say("alert", self.store.save_aside(str(error)))
             return

@@ -16,10 +16,12 @@ The records live in the store under ``cardtable.records`` as one JSON text,
 :class:`RecordBook` reads and writes them through a :class:`~.storage.Store`. The whole
 text is held under ``budget`` characters: when a new game would pass it, the oldest
 games' action logs go first (their results stay) and the book says so in a sentence;
-nothing is dropped without a sentence. A records text that cannot be read is kept aside
-under a ``cardtable.unreadable.<n>`` key and reported, then a fresh book starts.
+nothing is dropped without a sentence. Each stored record is checked all the way down
+(:func:`~.validate.record_of`); when any fails, the whole text is kept aside under a
+``cardtable.unreadable.<n>`` key and reported, and the book goes on with the others.
 Importing merges a file written by :meth:`RecordBook.export_text` (no duplicates: see
-:func:`identity`); a bad file is refused with a sentence and changes nothing.
+:func:`identity`), each record's result rebuilt from its moves, never dropping the
+records already here; a bad file is refused with a sentence and changes nothing.
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from __future__ import annotations
 import json
 from datetime import datetime
 
-from ..engine.registry import GAMES
 from ..i18n import _, ngettext
 from .lobby import seat_names
 from .validate import OUTCOME_KEYS, read_json, record_of

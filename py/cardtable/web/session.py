@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.core import as_action, thaw
-from ..engine.registry import GAMES
+from ..engine.core import IllegalAction, as_action, thaw
 from ..i18n import _
 from . import validate
 from .lobby import HUMAN, Setup
@@ -112,7 +111,7 @@ def from_save(save: dict) -> Session:
     for action in validate.actions_of(save.get("actions"), setup):
         try:
             session.apply(action)
-        except ValueError:
+        except IllegalAction:  # the rules' refusal says why in words
             raise
         except Exception:  # a move of the right shape that the rules cannot read
             raise ValueError(_("its move {number} cannot be played").format(
