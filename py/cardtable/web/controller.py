@@ -30,7 +30,7 @@ from .playing import Table
 from .records import RecordBook
 from .session import Session, from_save
 from .storage import BLOCKED_NOTICE, PARKED_PREFIX, SAVE_KEY
-from .validate import actions_of, seed_of, setup_of
+from .validate import actions_of, reason, seed_of, setup_of
 from .tour import STEPS
 from .ui import TableUi
 
@@ -121,7 +121,7 @@ class Controller:
         save = self.store.peek_save()
         try:
             same = save is not None and saved_deal(save) == fragment
-        except ValueError:  # begin() keeps it aside
+        except Exception:  # begin() keeps it aside
             same = False
         return same and self.resume()
 
@@ -134,8 +134,8 @@ class Controller:
             return False
         try:
             session = from_save(save)
-        except ValueError as error:
-            self.say("alert", self.store.save_aside(str(error)))
+        except Exception as error:  # any error reading it costs the save only
+            self.say("alert", self.store.save_aside(reason(error)))
             return False
         self.begin(session)
         return True
@@ -168,8 +168,8 @@ class Controller:
             return
         try:
             deal = saved_deal(save) if save is not None else None
-        except ValueError as error:
-            self.say("alert", self.store.save_aside(str(error)))
+        except Exception as error:  # any error reading it costs the save only
+            self.say("alert", self.store.save_aside(reason(error)))
             return
         if not deal or deal == links.fragment(session.setup, session.seed):
             return
@@ -484,7 +484,7 @@ def save_text(save, template: str):
     try:
         setup = setup_of(save)
         moves = len(actions_of(save.get("actions"), setup))
-    except ValueError:
+    except Exception:  # a save that cannot be read is not offered
         return None
     made = ngettext("{n} move made", "{n} moves made", moves).format(n=moves)
     return template.format(game=setup.spec.name, players=setup.players, made=made)

@@ -31,7 +31,7 @@ from datetime import datetime
 
 from ..i18n import _, ngettext
 from .lobby import seat_names
-from .validate import OUTCOME_KEYS, read_json, record_of
+from .validate import OUTCOME_KEYS, read_json, reason, record_of
 from .tables import table_module
 
 RECORDS_KEY = "cardtable.records"
@@ -115,8 +115,8 @@ class RecordBook:
             return []
         try:
             games, bad = checked(read_json(text, 2 * self.budget))
-        except ValueError as error:
-            games, bad = [], [(0, str(error))]
+        except Exception as error:  # any error reading it costs this text only
+            games, bad = [], [(0, reason(error))]
         if bad:
             self.store.set_aside(RECORDS_KEY, bad[0][1], *unreadable_texts(len(bad), len(games)),
                                  n=len(bad))
@@ -230,8 +230,8 @@ def checked(data, replay: bool = False) -> tuple:
             if record["actions"] is not None and digest(record["actions"]) != record["digest"]:
                 raise ValueError(_("its digest is not its moves'"))
             good.append(record)
-        except ValueError as error:
-            bad.append((number, str(error)))
+        except Exception as error:  # any error reading one costs that record only
+            bad.append((number, reason(error)))
     return good, bad
 
 

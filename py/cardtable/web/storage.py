@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from ..i18n import LANGUAGES, N_, _
-from .validate import read_json
+from .validate import read_json, reason
 
 SAVE_KEY = "cardtable.save"
 SETTINGS_KEY = "cardtable.settings"
@@ -283,8 +283,8 @@ class Store:
             return {}
         try:
             return settings_of(read_json(text, SETTINGS_LIMIT))
-        except ValueError as error:
-            self.set_aside(SETTINGS_KEY, str(error), _(
+        except Exception as error:  # any error reading them costs the settings only
+            self.set_aside(SETTINGS_KEY, reason(error), _(
                 "Your settings could not be read ({reason}). They were kept aside as"
                 " “{key}”, and the usual ones apply."), _(
                 "Your settings could not be read ({reason}), and the browser's storage is"

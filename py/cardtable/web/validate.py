@@ -55,6 +55,12 @@ def read_json(text, limit: int):
         raise ValueError(_("it is not a JSON text")) from None
 
 
+def reason(error: Exception) -> str:
+    """Why a value was refused, in words: a ``ValueError``'s own clause (the checks here
+    say them), or a plain one for any other error."""
+    return str(error) if isinstance(error, ValueError) else _("it is not readable")
+
+
 def not_finite(word: str):
     raise ValueError(word)
 
