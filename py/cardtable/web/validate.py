@@ -15,7 +15,6 @@ from __future__ import annotations
 import json
 import math
 import re
-from itertools import accumulate
 
 from ..bots import levels
 from ..engine.core import as_action
@@ -25,18 +24,26 @@ from .lobby import HUMAN, Setup
 
 MAX_DEPTH = 40  # brackets inside brackets: a record's result needs a handful
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
-STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')  # a JSON string, escapes included
-BRACKETS = re.compile(r"[\[\]{}]")
+NOT_BRACKET = re.compile(r"[^\[\]{}]+")
 BIGGEST = 10 ** 15  # no count or score of these games comes near it
 ACTION_PARTS = 8  # the longest action of any game has fewer parts (a part may be a list)
 WORD = 64  # the longest string in an action
 
 
-def depth(text: str) -> int:
-    """How deep the brackets of a JSON text nest, strings left out; a cheap scan."""
-    outside = STRING.sub("", text)
-    steps = (1 if b in "[{" else -1 for b in BRACKETS.findall(outside))
-    return max(accumulate(steps, initial=0))
+def nests_within(text: str, most: int) -> bool:
+    """Whether the brackets of a JSON text, strings left out, nest at most ``most`` deep
+    and close in order; a cheap scan in a few passes of string methods (with escaped
+    backslashes and quotes dropped, every other piece between quotes is outside a string;
+    each pass drops the innermost pairs). Where the text stops being JSON the answer may be
+    wrong, but a parser never gets past that point."""
+    plain = text.replace("\\\\", "").replace('\\"', "")
+    brackets = NOT_BRACKET.sub("", "".join(plain.split('"')[::2]))
+    for _ in range(most):
+        inner = brackets.replace("[]", "").replace("{}", "")
+        if inner == brackets:
+            break
+        brackets = inner
+    return not brackets
 
 
 def read_json(text, limit: int):
@@ -47,7 +54,7 @@ def read_json(text, limit: int):
         raise ValueError(_("it is not a text"))
     if len(text) > limit:
         raise ValueError(_("it is longer than {limit} characters").format(limit=f"{limit:,}"))
-    if depth(text) > MAX_DEPTH:
+    if not nests_within(text, MAX_DEPTH):
         raise ValueError(_("it is nested more than {depth} deep").format(depth=MAX_DEPTH))
     try:
         return json.loads(text, parse_constant=not_finite, parse_float=finite_float)
@@ -166,10 +173,12 @@ OUTCOME_KEYS = ("won", "score", "better", "place", "progress")
 
 def record_of(record, replay: bool = False) -> dict:
     """``record`` (see :mod:`.records`) once every part is checked, with its
-    ``outcome`` rebuilt from its ``result`` by the game's table; with ``replay`` (an
-    imported record) its ``result`` is rebuilt first by replaying its moves, when it has
-    them, so that it cannot claim what its moves did not make. Raises ``ValueError`` in
-    words."""
+    ``outcome`` rebuilt from its ``result`` by the game's table. Its moves are checked
+    move by move only with ``replay`` (an imported record): its ``result`` is then rebuilt
+    by replaying them, when it has them, so that it cannot claim what its moves did not
+    make; a stored record's moves are checked when it is replayed
+    (:func:`~.session.from_save`), so that reading every record at the start stays
+    quick. Raises ``ValueError`` in words."""
     if not isinstance(record, dict):
         raise ValueError(_("it is not a record"))
     setup = setup_of(record)
@@ -182,11 +191,20 @@ def record_of(record, replay: bool = False) -> dict:
             or not isinstance(record.get("digest"), str) or not DIGEST.fullmatch(record["digest"])
             or record.get("daily") is not None and not dated(record["daily"], DAY, "%Y-%m-%d")
             or not isinstance(record.get("practice", False), bool)
-            or actions is not None and len(actions_of(actions, setup)) != moves):
+            or actions is not None and len(moves_of(actions, setup, replay)) != moves):
         raise ValueError(_("its date, moves or digest are damaged"))
     result = replayed(record, setup) if replay and actions is not None else record.get("result")
     return {**record, "actions": actions, "result": result,
             "outcome": outcome_of(result, setup)}
+
+
+def moves_of(actions, setup: Setup, each: bool) -> list:
+    """``actions`` when it is a list (with ``each``, one of moves: :func:`actions_of`)."""
+    if each:
+        return actions_of(actions, setup)
+    if not isinstance(actions, list):
+        raise ValueError(_("its moves are not a list of moves"))
+    return actions
 
 
 def dated(text, pattern, form: str) -> bool:
