@@ -22,7 +22,7 @@ from cardtable.web.render import menu_html, screen_html
 from cardtable.web.session import Session
 from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, PARKED_PREFIX,
                                    SAVE_KEY, SETTINGS_KEY, MemoryBackend, Store)
-from cardtable.web.validate import MAX_DEPTH, nests_within, read_json
+from cardtable.web.validate import MAX_DEPTH, check_nesting, read_json
 from test_records import NOW, played
 
 TODAY = "2026-11-23"
@@ -99,16 +99,21 @@ class Quota(MemoryBackend):
 
 
 # -- size and depth before parsing ------------------------------------------------------
-@pytest.mark.parametrize("text", [DEEP, '{"a":' * 50_000, "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)])
-def test_deep_texts_are_refused_before_parsing(text):
-    with pytest.raises(ValueError, match="nested"):
+@pytest.mark.parametrize("text, words", [
+    (DEEP, "not a JSON"), ("[" * 50_000 + "]" * 50_000, "nested"), ('{"a":' * 50_000, "not a JSON"),
+    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "nested"), ('{"schema": 1, "game": "th', "not a JSON")])
+def test_deep_or_unclosed_texts_are_refused_before_parsing(text, words, monkeypatch):
+    monkeypatch.setattr(json, "loads", None)  # never reached
+    with pytest.raises(ValueError, match=words):
         read_json(text, 10 ** 6)
 
 
 def test_brackets_inside_strings_do_not_count():
-    text = json.dumps(["[[[[" * 1000, {"a": "]{" * 500}])
-    assert nests_within(text, 2) and not nests_within(text, 1)
-    assert read_json(text, 10 ** 6)[1] == {"a": "]{" * 500}
+    text = json.dumps(["[[[[" * 1000, {"a": "]{" * 500, "b": '\\"[['}])
+    check_nesting(text, 2)
+    with pytest.raises(ValueError, match="nested"):
+        check_nesting(text, 1)
+    assert read_json(text, 10 ** 6)[1] == {"a": "]{" * 500, "b": '\\"[['}
 
 
 @pytest.mark.parametrize("text", ["NaN", "[Infinity]", '{"a": -Infinity}', "[1e999]"])

@@ -30,20 +30,24 @@ ACTION_PARTS = 8  # the longest action of any game has fewer parts (a part may b
 WORD = 64  # the longest string in an action
 
 
-def nests_within(text: str, most: int) -> bool:
-    """Whether the brackets of a JSON text, strings left out, nest at most ``most`` deep
-    and close in order; a cheap scan in a few passes of string methods (with escaped
-    backslashes and quotes dropped, every other piece between quotes is outside a string;
-    each pass drops the innermost pairs). Where the text stops being JSON the answer may be
-    wrong, but a parser never gets past that point."""
+def check_nesting(text: str, most: int) -> None:
+    """Raise ``ValueError`` in words when the brackets of a JSON text, strings left out,
+    nest deeper than ``most`` or do not close in order; a cheap scan in a few passes of
+    string methods (with escaped backslashes and quotes dropped, every other piece between
+    quotes is outside a string; each pass drops the innermost pairs). Where the text stops
+    being JSON the count may be wrong, but a parser never gets past that point."""
     plain = text.replace("\\\\", "").replace('\\"', "")
     brackets = NOT_BRACKET.sub("", "".join(plain.split('"')[::2]))
-    for _ in range(most):
+    for _pass in range(most):
         inner = brackets.replace("[]", "").replace("{}", "")
         if inner == brackets:
             break
         brackets = inner
-    return not brackets
+    else:
+        if brackets:
+            raise ValueError(_("it is nested more than {depth} deep").format(depth=most))
+    if brackets:
+        raise ValueError(_("it is not a JSON text"))
 
 
 def read_json(text, limit: int):
@@ -54,8 +58,7 @@ def read_json(text, limit: int):
         raise ValueError(_("it is not a text"))
     if len(text) > limit:
         raise ValueError(_("it is longer than {limit} characters").format(limit=f"{limit:,}"))
-    if not nests_within(text, MAX_DEPTH):
-        raise ValueError(_("it is nested more than {depth} deep").format(depth=MAX_DEPTH))
+    check_nesting(text, MAX_DEPTH)
     try:
         return json.loads(text, parse_constant=not_finite, parse_float=finite_float)
     except ValueError:
