@@ -101,7 +101,8 @@ class Quota(MemoryBackend):
 # -- size and depth before parsing ------------------------------------------------------
 @pytest.mark.parametrize("text, words", [
     (DEEP, "not a JSON"), ("[" * 50_000 + "]" * 50_000, "nested"), ('{"a":' * 50_000, "not a JSON"),
-    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "nested"), ('{"schema": 1, "game": "th', "not a JSON")])
+    ("[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "nested"),
+    ('{"schema": 1, "game": "th', "not a JSON")])
 def test_deep_or_unclosed_texts_are_refused_before_parsing(text, words, monkeypatch):
     monkeypatch.setattr(json, "loads", None)  # never reached
     with pytest.raises(ValueError, match=words):
@@ -282,7 +283,8 @@ def test_an_import_never_drops_the_players_own_records():
     said = book.merge(json.dumps({"schema": 1, "games": future}))
     seeds = [record["seed"] for record in book.games]
     assert all(f"own{i}" in seeds for i in range(3))
-    assert all(record["actions"] is not None for record in book.games if record["seed"].startswith("own"))
+    assert all(record["actions"] is not None
+               for record in book.games if record["seed"].startswith("own"))
     assert "not imported" in said and "all of yours were kept" in said
 
 
@@ -328,8 +330,8 @@ def test_many_unknown_keys_are_counted_and_the_first_few_named_quickly():
     began = time.perf_counter()
     link = links.parse("#/the-game?seed=s&players=1&" + query)
     assert time.perf_counter() - began < 3
-    assert link.notices == ["The link's “k0”, “k1”, “k2” and 199,997 other keys mean nothing"
-                            " here and were ignored."]
+    assert link.notices == ["The link's “k0”, “k1”, “k2” and 199,997 other keys mean"
+                            " nothing here and were ignored."]
 
 
 @pytest.mark.parametrize("query", ["players=²", "players=١", "players=1_0", "min_cards=٣",

@@ -149,7 +149,8 @@ def seed_of(seed) -> str:
 
 def actions_of(actions, setup: Setup) -> list:
     """``actions`` when it is a list of actions, each a short list of strings, whole
-    numbers, booleans and short lists of them (:func:`part_ok`), no longer than a game of ``setup`` can be; else ``ValueError``."""
+    numbers, booleans and short lists of them (:func:`part_ok`), no longer than a game of
+    ``setup`` can be; else ``ValueError``."""
     if not isinstance(actions, list) or len(actions) > setup.spec.max_actions(setup.players):
         raise ValueError(_("its moves are not a list of moves"))
     if not all(isinstance(action, list) and 0 < len(action) <= ACTION_PARTS
