@@ -58,6 +58,24 @@ def test_translations_keep_every_placeholder(template, code):
                 (code, message.id, text)
 
 
+MARKUP = re.compile(r"<[^>]*>|&[#\w]+;")
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_each_translation_carries_the_same_markup_as_its_english(template, code):
+    """Translations are text (the page escapes them and puts markup around the values
+    in code): a translation may add no tag or character reference its English lacks."""
+    translated = catalog(code)
+    for message in template:
+        found = message.id and translated.get(message.id, context=message.context)
+        if not found:
+            continue
+        ids = message.id if isinstance(message.id, tuple) else (message.id,)
+        for text in strings(found):
+            assert sorted(MARKUP.findall(text)) == sorted(MARKUP.findall(ids[-1])), \
+                (code, message.id, text)
+
+
 def test_romanian_has_three_plural_forms_and_portuguese_two():
     assert catalog("ro").num_plurals == 3
     assert catalog("pt").num_plurals == 2

@@ -19,7 +19,8 @@ from cardtable.web.records import daily, stats
 from cardtable.web.records.charts import histogram_chart, results_chart
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
-from cardtable.web.records.book import (RECORDS_KEY, RecordBook, identity, make_record)
+from cardtable.web.records.book import (IMPORT_LIMIT, RECORDS_KEY, RecordBook, identity,
+                                        make_record)
 from cardtable.web.records.replay import Replay
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
@@ -223,7 +224,8 @@ def test_export_and_import_through_the_controller():
     kind, name, text, done = c.handle("export-records", {})
     assert kind == "download" and name == "cardtable-records-2026-11-23.json"
     assert "1 games" in done or "1 game" in done
-    assert c.handle("import-records", {}) == ("read-file", "#import-records", "import-text")
+    assert c.handle("import-records", {}) == ("read-file", "#import-records", "import-text",
+                                              IMPORT_LIMIT)
     c.handle("import-text", {"text": text})
     assert c.messages == [("status", "Imported 0 games. 1 game was here already.")]
     c.handle("import-text", {"text": "{oops"})

@@ -9,7 +9,8 @@ from cardtable.bots import default_level
 from cardtable.engine.core import IllegalAction
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import SCHEMA, Session, from_save
-from cardtable.web.storage import ASIDE_PREFIX, BLOCKED_NOTICE, SAVE_KEY, MemoryBackend, Store
+from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, SAVE_KEY,
+                                   MemoryBackend, Store)
 
 
 class Throwing:
@@ -49,11 +50,11 @@ def test_blocked_storage_falls_back_to_memory_with_a_notice():
     assert store.load_save() == ({"schema": SCHEMA}, None)
 
 
-def test_storage_that_fails_later_falls_back_and_keeps_the_save_in_memory():
+def test_full_storage_keeps_the_save_in_memory_and_says_it_is_full():
     store = Store(FullAfterProbe())
     assert store.notice is None
     store.write_save({"schema": SCHEMA, "x": 1})
-    assert store.notice == BLOCKED_NOTICE
+    assert store.notice == FULL_NOTICE
     assert store.load_save()[0] == {"schema": SCHEMA, "x": 1}
 
 
@@ -101,8 +102,8 @@ def test_resume_by_replay_gives_the_same_position_and_log():
 @pytest.mark.parametrize("change, words", [
     (lambda s: s.update(schema=0), "format"),
     (lambda s: s.update(actions=[["play", 1, 0]]), "is not in the hand"),
-    (lambda s: s.pop("seed"), "incomplete"),
-    (lambda s: s.update(game="chess"), "incomplete"),
+    (lambda s: s.pop("seed"), "seed"),
+    (lambda s: s.update(game="chess"), "no game"),
     (lambda s: s.update(seats=["casual", "human"]), "seats"),
 ])
 def test_a_save_that_no_longer_replays_says_why(change, words):

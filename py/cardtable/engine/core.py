@@ -22,6 +22,7 @@ events, dicts with at least ``seat`` and ``kind`` (``{"seat": 2, "kind": "play",
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -67,6 +68,15 @@ class Option:
         ``ValueError`` with a message for people when it stands for none. Values that
         depend on the number of players are checked later, by :meth:`check`."""
         raise NotImplementedError
+
+
+WHOLE = re.compile(r"\s*[+-]?[0-9]{1,12}\s*")
+
+
+def whole(text: str) -> int | None:
+    """The whole number ``text`` writes in ASCII digits (spaces around allowed), or None:
+    ``int()`` alone would also take other scripts' digits and underscores."""
+    return int(text) if WHOLE.fullmatch(text) else None
 
 
 def encode_value(value: Any) -> str:
@@ -118,10 +128,7 @@ class Integer(Option):
                         value=encode_value(value)[:40]))
 
     def parse(self, text):
-        try:
-            value = int(text.strip()) if len(text) <= 12 else None
-        except ValueError:
-            value = None
+        value = whole(text) if len(text) <= 12 else None
         if value is None:
             raise ValueError(_("{label} must be a whole number, not “{value}”").format(
                 label=_(self.label), value=text[:40]))
@@ -159,12 +166,11 @@ class Integers(Option):
     def parse(self, text):
         numbers = []
         for part in text.split(",")[:12]:
-            try:
-                numbers.append(int(part.strip()))
-            except ValueError:
+            if whole(part) is None:
                 raise ValueError(
                     _("{label} must be whole numbers separated by commas, not “{value}”")
-                    .format(label=_(self.label), value=text[:40])) from None
+                    .format(label=_(self.label), value=text[:40]))
+            numbers.append(whole(part))
         for number in numbers:
             if not self.minimum <= number <= self.maximum:
                 raise ValueError(

@@ -19,12 +19,14 @@ from __future__ import annotations
 import asyncio
 import json
 import time
+import traceback
 from datetime import datetime
 
 import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..i18n import _, language
+from . import starting
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
 from .records.handlers import replay_key
@@ -45,9 +47,7 @@ class Page:
 
     def __init__(self, root):
         self.root = root
-        self.controller = Controller(open_store(), new_seed, page_address(),
-                                     [str(code) for code in js.navigator.languages or ()],
-                                     clock=local_now)
+        self.controller = None  # see start()
         self.proxies = []
         self.bots_task = None
         self.drag = None
@@ -71,6 +71,11 @@ class Page:
         view = create_proxy(self.view_json)
         self.proxies.append(view)
         js.window.cardtable = to_js({"view": view}, dict_converter=js.Object.fromEntries)
+
+    def begin(self, controller) -> None:
+        """The first drawing, of ``controller`` (:func:`.starting.start` calls it)."""
+        self.controller = controller
+        self.draw()
 
     def view_json(self, *args):
         return js.JSON.parse(json.dumps(self.controller.current_view()))
@@ -181,6 +186,7 @@ class Page:
     # -- events ---------------------------------------------------------------
     def act(self, action: str, data: dict) -> None:
         effect = self.controller.handle(action, data)
+        self.log_failure()
         chosen = self.chosen_file(effect)  # taken before drawing, which remakes the field
         self.draw()
         if effect and effect[0] == "copy":
@@ -190,9 +196,16 @@ class Page:
         elif effect and effect[0] == "think":
             asyncio.ensure_future(self.think(effect[1]))
         elif chosen is not None:
-            asyncio.ensure_future(self.read_file(chosen, effect[2]))
+            asyncio.ensure_future(self.read_file(chosen, effect[2], effect[3]))
         if data.get("key") == "sound" and self.controller.store.preferences()["sound"] == "on":
             self.tones.play(0)  # within the tap: browsers let audio start only then
+
+    def log_failure(self) -> None:
+        """Log the error of a handler's bug that the controller has put into words."""
+        failure, self.controller.failure = self.controller.failure, None
+        if failure is not None:
+            js.console.error("cardtable: " + "".join(
+                traceback.format_exception(type(failure), failure, failure.__traceback__)))
 
     async def think(self, steps) -> None:
         """Run the generator ``steps`` (a hint being thought) in slices, then draw."""
@@ -210,7 +223,7 @@ class Page:
         self.draw()
 
     def chosen_file(self, effect):
-        """For a ``("read-file", selector, action)`` effect, the file chosen in the field
+        """For a ``("read-file", selector, action, limit)`` effect, the file chosen in the field
         ``selector``; else None."""
         if not effect or effect[0] != "read-file":
             return None
@@ -218,8 +231,13 @@ class Page:
         files = field.files if field else None
         return files.item(0) if files and files.length else None
 
-    async def read_file(self, chosen, action: str) -> None:
-        """Read ``chosen`` (a File) as text and send it to ``action`` as ``data["text"]``."""
+    async def read_file(self, chosen, action: str, limit: int) -> None:
+        """Read ``chosen`` (a File) as text and send it to ``action`` as ``data["text"]``;
+        a file larger than ``limit`` bytes is refused unread."""
+        if int(chosen.size) > limit:
+            self.controller.say("alert", too_large(int(chosen.size), limit))
+            self.draw()
+            return
         try:
             text = await chosen.text()
         except Exception:  # the file went away or cannot be read
@@ -373,6 +391,13 @@ async def in_slices(steps) -> None:
         await asyncio.sleep(0)
 
 
+def too_large(size: int, limit: int) -> str:
+    """The sentence refusing a file of ``size`` bytes, over ``limit``."""
+    return _("This file is {size} MB, more than the {limit} MB a records file can be: it"
+             " was not read, and nothing was changed.").format(
+        size=f"{size / 1e6:.1f}", limit=f"{limit / 1e6:g}")
+
+
 def focus_selector(element):
     """A selector that finds ``element``'s counterpart after a redraw (its data-action and
     the data attributes that tell it from its siblings), or None."""
@@ -418,16 +443,25 @@ def new_seed() -> str:
 PAGE = None
 
 
+def make_controller(store) -> Controller:
+    return Controller(store, new_seed, page_address(),
+                      [str(code) for code in js.navigator.languages or ()], clock=local_now)
+
+
 def start() -> None:
-    """Boot the UI into ``<div id="app">``; mark ``<html data-app="ready">`` when interactive."""
+    """Boot the UI into ``<div id="app">`` (:func:`.starting.start`: a stored value that
+    stops the first drawing is kept aside and the lobby opens); mark ``<html
+    data-app="ready">`` when interactive."""
     global PAGE
     try:
         PAGE = Page(js.document.getElementById("app"))
+        starting.start(open_store(), make_controller, str(js.location.hash), PAGE.begin)
+        PAGE.log_failure()
         PAGE.install()
-        PAGE.open_fragment()
         PAGE.replay_taps()
-    except Exception as error:
+    except Exception:
         js.document.documentElement.dataset.app = "error"
-        js.document.getElementById("app").textContent = f"The app could not start: {error}"
+        js.document.getElementById("app").textContent = _(
+            "The page could not start: please reload it.")
         raise
     js.document.documentElement.dataset.app = "ready"

@@ -30,8 +30,9 @@ from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, se
 from .playing import Table
 from .records.book import RecordBook
 from .session import Session, from_save
-from .storage import BLOCKED_NOTICE
+from .storage import BLOCKED_NOTICE, PARKED_PREFIX, SAVE_KEY
 from .teaching.tour import tour_steps
+from .validate import actions_of, reason, seed_of, setup_of
 from .ui import TableUi
 
 
@@ -53,6 +54,7 @@ class Screen:
     preferences: dict | None = None
     records: dict | None = None  # "records" and "lobby": see records_handlers.records_data
     replay: object = None  # "replay": the :class:`~.replay.Replay` on screen
+    parked: tuple = ()  # "lobby": ``(n, words)`` of each unfinished game put aside
 
 
 class Controller:
@@ -78,6 +80,7 @@ class Controller:
         self.recorded = (None, None)  # the finished table recorded last, and its record
         self.records_game = None  # the game whose records are on screen
         self.replay = None  # the replay on screen
+        self.failure = None  # the error of a handler's bug, until the page has logged it
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
@@ -88,6 +91,13 @@ class Controller:
         link = links.parse(fragment, self.speak_link)
         records_handlers.report_problem(self)
         records_handlers.close(self)
+        try:
+            return self.open_link(link)
+        finally:
+            self.report()
+
+    def open_link(self, link: links.Link | None) -> bool:
+        """:meth:`boot` past its preliminaries: ``link`` is the fragment's, None for none."""
         if link is None or link.setup is None and not link.error:
             if link and link.notices:
                 self.say("status", " ".join(link.notices))
@@ -105,16 +115,14 @@ class Controller:
         return True
 
     def resume_deal(self, fragment: str) -> bool:
-        """Resume the saved game if it is the deal whose link is ``fragment``."""
+        """Resume the saved game if it is the deal whose link is ``fragment`` (a save
+        that cannot be read is kept aside and reported)."""
         save = self.store.peek_save()
         try:
-            session = from_save(save) if save else None
-        except ValueError:  # read again by resume() when it is opened without a link
-            return False
-        if session is None or links.fragment(session.setup, session.seed) != fragment:
-            return False
-        self.begin(session)
-        return True
+            same = save is not None and saved_deal(save) == fragment
+        except Exception:  # begin() keeps it aside
+            same = False
+        return same and self.resume()
 
     def resume(self) -> bool:
         """Continue the saved game; an unreadable save is kept aside and reported."""
@@ -125,13 +133,18 @@ class Controller:
             return False
         try:
             session = from_save(save)
-        except ValueError as error:
-            self.say("alert", self.store.keep_aside(str(error)))
+        except Exception as error:  # any error reading it costs the save only
+            self.say("alert", self.store.save_aside(reason(error)))
             return False
         self.begin(session)
         return True
 
-    def begin(self, session: Session) -> None:
+    def begin(self, session: Session, replacing: bool = False) -> None:
+        """Put ``session`` on the table. An unfinished game saved for another deal is
+        parked first (the lobby offers it), unless ``replacing``: the player chose, at
+        its table, to leave it for this one."""
+        if not replacing:
+            self.park(session)
         self.setup = session.setup
         self.table = Table(session)
         self.bots = BotRunner(session, self.new_seed)
@@ -149,6 +162,26 @@ class Controller:
         """Speak the language a link asks for, for this visit (None: the one spoken)."""
         self.link_language = code or self.link_language
         self.speak()
+
+    def park(self, session: Session) -> None:
+        """Put aside the saved game when it is another deal than ``session``'s, and say
+        so; a save that cannot be read is kept aside as unreadable."""
+        save = self.store.peek_save()
+        if save is None and self.store.get(SAVE_KEY) is not None:
+            self.say("alert", self.store.save_aside(_("it is not readable")))
+            return
+        try:
+            deal = saved_deal(save) if save is not None else None
+        except Exception as error:  # any error reading it costs the save only
+            self.say("alert", self.store.save_aside(reason(error)))
+            return
+        if not deal or deal == links.fragment(session.setup, session.seed):
+            return
+        if self.store.park_save():
+            self.say("status", _("Your unfinished game of {game} was put aside: the lobby"
+                                 " offers to continue it.").format(game=GAMES[save["game"]].name))
+        else:
+            self.say("alert", self.store.problems.pop())
 
     def speak(self) -> str:
         """Switch to the language the player wants: a link's for this visit, else the
@@ -175,6 +208,14 @@ class Controller:
         """Show ``text`` in the live region of ``role``, in place of what it said."""
         self.messages = [m for m in self.messages if m[0] != role] + [(role, text)]
 
+    def report(self) -> None:
+        """Say, after any alert on show, the store's sentences about stored texts that
+        could not be read (each is said once)."""
+        problems, self.store.problems = self.store.problems, []
+        if problems:
+            shown = [text for role, text in self.messages if role == "alert"]
+            self.say("alert", " ".join(shown + problems))
+
     def address(self) -> str:
         """The fragment the address bar shows: the link of the deal on the table, none in
         the lobby."""
@@ -190,6 +231,13 @@ class Controller:
         except (IllegalAction, ValueError, KeyError) as error:
             self.say("alert", sentence(error))
             return None
+        except Exception as error:  # a bug: said in words, kept for the page to log
+            self.failure = error
+            self.say("alert", _("Something went wrong, and that did not happen: please"
+                                " report it; the page goes on."))
+            return None
+        finally:
+            self.report()
 
     def dispatch(self, action: str, data: dict):
         if browsing(self) and action not in BROWSING:
@@ -290,10 +338,10 @@ class Controller:
         self.table.reveal()
 
     def on_again(self, data):
-        self.begin(Session.new(self.session.setup, self.session.seed))
+        self.begin(Session.new(self.session.setup, self.session.seed), replacing=True)
 
     def on_new_deal(self, data):
-        self.begin(Session.new(self.session.setup, self.new_seed()))
+        self.begin(Session.new(self.session.setup, self.new_seed()), replacing=True)
 
     def on_share(self, data):
         return ("copy", self.share_text(),
@@ -390,8 +438,8 @@ class Controller:
         if self.records_game is not None:
             return Screen("records", records=records_handlers.records_data(self), **base)
         if table is None:
-            return Screen("lobby", saved=self.saved_text(), records=records_handlers.lobby_data(self),
-                          **base)
+            return Screen("lobby", saved=self.saved_text(),
+                          records=records_handlers.lobby_data(self), parked=self.parked(), **base)
         ui = table.ui(can_hint=self.bots.hinter is not None)
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
@@ -401,13 +449,55 @@ class Controller:
         return Screen("table", view=table.view, ui=ui, tour=table.tour, **base)
 
     def saved_text(self):
-        save = self.store.peek_save()
-        if not save or save.get("game") not in GAMES:
-            return None
-        moves = len(save.get("actions", []))
-        made = ngettext("{n} move made", "{n} moves made", moves).format(n=moves)
-        return _("A game of {game} for {players} players is saved ({made}).").format(
-            game=GAMES[save["game"]].name, players=save.get("players"), made=made)
+        return save_text(self.store.peek_save(), _("A game of {game} for {players} players"
+                                                   " is saved ({made})."))
+
+    def parked(self) -> tuple:
+        """``(n, words)`` for each game put aside that the lobby offers to continue."""
+        template = _("A game of {game} for {players} players was put aside ({made}).")
+        found = ((n, save_text(save, template)) for n, save in self.store.parked())
+        return tuple((n, words) for n, words in found if words)
+
+    def on_continue_parked(self, data):
+        """Continue the game put aside as ``data-index``; the saved game, if any, is put
+        aside in its place."""
+        n = parked_number(data)
+        if self.store.get(SAVE_KEY) is not None and not self.store.park_save():
+            return
+        self.store.unpark(n)
+        self.resume()
+
+    def on_discard_parked(self, data):
+        self.store.remove(f"{PARKED_PREFIX}{parked_number(data)}")
+        self.say("status", _("The game put aside was discarded."))
+
+
+def parked_number(data) -> int:
+    """The number of a parked game in ``data-index``; ``ValueError`` in words."""
+    text = str(data.get("index", ""))
+    if not (text.isascii() and text.isdigit() and len(text) <= 6):
+        raise ValueError(_("There is no game put aside as number {n}.").format(n=text[:30]))
+    return int(text)
+
+
+def save_text(save, template: str):
+    """``template`` filled with a saved game's name, players and moves, or None when
+    the save is none this site can read."""
+    if save is None:
+        return None
+    try:
+        setup = setup_of(save)
+        moves = len(actions_of(save.get("actions"), setup))
+    except Exception:  # a save that cannot be read is not offered
+        return None
+    made = ngettext("{n} move made", "{n} moves made", moves).format(n=moves)
+    return template.format(game=setup.spec.name, players=setup.players, made=made)
+
+
+def saved_deal(save: dict) -> str:
+    """The link fragment of a saved game's deal; ``ValueError`` in words when its setup
+    or seed is not one this site allows."""
+    return links.fragment(setup_of(save), seed_of(save.get("seed")))
 
 
 def sentence(error: Exception) -> str:
@@ -434,6 +524,8 @@ TABLE_HANDLERS = {
 HANDLERS = {
     "pace": Controller.on_pace, "start": Controller.on_start,
     "continue": Controller.on_continue, "discard-save": Controller.on_discard,
+    "continue-parked": Controller.on_continue_parked,
+    "discard-parked": Controller.on_discard_parked,
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
     "rules": Controller.on_rules, "settings": Controller.on_settings,
     "setting": Controller.on_setting, "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,

@@ -21,12 +21,14 @@ from dataclasses import dataclass, field, replace
 
 from ..bots import levels
 from ..engine.registry import GAMES
-from ..i18n import _, available
+from ..i18n import _, available, ngettext
 from .records import daily
 from .lobby import HUMAN, Setup, default_setup
+from .validate import SEED_PATTERN
 
-SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
 RESERVED = ("seed", "players", "seats", "lang")
+NAMED = 3  # unknown keys named in the notice; the rest are counted
+DIGITS = re.compile(r"[0-9]{1,2}")
 
 
 @dataclass
@@ -105,18 +107,28 @@ def _parse_query(link: Link, game: str, params: dict) -> Link:
         setup = setup.with_players(_players(params["players"], spec))
     if "seats" in params:
         setup = _with_seats(setup, params["seats"])
-    options = {}
-    for key, text in params.items():
-        if key in RESERVED:
-            continue
-        try:
-            options[key] = spec.option(key).parse(text)
-        except KeyError:
-            link.notices.append(_("The link's {key} means nothing here and was ignored.").format(
-                key=quoted(key)))
+    known = {option.key for option in spec.options}
+    options = {key: spec.option(key).parse(text) for key, text in params.items()
+               if key in known}
+    unknown = [key for key in params if key not in known and key not in RESERVED]
+    if unknown:
+        link.notices.append(unknown_notice(unknown))
     link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
     link.deal = fragment(link.setup, seed) if seed else None
     return link
+
+
+def unknown_notice(keys: list) -> str:
+    """The notice about keys that mean nothing here: the first few named, all counted."""
+    named = ", ".join(quoted(key) for key in keys[:NAMED])
+    if len(keys) <= NAMED:
+        return ngettext("The link's {keys} means nothing here and was ignored.",
+                        "The link's {keys} mean nothing here and were ignored.",
+                        len(keys)).format(keys=named)
+    more = len(keys) - NAMED
+    return ngettext("The link's {keys} and {more} other key mean nothing here and were"
+                    " ignored.", "The link's {keys} and {more} other keys mean nothing here"
+                    " and were ignored.", more).format(keys=named, more=f"{more:,}")
 
 
 def _language(link: Link, code) -> None:
@@ -131,7 +143,7 @@ def _language(link: Link, code) -> None:
 
 
 def _players(text: str, spec) -> int:
-    if not text.isdigit() or len(text) > 2:
+    if not DIGITS.fullmatch(text):
         raise ValueError(_("players must be a number, not {text}").format(text=quoted(text)))
     players = int(text)
     spec.check_players(players)

@@ -99,7 +99,7 @@ def on_pick_game(setup: Setup, data) -> Setup:
 
 def on_players(setup: Setup, data) -> Setup:
     text = str(data.get("value", ""))
-    if not text.isdigit():
+    if not (text.isascii() and text.isdigit() and len(text) <= 2):
         raise ValueError(_("Players must be a number, not “{text}”.").format(text=text[:30]))
     return setup.with_players(int(text))
 

@@ -101,11 +101,13 @@ def level_name(level: str) -> str:
 
 
 def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
-               extra: str = "") -> str:
+               extra: str = "", parked: tuple = ()) -> str:
     """The lobby: game, players and seats, the game's options (from its schema), pace.
 
-    ``saved`` describes a saved game in words, offering to continue it; ``extra`` is
-    HTML put after the new game's section (today's deals and records).
+    ``saved`` describes a saved game in words, offering to continue it; ``parked`` lists
+    ``(n, words)`` for each unfinished game put aside, offering to continue or discard
+    it (``data-index``: n); ``extra`` is HTML put after the new game's section (today's
+    deals and records).
     """
     spec = setup.spec
     games = choice_group(_("Game"), "pick-game", setup.game, list(GAMES),
@@ -120,6 +122,10 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
         resume = (f'<section class="resume"><p>{esc(saved)}</p>'
                   + button(_("Continue"), "continue", class_="primary")
                   + button(_("Discard"), "discard-save") + '</section>')
+    resume += "".join(f'<section class="resume parked"><p>{esc(words)}</p>'
+                      + button(_("Continue"), "continue-parked", data_index=n)
+                      + button(_("Discard"), "discard-parked", data_index=n) + '</section>'
+                      for n, words in parked)
     how_to = button(_("How to play {game}").format(game=spec.name), "rules", class_="link")
     settings = button(_("Settings"), "settings", class_="link")
     start, heading = button(_("Start"), "start", class_="primary big"), _("New game")
@@ -244,7 +250,7 @@ def screen_html(screen) -> str:
     if screen.kind == "lobby":
         extra = screens.lobby_extra_html(screen.records, screen.setup.game) \
             if screen.records else ""
-        body = lobby_html(screen.setup, screen.pace, screen.saved, extra)
+        body = lobby_html(screen.setup, screen.pace, screen.saved, extra, screen.parked)
     elif screen.kind == "records":
         body = screens.records_html(screen.records)
     elif screen.kind == "replay":

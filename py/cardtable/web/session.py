@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..engine.core import as_action, thaw
-from ..engine.registry import GAMES
+from ..engine.core import IllegalAction, as_action, thaw
 from ..i18n import _
+from . import validate
 from .lobby import HUMAN, Setup
 
 SCHEMA = 1  # version of the saved-game format below
@@ -98,31 +98,22 @@ class Session:
 
 def from_save(save: dict) -> Session:
     """Replay a saved game. Raises ``ValueError`` (or ``IllegalAction``, a subclass)
-    with a reason in words when the save cannot be read or no longer replays."""
+    with a reason in words when the save cannot be read or no longer replays: every part
+    is checked (:mod:`.validate`) before the moves are replayed, and any error of a move
+    becomes such a reason."""
     if not isinstance(save, dict) or save.get("schema") != SCHEMA:
         found = save.get("schema") if isinstance(save, dict) else None
         # TRANSLATORS: why a saved game cannot be read; {found} and {schema} are format numbers.
         raise ValueError(_("it was written in format {found}, this version reads {schema}")
-                         .format(found=repr(found), schema=SCHEMA))
-    try:
-        spec = GAMES[save["game"]]
-        seats, players = tuple(save["seats"]), int(save["players"])
-        options = {key: saved_option(spec.option(key), value)
-                   for key, value in dict(save["options"]).items()}
-        setup = Setup(game=spec.id, players=players, seats=seats,
-                      options=spec.resolve_options(options, players))
-        if len(seats) != setup.players or seats[0] != HUMAN:
-            raise ValueError(_("its seats do not match its players"))
-        session = Session.new(setup, str(save["seed"]))
-        for action in save["actions"]:
+                         .format(found=repr(found)[:30], schema=SCHEMA))
+    setup = validate.setup_of(save)
+    session = Session.new(setup, validate.seed_of(save.get("seed")))
+    for action in validate.actions_of(save.get("actions"), setup):
+        try:
             session.apply(action)
-    except (KeyError, TypeError) as error:
-        raise ValueError(_("it is incomplete ({error})").format(error=error)) from None
+        except IllegalAction:  # the rules' refusal says why in words
+            raise
+        except Exception:  # a move of the right shape that the rules cannot read
+            raise ValueError(_("its move {number} cannot be played").format(
+                number=len(session.actions) + 1)) from None
     return session
-
-
-def saved_option(option, value):
-    """An option as a save holds it: written as in links, or (older saves) as its value."""
-    if isinstance(value, str):
-        return option.parse(value)
-    return tuple(value) if isinstance(value, list) else value

@@ -3,8 +3,10 @@
 :class:`Store` wraps a *backend* with ``getItem``/``setItem``/``removeItem`` (the
 localStorage API, so ``js.localStorage`` fits as it is). If the backend throws (storage
 blocked, e.g. in a cross-site iframe, or full), the store carries on in memory and
-``notice`` says so in words. A save that cannot be read is never dropped: it is kept aside
-under ``cardtable.unreadable.<n>`` and the user is told.
+``notice`` says so in words. A stored text that cannot be read is never dropped: it is kept
+aside under ``cardtable.unreadable.<n>`` (only once that copy has landed; else it stays
+where it was and is not overwritten during the visit) and the user is told. Texts are
+checked for size and depth before they are parsed (:func:`~.validate.read_json`).
 """
 
 from __future__ import annotations
@@ -12,17 +14,41 @@ from __future__ import annotations
 import json
 
 from ..i18n import LANGUAGES, N_, _
+from .validate import read_json, reason
 
 SAVE_KEY = "cardtable.save"
 SETTINGS_KEY = "cardtable.settings"
 ASIDE_PREFIX = "cardtable.unreadable."
+PARKED_PREFIX = "cardtable.parked."  # unfinished games put aside for another one
+SAVE_LIMIT = 200_000  # characters: a whole match of the longest game is a few thousand
+SETTINGS_LIMIT = 20_000
 # Kept in English (``Store.notice``) and translated where it is shown.
+FULL_NOTICE = N_("The browser's storage for this site is full: what the page cannot store"
+                 " now lasts for this visit only.")
 BLOCKED_NOTICE = N_("This browser does not let the page store anything: play on, but the game"
                     " is not saved.")
 # The page's preferences, kept in the settings beside the keys others keep there (pace,
 # tours_seen): each one's allowed values, its default first.
 PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
                "theme": ("system", "light", "dark"), "language": ("system", *LANGUAGES)}
+
+
+def settings_of(data) -> dict:
+    """``data`` when it is settings whose known keys hold values of their kinds; else
+    ``ValueError`` in words."""
+    if not isinstance(data, dict) or not all(
+            key not in data or kind(data[key]) for key, kind in SETTING_KINDS.items()):
+        raise ValueError(_("they are not settings this page wrote"))
+    return data
+
+
+def texts(value) -> bool:
+    return isinstance(value, list) and all(isinstance(item, str) for item in value)
+
+
+# The kinds of the settings' known values: what the page reads from them.
+SETTING_KINDS = {"pace": lambda value: isinstance(value, str), "tours_seen": texts,
+                 **{key: lambda value: isinstance(value, str) for key in PREFERENCES}}
 
 
 class MemoryBackend:
@@ -40,13 +66,28 @@ class MemoryBackend:
     def removeItem(self, key):
         self.items.pop(key, None)
 
+    @property
+    def length(self) -> int:
+        return len(self.items)
+
+    def key(self, index: int):
+        return list(self.items)[index]
+
 
 class Store:
-    """Read and write saves and settings as JSON; never raises on storage trouble."""
+    """Read and write saves and settings as JSON; never raises on storage trouble.
+
+    ``held`` maps the keys whose text lives in memory only for this visit to that text
+    (None: nothing): a key whose stored text could not be read nor set aside (the storage
+    is full), so that it is never overwritten, and a key whose new text the browser
+    refused. ``problems`` lists sentences about stored texts that could not be read,
+    until the page has shown them."""
 
     def __init__(self, backend=None):
         self.backend = backend if backend is not None else MemoryBackend()
         self.notice = None
+        self.held = {}
+        self.problems = []
         self._probe()
 
     @classmethod
@@ -57,11 +98,17 @@ class Store:
         return store
 
     def _probe(self):
+        if not self._works():
+            self._fall_back()
+
+    def _works(self) -> bool:
+        """Whether the backend takes a small write (it may still refuse a big one)."""
         try:
             self.backend.setItem("cardtable.probe", "1")
             self.backend.removeItem("cardtable.probe")
         except Exception:  # any error from the browser means: no storage here
-            self._fall_back()
+            return False
+        return True
 
     def _fall_back(self):
         self.backend = MemoryBackend()
@@ -69,6 +116,8 @@ class Store:
 
     def get(self, key):
         """The text stored under ``key``, or None (a JS null counts as None)."""
+        if key in self.held:
+            return self.held[key]
         try:
             value = self.backend.getItem(key)
         except Exception:
@@ -77,54 +126,147 @@ class Store:
         return value if isinstance(value, str) else None
 
     def set(self, key, text: str) -> None:
+        """Store ``text``; where the browser refuses it but still stores small texts (the
+        storage is full), it is held in memory for this visit and ``notice`` says so."""
+        if key in self.held:
+            self.held[key] = text
+            return
         try:
             self.backend.setItem(key, text)
         except Exception:
+            if self._works():
+                self.held[key] = text
+                self.notice = FULL_NOTICE
+                return
             self._fall_back()
             self.backend.setItem(key, text)
 
     def remove(self, key) -> None:
+        if key in self.held:
+            self.held[key] = None
+            return
         try:
             self.backend.removeItem(key)
         except Exception:
             self._fall_back()
 
+    def keys(self) -> list:
+        """Every key the backend holds."""
+        try:
+            return [str(self.backend.key(i)) for i in range(int(self.backend.length))]
+        except Exception:
+            return []
+
+    # -- texts that cannot be read ---------------------------------------------
+    def keep_aside(self, key, prefix: str = ASIDE_PREFIX):
+        """Copy the text under ``key`` to a free ``<prefix><n>`` key (by default
+        ``cardtable.unreadable.<n>``), and only once the copy reads back the same, remove
+        ``key``; returns the new key. When the copy does not land (the storage is full)
+        ``key`` keeps its text, is held (see the class), and None is returned (as when
+        there is no text)."""
+        text = self.get(key)
+        if text is None:
+            return None
+        n = 1
+        while self.get(f"{prefix}{n}") is not None:
+            n += 1
+        aside = f"{prefix}{n}"
+        try:
+            self.backend.setItem(aside, text)
+            landed = self.backend.getItem(aside) == text
+        except Exception:
+            landed = False
+        if landed:
+            self.remove(key)
+            return aside
+        self.held[key] = None
+        return None
+
+    def set_aside(self, key, reason: str, kept: str, stuck: str, **values) -> None:
+        """Keep the text under ``key`` aside and add to ``problems`` the sentence
+        ``kept`` (with ``{reason}``, ``{key}`` and ``values``), or ``stuck`` when the
+        storage is full and the text stayed where it was."""
+        aside = self.keep_aside(key)
+        self.problems.append((kept if aside else stuck).format(reason=reason, key=aside,
+                                                               **values))
+
+    def move_all_aside(self) -> list:
+        """Keep every ``cardtable.*`` key aside but those already kept aside; returns
+        the keys they were moved to (the page's last resort when it cannot start)."""
+        self.held = {}
+        mine = [key for key in self.keys()
+                if key.startswith("cardtable.") and not key.startswith(ASIDE_PREFIX)]
+        moved = [self.keep_aside(key) for key in mine]
+        return [key for key in moved if key]
+
     # -- saved games -------------------------------------------------------
     def load_save(self):
         """``(save, None)``; ``(None, None)`` when there is none; ``(None, reason)`` when
         the text is not a JSON object (it has then been kept aside)."""
-        text = self.get(SAVE_KEY)
-        if text is None:
+        if self.get(SAVE_KEY) is None:
             return None, None
         try:
-            save = json.loads(text)
-        except ValueError:
-            save = None
-        if not isinstance(save, dict):
-            return None, self.keep_aside("it is not readable")
+            save = self.peek_save(strict=True)
+        except ValueError as error:
+            return None, self.save_aside(str(error))
         return save, None
 
-    def peek_save(self):
-        """The saved game as a dict, or None; changes nothing (for the lobby's offer)."""
+    def peek_save(self, strict: bool = False):
+        """The saved game as a dict, or None; changes nothing (for the lobby's offer).
+        With ``strict`` a text that is no JSON object raises ``ValueError`` in words."""
         try:
-            save = json.loads(self.get(SAVE_KEY) or "null")
+            save = read_json(self.get(SAVE_KEY) or "null", SAVE_LIMIT)
+            if save is None or isinstance(save, dict):
+                return save
+            raise ValueError(_("it is not readable"))
         except ValueError:
+            if strict:
+                raise
             return None
-        return save if isinstance(save, dict) else None
 
-    def keep_aside(self, reason: str) -> str:
-        """Move the current save to a free ``cardtable.unreadable.<n>`` key; return the
-        message for the user."""
-        text = self.get(SAVE_KEY)
-        n = 1
-        while self.get(f"{ASIDE_PREFIX}{n}") is not None:
-            n += 1
-        key = f"{ASIDE_PREFIX}{n}"
-        if text is not None:
-            self.set(key, text)
-            self.remove(SAVE_KEY)
-        return _("The saved game could not be resumed ({reason}). It was kept aside as “{key}”"
-                 " and a new game can start.").format(reason=reason, key=key)
+    def save_aside(self, reason: str) -> str:
+        """Keep the saved game aside; returns the sentence for the user."""
+        self.set_aside(SAVE_KEY, reason, _(
+            "The saved game could not be resumed ({reason}). It was kept aside as “{key}”"
+            " and a new game can start."), _(
+            "The saved game could not be resumed ({reason}), and the browser's storage is"
+            " full, so it stays where it was and the game played now is not saved."))
+        return self.problems.pop()
+
+    def park_save(self) -> bool:
+        """Put the saved game under a free ``cardtable.parked.<n>`` key, where the lobby
+        offers it; False when the storage is full (the save then stays, is not
+        overwritten during this visit, and ``problems`` says so)."""
+        if self.keep_aside(SAVE_KEY, PARKED_PREFIX):
+            return True
+        self.problems.append(_("The browser's storage is full, so the unfinished game"
+                               " stays saved and the game played now is not saved."))
+        return False
+
+    def parked(self) -> list:
+        """``(n, save)`` for each game under ``cardtable.parked.<n>`` whose text is a JSON
+        object, by ``n``."""
+        found = []
+        for key in self.keys():
+            number = key[len(PARKED_PREFIX):]
+            if key.startswith(PARKED_PREFIX) and number.isascii() and number.isdigit():
+                try:
+                    save = read_json(self.get(key), SAVE_LIMIT)
+                except ValueError:
+                    continue
+                if isinstance(save, dict):
+                    found.append((int(number), save))
+        return sorted(found, key=lambda pair: pair[0])
+
+    def unpark(self, n: int) -> None:
+        """Make the game parked as ``n`` the saved game (the saved one must be parked
+        or cleared first). Raises ``ValueError`` in words when there is none."""
+        text = self.get(f"{PARKED_PREFIX}{n}")
+        if text is None:
+            raise ValueError(_("There is no game put aside as number {n}.").format(n=n))
+        self.set(SAVE_KEY, text)
+        if SAVE_KEY not in self.held:  # else the parked copy is the only one stored
+            self.remove(f"{PARKED_PREFIX}{n}")
 
     def write_save(self, save: dict) -> None:
         self.set(SAVE_KEY, json.dumps(save, separators=(",", ":")))
@@ -134,11 +276,21 @@ class Store:
 
     # -- settings ----------------------------------------------------------
     def load_settings(self) -> dict:
-        try:
-            settings = json.loads(self.get(SETTINGS_KEY) or "{}")
-        except ValueError:
+        """The settings; a text that is not settings of the right kinds (see
+        ``SETTING_KINDS``) is kept aside, reported in ``problems``, and {} is returned."""
+        text = self.get(SETTINGS_KEY)
+        if text is None:
             return {}
-        return settings if isinstance(settings, dict) else {}
+        try:
+            return settings_of(read_json(text, SETTINGS_LIMIT))
+        except Exception as error:  # any error reading them costs the settings only
+            self.set_aside(SETTINGS_KEY, reason(error), _(
+                "Your settings could not be read ({reason}). They were kept aside as"
+                " “{key}”, and the usual ones apply."), _(
+                "Your settings could not be read ({reason}), and the browser's storage is"
+                " full, so they stay where they were and the usual ones apply for this"
+                " visit."))
+            return {}
 
     def write_settings(self, settings: dict) -> None:
         self.set(SETTINGS_KEY, json.dumps(settings))

@@ -108,7 +108,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
            else _("Pile {pile} (falling), top {top}, {count}"))
     inner = weave(way, pile=Html(f'<span class="dir">{pile_name(index)}</span>'),
                   top=Html(f'<span class="top">{pile["top"]}</span>{badge}'),
-                  count=Html(f'<span class="count">{cards(pile["count"])}</span>{trick}')) \
+                  count=Html(f'<span class="count">{esc(cards(pile["count"]))}</span>{trick}')) \
         + unseen(after)
     play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", **extra)}>'
                    f'{inner}</button>')
@@ -174,13 +174,15 @@ def turn_line(view: dict, ui: TableUi) -> str:
     # A variant's "exactly 3 cards" instruction (Extreme's EX-6) replaces the minimum.
     exactly_three = any(entry["kind"] == "three" for entry in view.get("in_force", ()))
     if exactly_three:
-        # TRANSLATORS: keep the <b> tags; {played} is how many cards were played this turn.
-        line = _("Turn {turn} · {who} · played <b>{played}</b> of exactly <b>3</b>")
+        # TRANSLATORS: {played} is how many cards were played this turn, {required} is 3.
+        line = _("Turn {turn} · {who} · played {played} of exactly {required}")
     else:
-        # TRANSLATORS: keep the <b> tags; {required} is the turn's minimum number of cards.
-        line = _("Turn {turn} · {who} · played <b>{played}</b> of at least <b>{required}</b>")
-    return '<p class="turn">' + line.format(turn=view["turn"], who=esc(who), played=played,
-                                            required=view["required"]) + '</p>'
+        # TRANSLATORS: {required} is the turn's minimum number of cards.
+        line = _("Turn {turn} · {who} · played {played} of at least {required}")
+    # The translation is text; the markup goes around the values it places.
+    return '<p class="turn">' + esc(line).format(
+        turn=view["turn"], who=esc(who), played=f"<b>{played}</b>",
+        required=f"<b>{3 if exactly_three else view['required']}</b>") + '</p>'
 
 
 def hint_html(ui: TableUi) -> str:

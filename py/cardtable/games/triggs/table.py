@@ -224,7 +224,7 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
     last = drawn is not None and drawn["kind"] == "draw" and drawn["pile"] == name \
         and drawn["seat"] != view["seat"]
     side = Html(f'<span class="label">' + (esc(_(PILE_WORDS[name]))) + f'</span>')
-    counted = Html(f'<span class="count">{cards_of(count)}</span>')
+    counted = Html(f'<span class="count">{esc(cards_of(count))}</span>')
     # TRANSLATORS: a draw pile for screen readers: "Left pile, top 7, 12 cards"; {side} is
     # the pile's name shown on it (Left, Middle, Right), {count} "12 cards".
     if top is not None:
@@ -249,7 +249,7 @@ def discard_pile_html(view: dict) -> str:
     # TRANSLATORS: the label on the discard pile (a noun).
     word = pgettext("Triggs discard pile", "Discard")
     return (f'<div{attrs(class_="pile discard", data_count=len(cards), aria_label=label, role="img")}>'
-            f'<span class="label">{esc(word)}</span>{top}<span class="count">{cards_of(len(cards))}</span></div>')
+            f'<span class="label">{esc(word)}</span>{top}<span class="count">{esc(cards_of(len(cards)))}</span></div>')
 
 
 def cards_of(count: int) -> str:

@@ -16,30 +16,28 @@ The records live in the store under ``cardtable.records`` as one JSON text,
 :class:`RecordBook` reads and writes them through a :class:`~.storage.Store`. The whole
 text is held under ``budget`` characters: when a new game would pass it, the oldest
 games' action logs go first (their results stay) and the book says so in a sentence;
-nothing is dropped without a sentence. A records text that cannot be read is kept aside
-under a ``cardtable.unreadable.<n>`` key and reported, then a fresh book starts.
+nothing is dropped without a sentence. Each stored record is checked all the way down
+(:func:`~.validate.record_of`); when any fails, the whole text is kept aside under a
+``cardtable.unreadable.<n>`` key and reported, and the book goes on with the others.
 Importing merges a file written by :meth:`RecordBook.export_text` (no duplicates: see
-:func:`identity`); a bad file is refused with a sentence and changes nothing.
+:func:`identity`), each record's result rebuilt from its moves, never dropping the
+records already here; a bad file is refused with a sentence and changes nothing.
 """
 
 from __future__ import annotations
 
 import json
-import re
 from datetime import datetime
 
-from ...engine.registry import GAMES
 from ...i18n import _, ngettext
 from ..lobby import seat_names
-from ..storage import ASIDE_PREFIX
 from ..tables import table_module
+from ..validate import OUTCOME_KEYS, read_json, reason, record_of
 
 RECORDS_KEY = "cardtable.records"
 SCHEMA = 1
 BUDGET = 1_000_000  # characters of the records' JSON text (localStorage holds about 5 M)
-WHEN = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d")
-DAY = re.compile(r"\d{4}-\d\d-\d\d")
-OUTCOME_KEYS = ("won", "score", "better", "place", "progress")
+IMPORT_LIMIT = 3_000_000  # bytes of a records file (an export of a full book is smaller)
 
 
 def make_record(session, when: datetime, daily: str | None = None,
@@ -110,26 +108,20 @@ class RecordBook:
         return self._games
 
     def _load(self) -> list:
+        """The stored records that pass :func:`~.validate.record_of`. When any does not
+        (or the text is no records), the whole text is kept aside first and said so."""
         text = self.store.get(RECORDS_KEY)
         if text is None:
             return []
         try:
-            return checked(parsed(text))
-        except ValueError as error:
-            key = self._keep_aside(text)
-            self.problem = _("Your records could not be read ({reason}). They were kept"
-                             " aside as “{key}”, and new games are recorded afresh.").format(
-                reason=error, key=key)
-            return []
-
-    def _keep_aside(self, text: str) -> str:
-        n = 1
-        while self.store.get(f"{ASIDE_PREFIX}{n}") is not None:
-            n += 1
-        key = f"{ASIDE_PREFIX}{n}"
-        self.store.set(key, text)
-        self.store.remove(RECORDS_KEY)
-        return key
+            games, bad = checked(read_json(text, 2 * self.budget))
+        except Exception as error:  # any error reading it costs this text only
+            games, bad = [], [(0, reason(error))]
+        if bad:
+            self.store.set_aside(RECORDS_KEY, bad[0][1], *unreadable_texts(len(bad), len(games)),
+                                 n=len(bad))
+            self.problem = self.store.problems.pop()
+        return games
 
     # -- writing -----------------------------------------------------------------------
     def add(self, record: dict) -> str | None:
@@ -137,40 +129,37 @@ class RecordBook:
         self.games.append(record)
         return self._write()
 
-    def _write(self) -> str | None:
-        said = self._fit()
+    def _write(self, own=None) -> str | None:
+        said = self._fit(own)
         self.store.set(RECORDS_KEY, self.text())
         return said
 
     def text(self) -> str:
         return compact({"schema": SCHEMA, "games": self.games})
 
-    def _fit(self) -> str | None:
+    def _fit(self, own=None) -> str | None:
         """Drop the oldest action logs, then (only if those are all gone) the oldest
-        games, until the text fits the budget; the sentence that says what went."""
+        games, until the text fits the budget; the sentence that says what went. ``own``
+        (during an import) maps the ``id`` of each record that was here before to whether
+        it had its moves: those records and moves are never dropped, only what the
+        import brought."""
+        own = own or {}
         size, logs, games = len(self.text()), 0, 0
         for record in self.games:
             if size <= self.budget:
                 break
-            if record.get("actions") is not None:
+            if record.get("actions") is not None and not own.get(id(record)):
                 size -= len(compact(record["actions"])) - len("null")
                 record["actions"] = None
                 logs += 1
-        while size > self.budget and len(self.games) > 1:
-            size -= len(compact(self._games.pop(0))) + 1
+        index = 0
+        while size > self.budget and index < len(self._games) and len(self._games) > 1:
+            if id(self._games[index]) in own:
+                index += 1
+                continue
+            size -= len(compact(self._games.pop(index))) + 1
             games += 1
-        said = []
-        if logs:
-            said.append(ngettext(
-                "To make room, the moves of the oldest game were dropped: its result is kept,"
-                " but it can no longer be replayed.",
-                "To make room, the moves of the {n} oldest games were dropped: their results"
-                " are kept, but they can no longer be replayed.", logs).format(n=logs))
-        if games:
-            said.append(ngettext("To make room, the oldest game's record was dropped.",
-                                 "To make room, the records of the {n} oldest games were"
-                                 " dropped.", games).format(n=games))
-        return " ".join(said) or None
+        return room_text(logs, games, imported=bool(own)) or None
 
     # -- export and import -------------------------------------------------------------
     def export_text(self) -> str:
@@ -178,27 +167,34 @@ class RecordBook:
         return json.dumps({"schema": SCHEMA, "games": self.games}, indent=1)
 
     def merge(self, text: str) -> str:
-        """Add the games of an exported file that are not here yet; returns what happened
-        in words. Raises ``ValueError`` with one sentence for a bad file (nothing changes)."""
+        """Add the games of an exported file that are not here yet, each checked and its
+        result rebuilt from its moves (see :func:`checked`); returns what happened in
+        words. The records here before are never dropped to make room: only what the file
+        brings. Raises ``ValueError`` with one sentence for a bad file (nothing changes)."""
         try:
-            incoming = checked(parsed(text))
+            incoming, bad = checked(read_json(text, IMPORT_LIMIT), replay=True)
+            if bad:
+                raise ValueError(_("game {number} of the file is damaged: {reason}").format(
+                    number=bad[0][0], reason=bad[0][1]))
         except ValueError as error:
             raise ValueError(_("This file cannot be imported: {reason}. Nothing was changed.")
                              .format(reason=error)) from None
+        own = {id(record): record.get("actions") is not None for record in self.games}
         known = {identity(record): record for record in self.games}
-        added = 0
+        added = []
         for record in incoming:
             mine = known.get(identity(record))
             if mine is None:
-                self.games.append(record)
+                added.append(record)
                 known[identity(record)] = record
-                added += 1
             elif mine.get("actions") is None and record.get("actions") is not None:
                 mine["actions"] = record["actions"]  # the file still has the replay
-        self._games.sort(key=lambda record: record["when"])
-        said = self._write()
-        done = ngettext("Imported {n} game.", "Imported {n} games.", added).format(n=added)
-        same = len(incoming) - added
+        self._games = sorted(self.games + added, key=lambda record: record["when"])
+        said = self._write(own)
+        present = {id(record) for record in self._games}
+        kept = sum(1 for record in added if id(record) in present)
+        done = ngettext("Imported {n} game.", "Imported {n} games.", kept).format(n=kept)
+        same = len(incoming) - len(added)
         if same:
             done += " " + ngettext("{n} game was here already.", "{n} games were here already.",
                                    same).format(n=same)
@@ -215,17 +211,11 @@ class RecordBook:
                      and not r.get("practice")), None)
 
 
-def parsed(text: str):
-    """The JSON in ``text``; raises ``ValueError`` in words when it is none."""
-    try:
-        return json.loads(text)
-    except ValueError:
-        raise ValueError(_("it is not a JSON text")) from None
-
-
-def checked(data) -> list:
-    """The games of a records text's JSON, each checked; raises ``ValueError`` saying,
-    in words, what is wrong."""
+def checked(data, replay: bool = False) -> tuple:
+    """``(games, bad)``: the records of a records text's JSON that pass
+    :func:`~.validate.record_of` (with ``replay``, their results rebuilt from their moves
+    and their digests checked against them), and ``(number, reason)`` for each other
+    (numbered from 1). Raises ``ValueError`` in words when ``data`` is no records at all."""
     if not isinstance(data, dict) or data.get("schema") != SCHEMA:
         found = data.get("schema") if isinstance(data, dict) else None
         raise ValueError(_("it is not cardtable records of format {schema} (found {found})")
@@ -233,26 +223,66 @@ def checked(data) -> list:
     games = data.get("games")
     if not isinstance(games, list):
         raise ValueError(_("it has no list of games"))
+    good, bad = [], []
     for number, record in enumerate(games, start=1):
-        if not well_formed(record):
-            raise ValueError(_("game {number} of the file is incomplete or damaged")
-                             .format(number=number))
-    return games
+        try:
+            record = record_of(record, replay)
+            if replay and record["actions"] is not None \
+                    and digest(record["actions"]) != record["digest"]:
+                raise ValueError(_("its digest is not its moves'"))
+            good.append(record)
+        except Exception as error:  # any error reading one costs that record only
+            bad.append((number, reason(error)))
+    return good, bad
 
 
-def well_formed(record) -> bool:
-    """Whether ``record`` has every key a record needs, of the right kinds, for a game
-    this site has."""
-    if not isinstance(record, dict) or record.get("game") not in GAMES:
-        return False
-    kinds = {"players": int, "seats": list, "options": dict, "seed": str, "when": str,
-             "result": dict, "outcome": dict, "digest": str, "moves": int}
-    if not all(isinstance(record.get(key), kind) for key, kind in kinds.items()):
-        return False
-    outcome = record["outcome"]
-    return (WHEN.fullmatch(record["when"]) is not None
-            and isinstance(record.get("actions"), (list, type(None)))
-            and isinstance(outcome.get("won"), bool)
-            and isinstance(outcome.get("score"), (int, float))
-            and outcome.get("better") in ("lower", "higher")
-            and (record.get("daily") is None or DAY.fullmatch(str(record["daily"])) is not None))
+def room_text(logs: int, games: int, imported: bool) -> str:
+    """What was dropped to make room, in words: ``logs`` games' moves and ``games``
+    games' records, the oldest (those just imported, when ``imported``)."""
+    said = []
+    if logs and imported:
+        said.append(ngettext(
+            "To make room, the moves of {n} imported game were dropped: its result is kept,"
+            " but it cannot be replayed.",
+            "To make room, the moves of {n} imported games were dropped: their results are"
+            " kept, but they cannot be replayed.", logs).format(n=logs))
+    elif logs:
+        said.append(ngettext(
+            "To make room, the moves of the oldest game were dropped: its result is kept,"
+            " but it can no longer be replayed.",
+            "To make room, the moves of the {n} oldest games were dropped: their results"
+            " are kept, but they can no longer be replayed.", logs).format(n=logs))
+    if games and imported:
+        said.append(ngettext(
+            "{n} game of the file did not fit in the room the records have and was not"
+            " imported; all of yours were kept.",
+            "{n} games of the file did not fit in the room the records have and were not"
+            " imported; all of yours were kept.", games).format(n=games))
+    elif games:
+        said.append(ngettext("To make room, the oldest game's record was dropped.",
+                             "To make room, the records of the {n} oldest games were"
+                             " dropped.", games).format(n=games))
+    return " ".join(said)
+
+
+def unreadable_texts(bad: int, good: int) -> tuple:
+    """The sentences for stored records of which ``bad`` games could not be read: kept
+    aside (with ``{key}``), and left where they were (the storage is full)."""
+    if not good:
+        return (_("Your records could not be read ({reason}). They were kept aside as"
+                  " “{key}”, and new games are recorded afresh."),
+                _("Your records could not be read ({reason}), and the browser's storage is"
+                  " full, so they stay where they were and new games are recorded for this"
+                  " visit only."))
+    return (ngettext("{n} of your recorded games could not be read ({reason}). All your"
+                     " records were kept aside as “{key}”; the others are here.",
+                     "{n} of your recorded games could not be read (the first: {reason})."
+                     " All your records were kept aside as “{key}”; the others are here.",
+                     bad),
+            ngettext("{n} of your recorded games could not be read ({reason}), and the"
+                     " browser's storage is full, so your records stay as they were; the"
+                     " others are shown, and new games are recorded for this visit only.",
+                     "{n} of your recorded games could not be read (the first: {reason}),"
+                     " and the browser's storage is full, so your records stay as they were;"
+                     " the others are shown, and new games are recorded for this visit only.",
+                     bad))

@@ -7,8 +7,9 @@ deal, each ``handler(controller, data)`` like the controller's own (see
 :class:`~.replay.Replay`); while either is on screen no table control and no bot runs.
 
 Effects for the page (``app.py``): ``("download", filename, text, done)`` saves ``text``
-as a file and says ``done``; ``("read-file", selector, action)`` reads the file chosen
-in the file input ``selector`` and sends its text as ``data["text"]`` to ``action``.
+as a file and says ``done``; ``("read-file", selector, action, limit)`` reads the file chosen
+in the file input ``selector`` and sends its text as ``data["text"]`` to ``action``, unless
+it is larger than ``limit`` bytes.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from __future__ import annotations
 from ...engine.registry import GAMES
 from ...i18n import _
 from . import daily
-from .book import as_save, make_record
+from .book import IMPORT_LIMIT, as_save, make_record
 from .replay import Replay
 from ..session import Session, from_save
 from ..storage import BLOCKED_NOTICE
@@ -111,7 +112,7 @@ def record_at(controller, data) -> tuple:
     """The record named by ``data-index`` (its place among all records)."""
     text = str(data.get("index", ""))
     games = controller.records.games
-    if not text.isdigit() or int(text) >= len(games):
+    if not (text.isascii() and text.isdigit()) or int(text) >= len(games):
         raise ValueError(_("There is no recorded game “{index}”.").format(index=text[:30]))
     return int(text), games[int(text)]
 
@@ -169,7 +170,7 @@ def on_replay_step(controller, data) -> None:
 
 def on_replay_to(controller, data) -> None:
     text = str(data.get("value", data.get("step", "")))
-    if not text.lstrip("-").isdigit():
+    if not (text.isascii() and text.lstrip("-").isdigit()):
         raise ValueError(_("A step must be a number, not “{text}”.").format(text=text[:30]))
     controller.replay.to(int(text))
 
@@ -194,8 +195,9 @@ def on_export(controller, data):
 
 
 def on_import(controller, data):
-    """The file input changed: the page reads the file, then sends ``import-text``."""
-    return ("read-file", "#import-records", "import-text")
+    """The file input changed: the page reads the file (unless it is larger than
+    ``IMPORT_LIMIT`` bytes), then sends ``import-text``."""
+    return ("read-file", "#import-records", "import-text", IMPORT_LIMIT)
 
 
 def on_import_text(controller, data) -> None:
