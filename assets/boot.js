@@ -150,7 +150,12 @@ function memoryIndexedDB() {
 }
 
 async function boot() {
-  addEventListener("error", ({ message }) => fail(message));
+  // Only the page's own scripts can fail the boot: an error thrown by a script of another
+  // origin (an extension, a script an embedder injects) is logged and the boot goes on.
+  addEventListener("error", ({ message, filename }) => {
+    if (filename && new URL(filename, location.href).origin === location.origin) fail(message);
+    else console.warn("cardtable: an error from outside the page was ignored:", message);
+  });
   addEventListener("unhandledrejection", ({ reason }) => fail(reason?.message ?? String(reason)));
   let timer;
   const watchdog = () => {

@@ -135,3 +135,28 @@ def test_message_spam_from_a_cross_site_embedder_does_not_stop_the_boot(
     frame.locator("[data-action=select]").first.wait_for(timeout=10_000)
     assert page.evaluate("window.sent") > 0
     watch.check()
+
+
+# Until the page is ready, an error event every 10 ms as a script of another origin throws
+# it (its file elsewhere), then one that names no file (how a cross-origin script's error
+# reaches the page). Before boot.js judged errors by their source, the first one failed the
+# boot.
+FOREIGN_ERRORS = """
+const raise = () => {
+  if (document.documentElement?.dataset.app === "ready") return;
+  for (const filename of ["https://elsewhere.example/inject.js", ""]) {
+    dispatchEvent(new ErrorEvent("error", {message: "Script error.", filename}));
+  }
+  setTimeout(raise, 10);
+};
+setTimeout(raise, 0);
+"""
+
+
+def test_errors_of_scripts_from_elsewhere_do_not_stop_the_boot(new_page, site, wait_app_state):
+    page = new_page()
+    page.watch.allow_errors("outside the page")  # the page logs each one it ignores
+    page.add_init_script(FOREIGN_ERRORS)
+    page.goto(site.url)
+    assert wait_app_state(page, ("ready", "error")) == "ready"
+    assert not page.locator("#boot-error[role=alert]").is_visible()
