@@ -150,9 +150,11 @@ class Controller:
         self.bots = BotRunner(session, self.new_seed)
         # The tour is offered once per game; where nothing can be stored (an embedded page
         # with storage blocked) it would come back at every visit, so it is not offered.
+        # The steps are asked for last: they import the game's guide, which a player who
+        # has seen the tour need not load.
         seen = self.store.load_settings().get("tours_seen", ())
-        if (tour_steps(session.setup.game) and session.setup.game not in seen
-                and self.store.notice != BLOCKED_NOTICE):
+        if (session.setup.game not in seen and self.store.notice != BLOCKED_NOTICE
+                and tour_steps(session.setup.game)):
             self.table.tour = 0
         self.panel = None
         records_handlers.announce_daily(self)
