@@ -147,15 +147,9 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     copy_assets(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
-    pseudo_mo = LOCALE / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"
-    try:  # the pseudo-language prerendered too, its catalog on disk while index.html is made
-        if pseudo:
-            pseudo_mo.parent.mkdir(parents=True, exist_ok=True)
-            pseudo_mo.write_bytes(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"])
-        (dist / "index.html").write_text(index_html(), encoding="utf-8")
-    finally:
-        if pseudo:
-            shutil.rmtree(LOCALE / PSEUDO)
+    page = (pseudo_index_html(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"])
+            if pseudo else index_html())
+    (dist / "index.html").write_text(page, encoding="utf-8")
     (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
     return dist
 
@@ -330,9 +324,19 @@ def compile_catalogs(pseudo: bool = False) -> dict[str, bytes]:
     compiled = {code: base64.b64decode(data) for code, data in output["mo"].items()}
     for code, data in compiled.items():  # beside the .po too, for CPython (tests, simulator)
         if code != PSEUDO:
-            (LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo").write_bytes(data)
+            write_if_changed(LOCALE / code / "LC_MESSAGES" / f"{DOMAIN}.mo", data)
     return {f"cardtable/locale/{code}/LC_MESSAGES/{DOMAIN}.mo": data
             for code, data in compiled.items()}
+
+
+def write_if_changed(path: Path, data: bytes) -> None:
+    """Make ``path`` hold ``data``: untouched when it already does, else replaced whole, so
+    that a process reading it meanwhile (tests run side by side) never sees half a file."""
+    if path.is_file() and path.read_bytes() == data:
+        return
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    temporary.write_bytes(data)
+    os.replace(temporary, path)
 
 
 def update_catalogs() -> None:
@@ -457,18 +461,18 @@ def write_snapshot_key(dist: Path) -> None:
     module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")
 
 
-def index_html(languages=None) -> str:
+def index_html(languages=None, package_root: Path = ROOT / "py") -> str:
     """index.html with the prerendered lobby in English and, in a <template> each, in every
     other language of ``languages`` (default: every compiled catalog, see
     :func:`compile_catalogs`), the boot words of each as JSON, the CSP and the PyScript
-    configuration."""
-    sys.path.insert(0, str(ROOT / "py"))
+    configuration. The package comes from ``package_root`` unless it is imported already."""
+    sys.path.insert(0, str(package_root))
     try:
         from cardtable import i18n
         from cardtable.web.boot_words import boot_words
         from cardtable.web.render import shell_html
     finally:
-        sys.path.remove(str(ROOT / "py"))
+        sys.path.remove(str(package_root))
     shells, words = {}, {}
     try:
         for code in languages or i18n.available():
@@ -490,6 +494,30 @@ def index_html(languages=None) -> str:
              "boot_status": english["status"].format(percent=0, step=english["starting"])}
     markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json}
     return fill(template, markup, texts)
+
+
+# Prints index_html() for the package under folder argv[1], as UTF-8.
+PSEUDO_INDEX = """import sys, build
+sys.stdout.buffer.write(build.index_html(package_root=build.Path(sys.argv[1])).encode())"""
+
+
+def pseudo_index_html(catalog: bytes) -> str:
+    """index.html that also speaks the pseudo-language, whose compiled ``catalog`` is given:
+    made from a copy of the package with that catalog added, in a Python process of its
+    own, so that the source tree (which tests running alongside read) never holds it."""
+    with tempfile.TemporaryDirectory() as folder:
+        package = Path(folder) / "cardtable"
+        shutil.copytree(ROOT / "py" / "cardtable", package,
+                        ignore=shutil.ignore_patterns("__pycache__"))
+        mo = package / "locale" / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"
+        mo.parent.mkdir(parents=True)
+        mo.write_bytes(catalog)
+        result = subprocess.run([sys.executable, "-c", PSEUDO_INDEX, folder], cwd=ROOT,
+                                check=True, capture_output=True, stdin=subprocess.DEVNULL)
+    page = result.stdout.decode("utf-8")
+    if f'<template id="shell-{PSEUDO}">' not in page:
+        raise RuntimeError("the pseudo-language's lobby is missing from index.html")
+    return page
 
 
 def fill(template: str, markup: dict[str, str], texts: dict[str, str]) -> str:
