@@ -674,19 +674,31 @@ def apt_install(*packages: str) -> None:
 
 def test(argv: list[str]) -> int:
     """Install what is missing, build dist/ and run pytest with ``argv`` (over tests/ unless
-    ``argv`` names a path); pytest's exit status, but 1 when it collected no tests."""
+    ``argv`` names a path) on several workers (see :func:`workers`); pytest's exit status,
+    but 1 when it collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
     ensure_chromium()
     build()
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
-    args = argv if paths else ["tests", *argv]
+    args = [*workers(argv), *(argv if paths else ["tests", *argv])]
     env = {**os.environ, "CARDTABLE_DIST_BUILT": "1"}
     code = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest collected no tests; that is a failure here.", flush=True)
         return 1
     return code
+
+
+def workers(argv: list[str]) -> list[str]:
+    """pytest-xdist's options that spread the tests over one worker per core (two at least:
+    a browser test spends much of its time waiting on the page), unless ``argv`` chooses
+    (``-n``, ``--numprocesses``, ``--dist``, ``-p no:xdist``). Tests marked with one
+    ``xdist_group`` (a module whose fixture is costly to make) share a worker."""
+    chosen = ("-n", "--numprocesses", "--dist", "no:xdist")
+    if any(a.startswith(chosen) for a in argv):
+        return []
+    return ["-n", str(max(2, os.cpu_count() or 1)), "--dist", "loadgroup"]
 
 
 class ArgumentParser(argparse.ArgumentParser):
