@@ -1,0 +1,320 @@
+"""Playing together on several devices, under CPython: pages linked in memory.
+
+The host's page and its friends' pages are whole controllers (``together_devices``), linked
+by :class:`~cardtable.web.together.transport.MemoryNetwork` through the same invitation
+links and reply codes as in the browser. Whole games of every registered game (and the
+test-only Nim) run with friends, people at the host's device and bots mixed; friends drop
+and rejoin, a bot takes a seat over, the host reloads; arbitrary messages change nothing.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from cardtable.bots import default_level
+from cardtable.engine import registry
+from cardtable.engine.registry import GAMES
+from cardtable.web.records.book import RecordBook
+from cardtable.web.records.handlers import records_data
+from cardtable.web.records.screens import records_html
+from cardtable.web.lobby import FRIEND, HUMAN, Setup, default_setup
+from cardtable.web.together import messages
+from cardtable.web.together.transport import MemoryNetwork
+from together_devices import Clock, Device, join, pass_time, play_out, seat_friends
+
+# One table per game: (players, seats); friends, people at the host's device and bots mixed.
+TABLES = {
+    "the-game": (3, (HUMAN, FRIEND, "casual")),
+    "extreme": (3, (HUMAN, FRIEND, FRIEND)),
+    "triggs": (3, (HUMAN, FRIEND, HUMAN)),
+    "rentz": (5, (HUMAN, FRIEND, "basic", HUMAN, FRIEND)),  # a whole match
+    "nim": (3, (HUMAN, FRIEND, "random")),
+}
+
+
+@pytest.fixture
+def nim(monkeypatch):
+    monkeypatch.setitem(registry.GAMES, "nim", registry.declared("nim"))
+
+
+def table_for(game: str):
+    players, seats = TABLES[game]
+    network, clock = MemoryNetwork(), Clock()
+    host = Device(network, "host", clock)
+    setup = default_setup(game).with_players(players)
+    for seat, kind in enumerate(seats[1:], start=1):
+        setup = setup.with_seat(seat, kind)
+    host.controller.setup = setup
+    host.act("start")
+    friends = {seat: Device(network, f"friend{seat}", clock)
+               for seat, kind in enumerate(seats) if kind == FRIEND}
+    return network, clock, host, friends
+
+
+def test_every_registered_game_is_in_the_tables():
+    assert set(GAMES) <= set(TABLES), "a game with no table of friends here"
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_whole_game_with_friends_bots_and_people_at_the_host(game, nim):
+    network, clock, host, friends = table_for(game)
+    assert host.screen().kind == "room"
+    rows = host.screen().room
+    assert [row[1] for row in rows] == ["invited"] * len(friends)
+    seat_friends(host, friends)
+    assert host.screen().kind in ("table", "pass")
+    for seat, friend in friends.items():
+        assert friend.screen().kind == "table"
+        assert friend.view()["seat"] == seat if "seat" in friend.view() else True
+    play_out([host, *friends.values()], random.Random(game))
+    network.run()
+    assert host.controller.table.finished
+    result = host.controller.session.state.result()
+    for seat, friend in friends.items():
+        screen = friend.screen()
+        assert screen.kind == "end" and screen.result == result
+        record = friend.controller.records.games[-1]
+        assert record["seat"] == seat and record["seed"] is None and record["actions"] is None
+        outcome = friend.controller.guest.remote.module.outcome(
+            result, seat, friend.controller.guest.seat_names())
+        assert record["outcome"]["score"] == outcome["score"]
+        assert friend.store.get("cardtable.save") is None  # the friend's own save untouched
+        reread = RecordBook(friend.store)  # the next visit reads the record back
+        assert reread.games[-1]["outcome"] == record["outcome"] and reread.problem is None
+        friend.act("records", value=game)
+        assert "Played at a friend" in records_html(records_data(friend.controller))
+    assert host.controller.records.games[-1]["seed"] == host.controller.session.seed
+
+
+def test_a_friends_own_saved_game_is_left_as_it_was():
+    network, clock, host, friends = table_for("triggs")
+    friend = friends[1]
+    friend.controller.setup = Setup("the-game", 1, (HUMAN,), GAMES["the-game"].resolve_options({}, 1))
+    friend.act("start")
+    saved = friend.store.get("cardtable.save")
+    assert saved
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(3))
+    assert friend.store.get("cardtable.save") == saved
+
+
+def test_a_guest_never_learns_the_seed_and_sees_only_its_own_seat():
+    network, clock, host, friends = table_for("rentz")
+    sent = []
+    original = host.controller.send_link
+
+    def capture(peer, text):
+        """Keep each message with the cards hidden from its seat: in the others' hands now
+        (for the view) and, for events, both now and before the latest move, that move's
+        own card aside (a deal's last trick shows cards that the next deal puts into
+        hands again)."""
+        session = host.controller.session
+        seat = int(peer.split("-")[1])
+        played = set(strings_in(session.actions[-1:]))  # the latest move is public
+        hidden = [{card for other, hand in enumerate(state.hands) if other != seat
+                   for card in hand} - played for state in session.states[-2:]]
+        sent.append((seat, text, hidden, session.state))
+        original(peer, text)
+
+    host.controller.send_link = capture
+    host.controller.host.send = capture
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(5),
+             stop=lambda: host.controller.session.state.deal > 2)
+    seed = host.controller.session.seed
+    strings_seen = 0
+    for seat, text, hidden, state in sent:
+        assert seed not in text
+        data = json.loads(text)
+        strings = set(strings_in(data))
+        strings_seen += len(strings)
+        hidden_now = hidden[-1] if data["t"] == "table" else set.intersection(*hidden)
+        assert not strings & hidden_now, f"seat {seat} was sent {strings & hidden_now}"
+        if data["t"] == "table":
+            assert data["view"] == state.view(seat)
+    assert strings_seen > 1000
+    assert {seat for seat, *_ in sent} == set(friends)
+
+
+def strings_in(value):
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, list):
+        for item in value:
+            yield from strings_in(item)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield key
+            yield from strings_in(item)
+
+
+def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
+    network, clock, host, friends = table_for("rentz")
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(7), stop=lambda: len(
+        host.controller.session.actions) > 12)
+    friend = friends[1]
+    token = friend.controller.guest.token
+    network.vanish(friend.page)  # the tab is killed: no word to anyone
+    pass_time([host, friends[4]], clock, int(messages.SILENCE) + 1)
+    assert host.screen().kind == "room"
+    assert dict((row[0], row[1]) for row in host.screen().room)[1] == "left"
+    name = host.controller.table.names[1]
+    assert friends[4].screen().waiting == (name,)
+    before = len(host.controller.session.actions)
+    host.pump()  # the bots wait while the table does
+    assert not host.controller.bot_due()
+    assert len(host.controller.session.actions) == before
+    # The friend reloads: a new page on the same store, and a fresh invitation.
+    host.act("invite-again", seat=1)
+    back = Device(network, "friend1-again", clock, store=friend.store)
+    join(host, back, 1)
+    assert back.controller.guest.token == token
+    assert back.controller.guest.seat == 1
+    assert host.screen().kind in ("table", "pass")
+    play_out([host, back, friends[4]], random.Random(8))
+    assert host.controller.table.finished
+
+
+def test_a_friend_who_does_not_come_back_is_replaced_by_a_bot():
+    network, clock, host, friends = table_for("the-game")
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(9),
+             stop=lambda: len(host.controller.session.actions) > 6)
+    network.vanish(friends[1].page)
+    pass_time([host], clock, int(messages.SILENCE) + 1)
+    assert host.screen().kind == "room"
+    host.act("to-bot", seat=1)
+    assert host.controller.session.setup.seats[1] == default_level("the-game")
+    play_out([host], random.Random(10))
+    assert host.controller.table.finished
+
+
+def test_the_hosts_reload_resumes_the_game_and_the_friends_rejoin():
+    network, clock, host, friends = table_for("triggs")
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(11),
+             stop=lambda: len(host.controller.session.actions) > 10)
+    actions = list(host.controller.session.actions)
+    tokens = {seat: f.controller.guest.token for seat, f in friends.items()}
+    network.vanish(host.page)
+    again = Device(network, "host-again", clock, store=host.store)
+    again.open("https://play.test/")
+    assert again.controller.session.actions == actions
+    assert again.screen().kind == "room"
+    assert again.controller.host.room == host.controller.host.room
+    for seat, friend in friends.items():
+        back = Device(network, f"friend{seat}-again", clock, store=friend.store)
+        join(again, back, seat)
+        assert back.controller.guest.token == tokens[seat]
+        friends[seat] = back
+    play_out([again, *friends.values()], random.Random(12))
+    assert again.controller.table.finished
+
+
+def test_undo_is_a_friends_own_last_move_before_anyone_else_acts():
+    network, clock, host, friends = table_for("the-game")
+    seat_friends(host, friends)
+    rng = random.Random(13)
+    guest = friends[1].controller.guest
+    while not guest.remote.my_turn():
+        play_out([host], rng, stop=lambda: guest.remote.my_turn())
+        network.run()
+    friends[1].controller.guest.remote.act(next(a for a in friends[1].view()["legal"]
+                                                 if a[0] == "play"))
+    network.run()
+    moves = len(host.controller.session.actions)
+    assert friends[1].screen().ui.can_undo
+    friends[1].act("undo")
+    network.run()
+    assert len(host.controller.session.actions) == moves - 1
+    # Another seat's move cannot be taken back by the friend.
+    friends[1].controller.guest.request("undo")
+    network.run()
+    assert len(host.controller.session.actions) == moves - 1
+    assert any(role == "alert" for role, _ in friends[1].controller.messages)
+
+
+def test_out_of_turn_late_and_foreign_messages_change_nothing():
+    network, clock, host, friends = table_for("rentz")
+    seat_friends(host, friends)
+    session = host.controller.session
+    before = list(session.actions)
+    hostc = host.controller.host
+    at = len(session.actions)
+    # From a seat that is not to move, an action it would have; late; from no seat.
+    hostc.receive("seat-4", messages.message("act", action=["choose", "king"], at=at))
+    hostc.receive("seat-1", messages.message("act", action=["pass"], at=at + 5))
+    hostc.receive("seat-9", messages.message("act", action=["pass"], at=at))
+    hostc.receive("mallory", "{}")
+    network.run()
+    assert session.actions == before
+    assert len(hostc.dropped) == 2
+
+
+PEERS = st.sampled_from(["seat-1", "seat-3", "seat-2", "host", "x"])
+JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                       lambda inner: st.lists(inner, max_size=4)
+                       | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
+MESSAGES = st.one_of(
+    st.text(max_size=60),
+    JSONISH.map(json.dumps),
+    st.builds(lambda t, extra: json.dumps({"v": 1, "t": t, **extra}),
+              st.sampled_from(sorted({*messages.GUEST_TYPES, *messages.HOST_TYPES})),
+              st.dictionaries(st.sampled_from(["at", "action", "name", "lang", "token", "view",
+                                               "seat", "why", "from", "events", "names"]),
+                              JSONISH, max_size=5)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(PEERS, MESSAGES), max_size=6))
+def test_arbitrary_messages_to_the_host_change_nothing_but_a_legal_move_of_its_seat(sent):
+    network, clock, host, friends = table_for("rentz")
+    seat_friends(host, friends)
+    session = host.controller.session
+    for peer, text in sent:
+        before = list(session.actions)
+        current = session.state.current_player
+        host.controller.link_message(peer, text)
+        host.pump()
+        if session.actions != before:  # only a legal action of the sender's own seat
+            assert peer == f"seat-{current}" and len(session.actions) == len(before) + 1
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(MESSAGES, max_size=6))
+def test_arbitrary_messages_to_a_guest_never_break_its_page(sent):
+    network, clock, host, friends = table_for("triggs")
+    seat_friends(host, friends)
+    friend = friends[1]
+    view = friend.view()
+    for text in sent:
+        friend.controller.link_message("host", text)
+        from cardtable.web.render import screen_html
+
+        screen_html(friend.screen())  # draws without an exception
+    assert friend.view() == view or friend.view()["seat"] == 1
+
+
+@pytest.mark.parametrize("game", sorted(set(TABLES) - {"nim"}))
+def test_a_friends_name_is_escaped_at_every_table(game):
+    """A name is what a peer typed: every page draws it as text."""
+    from cardtable.web.render import screen_html
+
+    network, clock, host, friends = table_for(game)
+    evil = '<img src=x onerror="alert(1)">Eve'
+    first, *others = sorted(friends)
+    join(host, friends[first], first, name=evil)
+    for seat in others:
+        join(host, friends[seat], seat)
+    if host.screen().kind == "pass":
+        host.act("reveal")
+    pages = [screen_html(host.screen())] + [screen_html(friends[seat].screen())
+                                            for seat in others]
+    for page in pages:
+        assert "<img" not in page
+    assert "&lt;img" in pages[0]
