@@ -274,8 +274,9 @@ class GameState:
     - ``events(action, after)``: what applying ``action`` here (giving ``after``) did, as
       a list of event dicts with ``seat`` and ``kind``, for the log and the tables; sent
       to every seat, so public (see the module docstring).
-    - ``reveals_hidden(action)``: whether applying the action shows hidden cards (a
-      draw, a card led); undo never goes back past such an action.
+    - ``reveals_hidden(action)``: whether applying the action shows hidden cards or what
+      is told of them (a draw, a card led, the kinds a seat shares coming back into
+      sight); undo never goes back past such an action.
     - ``card_locations()``: every card of the game by the place it is in (hands, piles,
       tricks taken…); together they always make up ``spec.cards(players)``.
     - ``unseen_shuffled(seat, rng)``: the same position with what ``seat`` cannot see
