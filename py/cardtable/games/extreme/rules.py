@@ -476,6 +476,14 @@ class ExtremeState(TheGameState):
         kinds = {self.marks[card] for card in self.hands[seat]} - {""}
         return [kind for kind in KINDS if kind in kinds]
 
+    def reveals_hidden(self, action) -> bool:
+        """The Game's draw, and a play that covers the last no-talking card (EX-8) while
+        another seat shares its instruction kinds (EX-12): they show again."""
+        if super().reveals_hidden(action):
+            return True
+        sharing = any(on for seat, on in enumerate(self.shared) if seat != self.current)
+        return sharing and not self.talk_allowed() and self.apply(action).talk_allowed()
+
     def events(self, action, after) -> list:
         """The Game's events, a play with its ``instruction`` ("" for none), and
         ``share`` (``on``) for the EX-12 switch."""
