@@ -17,9 +17,10 @@ A bad argument prints one line and exits with status 2.
 dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
 assets/ (but for the sources of generated files), the project's Python package as one zip
 with its translations compiled by Babel (.venv, made when missing, has Babel), the
-Pyodide and PyScript files the page requests (copied from node_modules), a web app manifest
-naming the icons of assets/icons/, and sw.js whose precache list names every other file of
-dist/ with its SHA-256. Every URL is relative, so the site also works under a GitHub Pages
+Pyodide and PyScript files the page requests and the QR code generator it loads when it
+first draws a code (copied from node_modules), a web app manifest naming the icons of
+assets/icons/, and sw.js whose precache list names every other file of dist/ with its
+SHA-256. Every URL is relative, so the site also works under a GitHub Pages
 project path (/<repo>/).
 
 Runs on the standard library alone; .venv (made when missing) brings Babel for the catalogs
@@ -66,6 +67,10 @@ PYSCRIPT_LAZY = ("error-",)
 IMPORT_RE = re.compile(r'(?:from|import)\s*"\./([^"]+\.js)"')
 PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor",
                     "py-game", "py-terminal")
+# Other npm files the page loads, by their path in node_modules/ and in dist/: the QR code
+# generator, a classic script that defines the global `qrcode`; assets/qr.js adds it to
+# the page the first time it draws a code.
+VENDOR_FILES = {"qrcode-generator/dist/qrcode.js": "vendor/qrcode.js"}
 
 # The <script type="py"> configuration: local Pyodide (PyScript's default is a CDN) through
 # assets/snapshot.js, which restores a memory snapshot when the browser has made one for this
@@ -161,7 +166,8 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
 
 
 def copy_runtime(dist: Path) -> None:
-    """Copy the Pyodide and PyScript files the page loads, and nothing else."""
+    """Copy the Pyodide and PyScript files and the VENDOR_FILES that the page loads, and
+    nothing else."""
     pyodide = dist / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
@@ -171,6 +177,9 @@ def copy_runtime(dist: Path) -> None:
     target.mkdir()
     for name in pyscript_files(source):
         shutil.copy2(source / name, target / name)
+    for name, path in VENDOR_FILES.items():
+        (dist / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(NODE_MODULES / name, dist / path)
 
 
 def pyscript_files(source: Path) -> list[str]:

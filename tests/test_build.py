@@ -113,6 +113,31 @@ def test_runtime_holds_only_pyscript_core_and_its_imports(dist):
             assert imported in shipped, (name, imported)
 
 
+def test_vendored_files_are_the_locked_packages_and_precached(dist):
+    sw = (dist / "sw.js").read_text(encoding="utf-8")
+    precache = dict(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())["packages"]
+    generator = lock["node_modules/qrcode-generator"]
+    assert generator["version"] == "2.0.4" and not generator.get("dev")
+    assert lock["node_modules/jsqr"]["dev"]
+    assert not any("jsqr" in p.name.lower() for p in dist.rglob("*"))  # the tests' only
+    # the path that assets/qr.js loads the generator from
+    assert 'const LIBRARY = "vendor/qrcode.js";' in (dist / "assets" / "qr.js").read_text()
+    assert "vendor/qrcode.js" in build.VENDOR_FILES.values()
+    for name, path in build.VENDOR_FILES.items():
+        shipped = (dist / path).read_bytes()
+        assert shipped == (build.NODE_MODULES / name).read_bytes()
+        assert precache[path] == build.integrity(shipped)
+    assert "var qrcode = function()" in (dist / "vendor" / "qrcode.js").read_text()
+    assert "assets/qr.js" in precache
+
+
+def test_the_page_loads_the_qr_module(dist):
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="assets/qr.js"></script>' in page
+    assert "vendor/qrcode.js" not in page  # the module adds it when a code is first drawn
+
+
 def png_chunks(data: bytes) -> list:
     """A PNG's (kind, data) chunks, each CRC checked."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
