@@ -6,7 +6,8 @@
     python3 build.py serve [--port N] [--host H]   the same, then serve dist/ on
                                                    http://H:N/ (default 127.0.0.1:8000)
     python3 build.py test [pytest args...]         install what is missing, build, run pytest
-                                                   (over tests/ unless the args name paths)
+                                                   (over tests/ unless the args name paths;
+                                                   as root, in a loopback-only network)
     python3 build.py venv                          create .venv with the package (editable),
                                                    its `cardtable` command and the test tools
     python3 build.py i18n [--add CODE]             extract the texts to translate and update
@@ -655,7 +656,8 @@ def apt_install(*packages: str) -> None:
 
 def test(argv: list[str]) -> int:
     """Install what is missing, build dist/ and run pytest with ``argv`` (over tests/ unless
-    ``argv`` names a path); pytest's exit status, but 1 when it collected no tests."""
+    ``argv`` names a path), in a loopback-only network when it can (:func:`loopback_only`);
+    pytest's exit status, but 1 when it collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
     ensure_chromium()
@@ -663,11 +665,27 @@ def test(argv: list[str]) -> int:
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     args = argv if paths else ["tests", *argv]
     env = {**os.environ, "CARDTABLE_DIST_BUILT": "1"}
-    code = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+    command = loopback_only([str(python), "-m", "pytest", *args])
+    code = subprocess.run(command, cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest collected no tests; that is a failure here.", flush=True)
         return 1
     return code
+
+
+def loopback_only(command: list[str]) -> list[str]:
+    """``command`` run in a network namespace of its own whose one interface is loopback,
+    so that every packet of every test stays on this machine (the browser tests connect
+    pages by WebRTC); ``command`` as it is, and a line saying so, where no such namespace
+    can be made (it takes root, ``unshare`` and ``ip``)."""
+    isolated = ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh"]
+    if (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("unshare")
+            and shutil.which("ip")
+            and subprocess.run([*isolated, "true"], capture_output=True).returncode == 0):
+        return [*isolated, *command]
+    print("build.py test: cannot make a loopback-only network namespace (it takes root,"
+          " unshare and ip): the tests run on this machine's network.", flush=True)
+    return command
 
 
 class ArgumentParser(argparse.ArgumentParser):

@@ -4,7 +4,9 @@ and its command line."""
 import html
 import importlib.util
 import json
+import os
 import re
+import socket
 import struct
 import subprocess
 import sys
@@ -239,3 +241,23 @@ def test_command_line_defaults_to_build_and_passes_test_args_on():
 def test_mime_types_cover_the_runtime():
     for suffix in (".mjs", ".wasm", ".json", ".webmanifest", ".zip"):
         assert suffix in build.MIME_TYPES
+
+
+ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
+INTERFACES = "import socket, sys; print([n for _, n in socket.if_nameindex()]); sys.exit(3)"
+
+
+def test_the_tests_command_isolates_its_network_and_keeps_the_exit_status(capsys):
+    command = build.loopback_only([sys.executable, "-c", INTERFACES])
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 3
+    if ROOT_USER:
+        assert result.stdout.strip() == "['lo']" and capsys.readouterr().out == ""
+    else:
+        assert command[0] == sys.executable and "loopback-only" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not (ROOT_USER and os.environ.get("CARDTABLE_DIST_BUILT")),
+                    reason="run by build.py test as root")
+def test_under_build_py_test_as_root_the_only_network_is_loopback():
+    assert [name for _, name in socket.if_nameindex()] == ["lo"]
