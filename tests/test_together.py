@@ -169,8 +169,8 @@ def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
     host.pump()  # the bots wait while the table does
     assert not host.controller.bot_due()
     assert len(host.controller.session.actions) == before
-    # The friend reloads: a new page on the same store, and a fresh invitation.
-    host.act("invite-again", seat=1)
+    # The friend reloads: a new page on the same store, and the fresh invitation the
+    # host's page made when the seat was left.
     back = Device(network, "friend1-again", clock, store=friend.store)
     join(host, back, 1)
     assert back.controller.guest.token == token

@@ -84,8 +84,11 @@ from settings_scripts import RETURNING_PLAYER
 
 import build
 
+# --allow-loopback-in-peer-connection: WebRTC between pages on this machine (the tests of
+# playing together) may use loopback addresses, which Chromium otherwise leaves out.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync",
+                 "--allow-loopback-in-peer-connection"]
 READY_TIMEOUT_MS = 60_000
 
 # Reports each Content-Security-Policy violation as a console error, so the watch sees it.

@@ -532,9 +532,18 @@ def new_seed() -> str:
 PAGE = None
 
 
+def send_link(peer: str, text: str) -> None:
+    """Send ``text`` over the link to ``peer`` (dropped when it is not open: the
+    heartbeats tell the pages when a link is gone)."""
+    peers = getattr(js.window, "cardtablePeers", None)
+    if peers is not None:
+        peers.send(peer, text)
+
+
 def make_controller(store) -> Controller:
     return Controller(store, new_seed, page_address(),
-                      [str(code) for code in js.navigator.languages or ()], clock=local_now)
+                      [str(code) for code in js.navigator.languages or ()], clock=local_now,
+                      send_link=send_link)
 
 
 def start() -> None:

@@ -495,7 +495,7 @@ class Controller:
         remote table, whose moves go to the host."""
         guest = self.guest
         if not guest.ready:
-            raise ValueError(_("The host's table is not here yet."))
+            raise ValueError(_("The host's table has not arrived yet."))
         table = guest.remote
         handler = table.module.HANDLERS.get(action)
         if handler is None:

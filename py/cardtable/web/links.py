@@ -149,7 +149,7 @@ def _invitation(link: Link, game: str, params: dict) -> Link:
         setup = setup.with_players(_players(params["players"], spec))
     seat = params.get("seat", "")
     if not DIGITS.fullmatch(seat) or not 2 <= int(seat) <= setup.players:
-        raise ValueError(_("its seat {seat} is not one of this game").format(seat=quoted(seat)))
+        raise ValueError(_("its seat {seat} is not a seat of this game").format(seat=quoted(seat)))
     room = params.get("room", "")
     if not ROOM.fullmatch(room) or not 0 < len(params["join"]) <= 600:
         raise ValueError(_("it is not complete: ask for the whole link"))

@@ -231,7 +231,7 @@ def internet_html(preferences: dict) -> str:
                         if preferences.get("internet") == "on" else ())
     fields = "".join(text_setting_html(key, preferences.get(key, "")) for key in keys)
     if preferences.get("internet") != "on":
-        said = _("Friends on the same Wi-Fi find each other directly: nothing else is"
+        said = _("Friends on the same Wi-Fi find each other directly: no server is"
                  " contacted.")
     else:
         said = _("To find each other across the internet, both pages ask the STUN server"

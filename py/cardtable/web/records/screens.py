@@ -133,7 +133,7 @@ def game_item(index: int, record: dict) -> str:
                    data_index=index) if dealt else ""
     dropped = ("" if kept else '<p class="note">' + esc(
         _("Its moves were dropped to make room.") if dealt
-        else _("Played at a friend's table: the deal was theirs.")) + "</p>")
+        else _("Played at a friend's table: only their page knew the deal.")) + "</p>")
     return (f'<li{attrs(class_="won" if record["outcome"]["won"] else None)}>'
             f'<p><time>{esc(when)}</time>{tag}</p><p class="result-line">{esc(outcome_text(record))}</p>'
             f'{dropped}<div class="controls">{replay}{again}</div></li>')

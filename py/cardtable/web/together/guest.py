@@ -11,7 +11,7 @@ logged and changes nothing on the page.
 
 from __future__ import annotations
 
-from ...i18n import _
+from ...i18n import N_, _
 from ..lobby import seat_names
 from ..tables import table_module
 from ..ui import TableUi
@@ -21,11 +21,11 @@ from .messages import BEAT, SILENCE, message
 
 # What the page says when the host refused a request, by the host's reason.
 REFUSED = {
-    "late": "That came too late: the table had moved on. Here is the table now.",
-    "turn": "It is not your turn.",
-    "illegal": "The rules do not allow that move.",
-    "undo": "Nothing to take back: only your own last move, before anyone else moved.",
-    "seat": "That seat is not yours.",
+    "late": N_("That came too late: the table had moved on. Here is the table now."),
+    "turn": N_("It is not your turn."),
+    "illegal": N_("The rules do not allow that move."),
+    "undo": N_("Nothing to take back: only your own last move, before anyone else moved."),
+    "seat": N_("That seat is not yours."),
 }
 
 
@@ -122,7 +122,8 @@ class Guest:
         return True
 
     def on_refused(self, data: dict) -> bool:
-        self.refusal = _(REFUSED[data["why"]])
+        said = REFUSED[data["why"]]  # one of REFUSALS: messages.read checked it
+        self.refusal = _(said)
         return True
 
     def on_bye(self, data: dict) -> bool:

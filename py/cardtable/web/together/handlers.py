@@ -37,7 +37,8 @@ GUEST_KEY = "cardtable.guest"  # on a friend's page: {room: token} of the tables
 GATHER_MS = {"local": 3000, "internet": 5000}  # the longest wait for the link's addresses
 HOST_PEER = "host"
 SEAT_WORDS = {"invited": N_("invited"), "replied": N_("replied: connecting"),
-              "connected": N_("connected"), "left": N_("left"), "bot": N_("a bot plays")}
+              "connected": N_("connected"), "left": N_("left the table"),
+              "bot": N_("a bot plays")}
 
 
 # -- settings -------------------------------------------------------------------------------
@@ -251,10 +252,9 @@ def link_state(controller, peer: str, state: str) -> bool:
         if state in ("closed", "failed"):
             friend = controller.host.friend_of(peer)
             was = friend.state if friend else None
-            controller.host.closed(peer)
             if state == "failed" and was == "replied":
                 controller.say("alert", cannot_reach())
-            controller.host.broadcast()
+            gone(controller, controller.host.closed(peer))
             return True
         return False
     guest = controller.guest
@@ -300,11 +300,19 @@ def link_message(controller, peer: str, text) -> bool:
 def tick(controller) -> bool:
     """The heartbeat (the page calls it every second); True when the page should be drawn."""
     if controller.host is not None:
-        if controller.host.tick():
-            controller.saved()
-            return True
-        return False
+        left = controller.host.tick()
+        gone(controller, left)
+        return bool(left)
     return controller.guest is not None and controller.guest.tick()
+
+
+def gone(controller, seats) -> None:
+    """Friends at ``seats`` left: the others are told, and each seat gets a fresh
+    invitation (the old one was used)."""
+    for seat in seats:
+        invite_again(controller, seat)
+    if seats:
+        controller.saved()
 
 
 # -- a friend's record --------------------------------------------------------------------------

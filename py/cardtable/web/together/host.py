@@ -80,7 +80,7 @@ class Host:
         earlier invitation of the seat no longer counts."""
         friend = self.friends[seat]
         friend.invite = secrets.token_bytes(4)
-        if friend.state != "bot":
+        if friend.state not in ("bot", "left"):  # one who left stays "left" until back
             friend.state = "invited"
         return friend.invite
 
@@ -126,11 +126,14 @@ class Host:
         self.table.given = given
 
     # -- the link ------------------------------------------------------------------------
-    def closed(self, peer: str) -> None:
-        """The link to ``peer`` closed or failed: its friend has left."""
+    def closed(self, peer: str) -> list:
+        """The link to ``peer`` closed or failed: its friend has left. The seats that
+        left (that one, or none)."""
         friend = self.friend_of(peer)
         if friend is not None and friend.state in ("replied", "connected"):
             friend.state = "left"
+            return [friend.seat]
+        return []
 
     def receive(self, peer: str, text) -> bool:
         """Handle a message from ``peer``; True when it changed the game (the app then
@@ -269,22 +272,21 @@ class Host:
             result=session.state.result() if finished else None,
             waiting=self.waiting(), names=self.names()))
 
-    def tick(self) -> bool:
+    def tick(self) -> list:
         """The heartbeat, every second or so: a beat to each friend not told anything for
         :data:`BEAT` seconds; a friend not heard from for :data:`SILENCE` seconds has
-        left. True when a seat's state changed."""
-        now, changed = self.clock(), False
+        left. The seats that left."""
+        now, left = self.clock(), []
         for friend in self.friends.values():
             if friend.state not in ("replied", "connected"):
                 continue
             if now - friend.heard > SILENCE:
-                friend.state, changed = "left", True
+                friend.state = "left"
+                left.append(friend.seat)
                 continue
             if friend.state == "connected" and now - friend.told >= BEAT:
                 self.say(friend, message("beat"))
-        if changed:
-            self.broadcast()
-        return changed
+        return left
 
     def to_save(self) -> dict:
         """What a reload needs to know the friends again: each seat's token and name."""

@@ -36,7 +36,7 @@ def room_html(rows, waiting) -> str:
 
 
 def waiting_words(names) -> str:
-    return _("The game waits for {names}.").format(names=", ".join(names))
+    return _("The game is waiting for {names}.").format(names=", ".join(names))
 
 
 def seat_html(seat: int, state: str, words: str, link: str | None, name: str) -> str:
@@ -93,7 +93,7 @@ def join_html(invitation, reply: str | None, name: str) -> str:
                 + button(_("No, thanks"), "lobby") + "</div>")
     else:
         how = _("Send this reply back to {host}; the table opens when they paste it.").format(
-            host=host)
+            host=invitation.host or _("the friend who invited you"))
         body = (f'<p>{esc(how)}</p><pre class="reply-code" data-reply-code>{esc(reply)}</pre>'
                 + qr_html(reply, _("QR code of your reply"))
                 + '<div class="controls">' + button(_("Copy reply"), "copy-reply")
