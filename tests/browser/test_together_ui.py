@@ -12,6 +12,8 @@ import json
 import pytest
 
 from settings_scripts import settings_script
+from test_a11y import violations
+from test_languages import PSEUDO, pseudo_site, untranslated, watched  # noqa: F401 (a fixture)
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 FAST = settings_script(pace="fast")
@@ -160,3 +162,46 @@ def test_two_devices_play_the_game_to_its_end_and_a_vanished_friend_gets_a_bot(
     host.locator('[data-action="to-bot"][data-seat="2"]').tap()
     play_to_the_end([host, one], wait_until)
     assert one.locator("main.end").count()
+
+
+def test_the_waiting_room_and_join_screen_pass_axe_and_speak_through_the_catalogs(
+        device, site, new_page, pseudo_site, open_app, wait_until):
+    """axe finds no serious violation on the waiting room, the join screen (before and
+    after Join) and a friend's table; in the pseudo-language, no text on them bypasses
+    the catalogs (the reply code and the host's name are no texts to translate)."""
+    found = {}
+    host = device("", "en", site.link("#/triggs?seed=p2p-a11y&players=2&seats=human,friend"))
+    found["room"] = violations(host)
+    friend = device("Bia")
+    open_app(friend, host.locator('a[data-invite-link]').get_attribute("href"))
+    found["join"] = violations(friend)
+    friend.locator('[data-action="join"]').tap()
+    friend.locator("[data-reply-code]").wait_for(timeout=30_000)
+    found["reply"] = violations(friend)
+    host.fill('[data-reply-seat="1"]', friend.inner_text("[data-reply-code]"))
+    host.locator('[data-action="accept-reply"][data-seat="1"]').tap()
+    wait_until(friend, "(v => v && v.seat === 1)(window.cardtable.view())", 30_000)
+    found["a friend's table"] = violations(friend)
+    bad = {screen: v for screen, v in found.items() if v}
+    assert not bad, json.dumps(bad, indent=1)
+
+    words = {}
+    pseudo = watched(new_page(**PHONE), pseudo_site)
+    open_app(pseudo, pseudo_site + "#/rentz?seed=p2p-qps&players=3&seats=human,friend,friend"
+             f"&practice=queens&lang={PSEUDO}")
+    words["room"] = untranslated(pseudo)
+    guest = watched(new_page(**PHONE), pseudo_site)
+    invitation = pseudo.locator('[data-invite-seat="1"] a[data-invite-link]').get_attribute("href")
+    open_app(guest, invitation + f"&lang={PSEUDO}")  # a link's lang works on any link
+    words["join"] = untranslated(guest)
+    guest.locator('[data-action="join"]').tap()
+    code = guest.locator("[data-reply-code]")
+    code.wait_for(timeout=30_000)
+    words["reply"] = [text for text in untranslated(guest)
+                      if not text.startswith("PRE.reply-code:")]
+    pseudo.locator('.menu [data-action="settings"]').tap()
+    pseudo.locator('.panel [data-action="setting"][data-key="internet"][data-value="on"]').tap()
+    words["settings, internet on"] = [text for text in untranslated(pseudo)
+                                      if "stun:" not in text]
+    bad = {screen: texts for screen, texts in words.items() if texts}
+    assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)

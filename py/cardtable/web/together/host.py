@@ -172,6 +172,7 @@ class Host:
         friend.name = messages.clean_name(data["name"])
         friend.lang = data["lang"]
         friend.state = "connected"
+        friend.invite = b""  # an invitation works once
         friend.sent = 0
         self.name_seats()
         setup = self.table.session.setup

@@ -106,5 +106,13 @@ def house_rules(setup) -> str:
     """The options that differ from the game's defaults, in words."""
     spec = setup.spec
     defaults = spec.resolve_options({}, setup.players)
-    return "; ".join(f"{_(spec.option(key).label)}: {spec.option(key).encode(value)}"
+    return "; ".join(f"{_(spec.option(key).label)}: {value_words(spec.option(key), value)}"
                      for key, value in setup.options.items() if value != defaults[key])
+
+
+def value_words(option, value) -> str:
+    """An option's value as the lobby names it (a choice's name), else as links write it."""
+    names = getattr(option, "names", ())
+    if names and value in option.choices:
+        return _(names[option.choices.index(value)])
+    return option.encode(value)
