@@ -318,3 +318,28 @@ def test_a_friends_name_is_escaped_at_every_table(game):
     for page in pages:
         assert "<img" not in page
     assert "&lt;img" in pages[0]
+
+
+def test_a_guest_waits_for_a_silent_host_and_goes_on_when_it_speaks_again():
+    network, clock, host, friends = table_for("the-game")
+    seat_friends(host, friends)
+    friend = friends[1]
+    pass_time([friend], clock, int(messages.SILENCE) + 1)  # the host's heartbeats stop
+    assert friend.controller.guest.state == "left"
+    assert any("not answering" in text for _, text in friend.screen().messages)
+    pass_time([host, friend], clock, 3)  # they come again
+    assert friend.controller.guest.state == "playing"
+
+
+def test_a_request_with_no_answer_may_be_made_again():
+    network, clock, host, friends = table_for("the-game")
+    seat_friends(host, friends)
+    guest = friends[1].controller.guest
+    play_out([host], random.Random(2), stop=lambda: guest.remote.my_turn())
+    network.run()
+    sending = guest.send_text
+    guest.send_text = lambda text: None if '"t":"act"' in text else sending(text)  # lost
+    guest.remote.act(guest.table["view"]["legal"][0])
+    assert not guest.remote.my_turn()
+    pass_time([host, friends[1]], clock, int(messages.SILENCE) + 1)
+    assert guest.state == "playing" and guest.remote.my_turn()

@@ -139,29 +139,66 @@ def test_three_devices_three_languages_play_a_rentz_deal_with_a_rejoin(device, s
     assert result
 
 
-def test_two_devices_play_the_game_to_its_end_and_a_vanished_friend_gets_a_bot(
+def last_record(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('cardtable.records')"))["games"][-1]
+
+
+def test_three_devices_three_languages_play_a_whole_game_of_the_game_with_a_drop(
         device, site, open_app, wait_until):
     host = device("Ana", "en", site.link("#/the-game?seed=p2p-tg&players=3&seats=human,friend,"
                                          "friend&min_cards=3&small_hands=on"))
-    one, two = device("Bia"), device("Cici")
-    invite(host, one, 1, open_app, wait_until)
-    invite(host, two, 2, open_app, wait_until)
-    for page in (host, one, two):
+    pt, ro = device("Bia", "pt-BR"), device("Cici", "ro-RO")
+    invite(host, pt, 1, open_app, wait_until)
+    invite(host, ro, 2, open_app, wait_until)
+    for page in (host, pt, ro):
         wait_until(page, "(v => v && v.seat !== undefined)(window.cardtable.view())", 30_000)
-    # A forged message over the friend's open link (as a hostile page would send it): an
-    # action for another seat, out of turn; the host refuses it and nothing changes.
-    before = view(host)
-    two.evaluate("window.cardtablePeers.send('host', JSON.stringify({v: 1, t: 'act',"
-                 " action: ['end'], at: 999}))")
-    host.wait_for_timeout(500)
-    assert view(host)["piles"] == before["piles"]
-    # The second friend's page vanishes without a word; the host gives the seat to a bot.
-    two.context.close()
+    for _ in range(3):
+        for page in (host, pt, ro):
+            action = my_action(page)
+            if action:
+                act(page, action)
+                page.wait_for_timeout(300)
+                break
+    # The Romanian friend's tab closes; a new tab of the same browser rejoins the seat.
+    context = ro.context
+    ro.close()
     wait_until(host, "document.querySelector('[data-invite-seat=\"2\"][data-state=\"left\"]')",
                20_000)
-    host.locator('[data-action="to-bot"][data-seat="2"]').tap()
-    play_to_the_end([host, one], wait_until)
-    assert one.locator("main.end").count()
+    wait_until(pt, "document.querySelector('.paused')", 20_000)
+    ro = context.new_page()
+    invite(host, ro, 2, open_app, wait_until)
+    wait_until(ro, "(v => v && v.seat === 2)(window.cardtable.view())", 30_000)
+    play_to_the_end([host, pt, ro], wait_until)
+    assert last_record(host)["seed"] == "p2p-tg"
+    for page, seat in ((pt, 1), (ro, 2)):
+        record = last_record(page)
+        assert record["seat"] == seat and record["seed"] is None
+        assert record["result"] == last_record(host)["result"]
+
+
+def test_a_forged_message_is_refused_and_a_vanished_friend_gets_a_bot(
+        device, site, open_app, wait_until):
+    host = device("Ana", "en", site.link("#/the-game?seed=p2p-bot&players=2&seats=human,friend"))
+    friend = device("Bia")
+    invite(host, friend, 1, open_app, wait_until)
+    for page in (host, friend):
+        wait_until(page, "(v => v && v.seat !== undefined)(window.cardtable.view())", 30_000)
+    # A forged message over the friend's open link, as a hostile page would send it: the
+    # host's own move, out of turn. The host refuses it in words; nothing changes.
+    wait_until(host, "window.cardtable.view().legal.length > 0", 15_000)
+    move = json.dumps(view(host)["legal"][0])
+    saved = host.evaluate("localStorage.getItem('cardtable.save')")
+    friend.evaluate(f"window.cardtablePeers.send('host', JSON.stringify({{v: 1, t: 'act',"
+                    f" action: {move}, at: 0}}))")
+    wait_until(friend, "!!document.querySelector('[role=alert] p')", 10_000)
+    assert host.evaluate("localStorage.getItem('cardtable.save')") == saved
+    # The friend's browser goes away without a word; the host gives the seat to a bot.
+    friend.context.close()
+    wait_until(host, "document.querySelector('[data-invite-seat=\"1\"][data-state=\"left\"]')",
+               20_000)
+    host.locator('[data-action="to-bot"][data-seat="1"]').tap()
+    play_to_the_end([host], wait_until)
+    assert last_record(host)["seats"][1] != "friend"
 
 
 def test_the_waiting_room_and_join_screen_pass_axe_and_speak_through_the_catalogs(

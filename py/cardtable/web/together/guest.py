@@ -45,7 +45,7 @@ class Guest:
         self.table = None  # the latest "table" message
         self.remote = None  # the RemoteTable, from the first table message
         self.refusal = None  # the host's latest refusal, until said
-        self.heard = self.told = clock()
+        self.heard = self.told = self.asked = clock()  # asked: the latest request
         self.dropped: list = []
 
     # -- the link ---------------------------------------------------------------------------
@@ -63,7 +63,10 @@ class Guest:
         try:
             data = messages.read(text, from_host=True)
             self.heard = self.clock()
-            return HOST_MESSAGES[data["t"]](self, data)
+            back = self.state == "left"  # the host was silent, and speaks again
+            if back:
+                self.state = "playing"
+            return HOST_MESSAGES[data["t"]](self, data) or back
         except ValueError as error:
             self.drop(str(error))
             return False
@@ -86,6 +89,9 @@ class Guest:
             return False
         if now - self.heard > SILENCE:
             self.state = "left"
+            return True
+        if self.remote and self.remote.pending and now - self.asked > SILENCE:
+            self.remote.pending = False  # the request got no answer: it may be made again
             return True
         if now - self.told >= BEAT:
             self.send(message("beat"))
@@ -139,7 +145,7 @@ class Guest:
         if self.table is None or self.state != "playing":
             raise ValueError(_("The host's table is not connected: wait for it to come back."))
         self.send(message(kind, at=self.table["at"], **fields))
-        self.remote.pending = True
+        self.remote.pending, self.asked = True, self.clock()
 
     # -- what the page shows -------------------------------------------------------------------
     @property
