@@ -22,7 +22,8 @@ from cardtable.web.records.book import RecordBook
 from cardtable.web.records.handlers import records_data
 from cardtable.web.records.screens import records_html
 from cardtable.web.lobby import FRIEND, HUMAN, Setup, default_setup
-from cardtable.web.together import messages
+from cardtable.web.storage import SUGGESTED_STUN
+from cardtable.web.together import handlers as together, messages
 from cardtable.web.together.transport import MemoryNetwork
 from together_devices import Clock, Device, join, pass_time, play_out, seat_friends
 
@@ -247,16 +248,17 @@ def test_out_of_turn_late_and_foreign_messages_change_nothing():
     hostc = host.controller.host
     at = len(session.actions)
     # From a seat that is not to move, an action it would have; late; from no seat.
-    hostc.receive("seat-4", messages.message("act", action=["choose", "king"], at=at))
-    hostc.receive("seat-1", messages.message("act", action=["pass"], at=at + 5))
-    hostc.receive("seat-9", messages.message("act", action=["pass"], at=at))
+    four, one = hostc.friends[4].peer, hostc.friends[1].peer
+    hostc.receive(four, messages.message("act", action=["choose", "king"], at=at))
+    hostc.receive(one, messages.message("act", action=["pass"], at=at + 5))
+    hostc.receive("seat-9-1", messages.message("act", action=["pass"], at=at))
     hostc.receive("mallory", "{}")
     network.run()
     assert session.actions == before
     assert len(hostc.dropped) == 2
 
 
-PEERS = st.sampled_from(["seat-1", "seat-3", "seat-2", "host", "x"])
+PEERS = st.sampled_from([1, 3, 4, "host", "seat-2-1"])  # a friend's seat, or no seat's link
 JSONISH = st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
                        lambda inner: st.lists(inner, max_size=4)
                        | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=12)
@@ -276,13 +278,14 @@ def test_arbitrary_messages_to_the_host_change_nothing_but_a_legal_move_of_its_s
     network, clock, host, friends = table_for("rentz")
     seat_friends(host, friends)
     session = host.controller.session
-    for peer, text in sent:
+    for who, text in sent:
+        peer = host.controller.host.friends[who].peer if who in friends else str(who)
         before = list(session.actions)
         current = session.state.current_player
         host.controller.link_message(peer, text)
         host.pump()
         if session.actions != before:  # only a legal action of the sender's own seat
-            assert peer == f"seat-{current}" and len(session.actions) == len(before) + 1
+            assert who == current and len(session.actions) == len(before) + 1
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -343,3 +346,89 @@ def test_a_request_with_no_answer_may_be_made_again():
     assert not guest.remote.my_turn()
     pass_time([host, friends[1]], clock, int(messages.SILENCE) + 1)
     assert guest.state == "playing" and guest.remote.my_turn()
+
+
+def test_a_friend_silent_for_a_moment_is_connected_again_when_it_speaks():
+    network, clock, host, friends = table_for("rentz")
+    seat_friends(host, friends)
+    pass_time([host, friends[4]], clock, int(messages.SILENCE) + 1)  # friend 1 is silent
+    room = dict((row[0], row[1]) for row in host.screen().room)
+    assert room[1] == "left" and host.controller.host.links.get(1) is not None
+    pass_time([host, *friends.values()], clock, 2)  # its beats arrive again
+    assert host.screen().kind in ("table", "pass")
+    assert host.controller.host.friends[1].state == "connected"
+
+
+def test_an_invitation_works_once_and_a_used_one_gets_a_sentence():
+    network, clock, host, friends = table_for("rentz")
+    link = host.controller.host.links[1]
+    join(host, friends[1], 1)
+    other = Device(network, "stranger", clock)
+    other.open(link)
+    other.act("join", text="Mallory")
+    host.act("accept-reply", seat=1, text=other.controller.reply)
+    said = " ".join(text for role, text in host.controller.messages)
+    assert "older invitation" in said or "not" in said
+    assert host.controller.host.friends[1].state == "connected"
+
+
+@pytest.mark.parametrize("code, words", [
+    ("AAAA", "not complete"), ("!!!!", "not"), ("", "")])
+def test_a_garbled_invitation_or_reply_gets_a_sentence(code, words):
+    network, clock, host, friends = table_for("triggs")
+    link = host.controller.host.links[1]
+    friend = friends[1]
+    friend.open(link.rsplit("join=", 1)[0] + "join=" + code)
+    if not code:  # an invitation with no code at all is not an invitation
+        assert friend.controller.joining is None
+        assert friend.controller.messages[0][0] == "alert"
+        return
+    friend.act("join", text="Bia")
+    assert friend.controller.reply is None
+    assert friend.controller.messages and friend.controller.messages[-1][0] == "alert"
+    host.act("accept-reply", seat=1, text=code)
+    assert host.controller.messages[-1][0] == "alert"
+    assert host.controller.host.friends[1].state == "invited"
+
+
+def test_devices_that_cannot_reach_each_other_are_told_so():
+    network, clock, host, friends = table_for("triggs")
+    friend = friends[1]
+    friend.open(host.controller.host.links[1])
+    friend.act("join", text="Bia")
+    network.vanish(friend.page)  # the answer can never connect
+    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    pass_time([host], clock, int(messages.SILENCE) + 1)
+    said = " ".join(text for role, text in host.controller.messages)
+    assert "could not reach each other" in said
+    assert host.controller.host.friends[1].state == "invited"
+    assert host.controller.host.links.get(1)  # a fresh invitation
+
+
+def test_playing_across_the_internet_uses_only_the_servers_the_player_chose():
+    network, clock, host, friends = table_for("triggs")
+    controller = host.controller
+    assert together.ice_servers(controller) == ([], "local")
+    host.act("setting", key="internet", value="on")
+    servers, mode = together.ice_servers(controller)
+    assert mode == "internet" and servers == [{"urls": SUGGESTED_STUN}]
+    host.act("text-setting", key="turn", value=" turn:turn.example.org:3478 ")
+    host.act("text-setting", key="turn_user", value="me")
+    host.act("text-setting", key="turn_pass", value="secret")
+    servers, _ = together.ice_servers(controller)
+    assert servers[1] == {"urls": "turn:turn.example.org:3478", "username": "me",
+                          "credential": "secret"}
+    jobs, run = [], host.run_job
+    host.run_job = lambda job: (jobs.append(job), run(job))
+    host.act("invite-again", seat=1)
+    assert [job[2] for job in jobs if job[0] == "offer"] == [servers]
+
+
+def test_an_invitation_carries_no_seed_and_the_seats_link_form_works():
+    network, clock, host, friends = table_for("rentz")
+    link = host.controller.host.links[1]
+    assert host.controller.session.seed not in link and "seed=" not in link
+    fresh = Device(network, "fresh", clock)
+    fresh.open("https://play.test/#/the-game?seed=s&players=2&seats=human,friend")
+    assert fresh.screen().kind == "room"
+    assert [row[1] for row in fresh.screen().room] in (["invited"], [])

@@ -30,7 +30,7 @@ from ..records import book
 from ..validate import OUTCOME_KEYS
 from . import signal
 from .guest import Guest
-from .host import Host, peer_of
+from .host import Host
 from .messages import clean_name
 
 GUEST_KEY = "cardtable.guest"  # on a friend's page: {room: token} of the tables it joined
@@ -80,6 +80,7 @@ def start_hosting(controller, kept: dict | None) -> None:
     room = kept.get("room") if isinstance(kept.get("room"), str) else None
     friends = kept.get("friends") if isinstance(kept.get("friends"), dict) else {}
     controller.host = Host(controller.table, controller.bots, controller.send_link,
+                           lambda peer: ask(controller, ("close", peer)),
                            controller.seconds, room=room if room and links.ROOM.fullmatch(room)
                            else None, kept=checked_friends(friends))
     for seat in controller.host.friends:
@@ -90,27 +91,28 @@ def checked_friends(friends: dict) -> dict:
     """The tokens and names a save kept, those that are well formed."""
     from .messages import TOKEN
 
-    return {key: {"token": value["token"], "name": clean_name(value.get("name"))}
+    return {key: {"token": value["token"], "name": clean_name(value.get("name")),
+                  "known": value.get("known") is True}
             for key, value in friends.items()
             if isinstance(value, dict) and isinstance(value.get("token"), str)
             and TOKEN.fullmatch(value["token"])}
 
 
 def invite_again(controller, seat: int) -> None:
-    """A fresh invitation for ``seat``: the old link is closed and an offer is asked for."""
+    """A fresh invitation for ``seat``: an offer is asked for its link (the seat's
+    current link, if any, stays until the invitation is answered)."""
     host = controller.host
-    host.invite(seat)
+    peer = host.invite(seat)
     host.links[seat] = None
     servers, mode = ice_servers(controller)
-    ask(controller, ("close", peer_of(seat)))
-    ask(controller, ("offer", peer_of(seat), servers, GATHER_MS[mode]))
+    ask(controller, ("offer", peer, servers, GATHER_MS[mode]))
 
 
 def offered(controller, peer: str, sdp: str) -> None:
     """The offer for ``peer`` is made: its invitation link is ready."""
     host = controller.host
     friend = host.friend_of(peer) if host else None
-    if friend is None:
+    if friend is None or peer != friend.asked:
         return
     code = signal.encode(signal.from_sdp(sdp, "offer", friend.invite, friend.seat))
     fragment = links.invitation_fragment(controller.session.setup, friend.seat,
@@ -139,7 +141,7 @@ def on_accept_reply(controller, data) -> None:
     except ValueError:
         raise ValueError(_("That reply answers an older invitation: send your friend the"
                            " new one.")) from None
-    ask(controller, ("accept", peer_of(seat), signal.to_sdp(reply)))
+    ask(controller, ("accept", host.friends[seat].asked, signal.to_sdp(reply)))
     controller.say("status", _("Connecting seat {seat}…").format(seat=seat + 1))
 
 
@@ -155,9 +157,7 @@ def on_to_bot(controller, data) -> None:
     host = controller.host
     if host is None:
         raise ValueError(_("There is no waiting room open."))
-    seat = seat_of(data, host)
-    host.hand_to_bot(seat)
-    ask(controller, ("close", peer_of(seat)))
+    host.hand_to_bot(seat_of(data, host))
     controller.saved()
 
 
@@ -250,10 +250,6 @@ def link_state(controller, peer: str, state: str) -> bool:
     when the page should be drawn again."""
     if controller.host is not None:
         if state in ("closed", "failed"):
-            friend = controller.host.friend_of(peer)
-            was = friend.state if friend else None
-            if state == "failed" and was == "replied":
-                controller.say("alert", cannot_reach())
             gone(controller, controller.host.closed(peer))
             return True
         return False
@@ -307,8 +303,11 @@ def tick(controller) -> bool:
 
 
 def gone(controller, seats) -> None:
-    """Friends at ``seats`` left: the others are told, and each seat gets a fresh
-    invitation (the old one was used)."""
+    """Friends at ``seats`` left, or their reply never connected: the others are told,
+    and each seat gets a fresh invitation (the old one was used)."""
+    if controller.host.unreachable:
+        controller.host.unreachable = []
+        controller.say("alert", cannot_reach())
     for seat in seats:
         invite_again(controller, seat)
     if seats:
@@ -341,7 +340,8 @@ def record_guest_game(controller) -> None:
 
 def closing_jobs(controller) -> list:
     """The jobs that close every link of this page."""
-    peers = [peer_of(seat) for seat in controller.host.friends] if controller.host else []
+    friends = controller.host.friends.values() if controller.host else ()
+    peers = [peer for friend in friends for peer in (friend.peer, friend.asked) if peer]
     if controller.guest is not None or controller.joining is not None:
         peers.append(HOST_PEER)
     return [("close", peer) for peer in peers]

@@ -17,6 +17,12 @@ its seat may know, and never the deal's seed.
 
 The game pauses while any friend's seat is not connected (:meth:`Host.waiting`): the
 app's bots do not move until the friend is back or the host gives the seat to a bot.
+
+Each seat has up to two links: the one its friend is connected by (``peer``) and the one a
+fresh invitation will connect (``asked``). A friend silent for :data:`SILENCE` seconds has
+left, but its link stays: should it speak again (a phone that lost the network for a
+moment), the seat is connected again; should it answer the fresh invitation instead (a
+reload), that link takes the old one's place.
 """
 
 from __future__ import annotations
@@ -51,11 +57,9 @@ class FriendSeat:
     heard: float = 0.0  # when the friend's page last said anything
     told: float = 0.0  # when the host last said anything to it
     sent: int = 0  # event batches the friend's page has
-
-
-def peer_of(seat: int) -> str:
-    """The link id of a friend's seat."""
-    return f"seat-{seat}"
+    peer: str | None = None  # the link the friend is connected by
+    asked: str | None = None  # the link the open invitation will connect
+    known: bool = False  # the friend was connected once (a reload comes back as "left")
 
 
 class Host:
@@ -63,32 +67,39 @@ class Host:
     reached by ``send(peer, text)``; ``clock()`` gives seconds. ``room`` names this game among the host's (a
     friend's page keeps it with its token); ``kept`` is what :meth:`to_save` wrote."""
 
-    def __init__(self, table, bots, send, clock, room: str | None = None,
+    def __init__(self, table, bots, send, close, clock, room: str | None = None,
                  kept: dict | None = None):
-        self.table, self.bots, self.send, self.clock = table, bots, send, clock
+        self.table, self.bots, self.clock = table, bots, clock
+        self.send, self.close = send, close  # (peer, text) and (peer): the page's links
         self.room = room or secrets.token_hex(4)
         kept = kept or {}
         self.friends = {seat: FriendSeat(seat, **kept.get(str(seat), {}))
                         for seat in table.session.setup.friends()}
+        self.count = 0  # links made, to name each one apart
+        self.unreachable: list = []  # seats whose answered invitation never connected
         self.dropped: list = []  # (peer, why) of each message dropped, newest last
         self.links: dict = {}  # seat: the invitation link on show (None while it is made)
         self.name_seats()
 
     # -- the waiting room ------------------------------------------------------------
-    def invite(self, seat: int) -> bytes:
-        """A fresh invitation for ``seat``: its id, which the reply must repeat. An
-        earlier invitation of the seat no longer counts."""
+    def invite(self, seat: int) -> str:
+        """A fresh invitation for ``seat``; returns the link id its offer is for. An
+        earlier invitation of the seat no longer counts (its link is closed)."""
         friend = self.friends[seat]
+        if friend.asked:
+            self.close(friend.asked)
+        self.count += 1
         friend.invite = secrets.token_bytes(4)
-        if friend.state not in ("bot", "left"):  # one who left stays "left" until back
-            friend.state = "invited"
-        return friend.invite
+        friend.asked = f"seat-{seat}-{self.count}"
+        if friend.state not in ("bot", "left", "connected"):
+            friend.state = "left" if friend.known else "invited"
+        return friend.asked
 
     def replied(self, seat: int, invite: bytes) -> None:
         """The host pasted a reply for ``seat``; ``ValueError`` in words when it answers
         another invitation (an older one, or another seat's)."""
         friend = self.friends.get(seat)
-        if friend is None or friend.state == "bot":
+        if friend is None or friend.state in ("bot", "connected"):
             raise ValueError("seat")
         if invite != friend.invite:
             raise ValueError("invite")
@@ -109,6 +120,10 @@ class Host:
         friend = self.friends[seat]
         if friend.state == "connected":
             self.say(friend, message("bye", why="bot"))
+        for peer in (friend.peer, friend.asked):
+            if peer:
+                self.close(peer)
+        friend.peer = friend.asked = None
         friend.state = "bot"
         session = self.table.session
         seats = list(session.setup.seats)
@@ -127,11 +142,21 @@ class Host:
 
     # -- the link ------------------------------------------------------------------------
     def closed(self, peer: str) -> list:
-        """The link to ``peer`` closed or failed: its friend has left. The seats that
-        left (that one, or none)."""
+        """The link ``peer`` closed or failed. The seats that need a fresh invitation:
+        its friend's, when that was the friend's link, or the invitation's that the
+        friend answered (it cannot be answered again)."""
         friend = self.friend_of(peer)
-        if friend is not None and friend.state in ("replied", "connected"):
-            friend.state = "left"
+        if friend is None:
+            return []
+        if peer == friend.peer:
+            friend.peer = None
+            if friend.state == "connected":
+                friend.state = "left"
+            return [friend.seat] if friend.state == "left" and not friend.asked else []
+        if friend.state == "replied":  # the answered invitation did not connect
+            friend.state = "left" if friend.known else "invited"
+            friend.asked = None
+            self.unreachable.append(friend.seat)
             return [friend.seat]
         return []
 
@@ -140,20 +165,35 @@ class Host:
         saves and draws). A malformed message, or one from no known seat, is dropped."""
         friend = self.friend_of(peer)
         try:
-            if friend is None or friend.state not in ("replied", "connected"):
+            if friend is None or friend.state == "bot":
                 raise ValueError("from no seat that is invited or connected")
             data = messages.read(text, from_host=False)
         except ValueError as error:
             self.drop(peer, str(error))
             return False
+        if peer == friend.asked:
+            if data["t"] != "hello" or friend.state != "replied":
+                self.drop(peer, f"{data['t']} on an invitation's link")
+                return False
+            self.hello(friend, peer, data)
+            return True
         friend.heard = self.clock()
-        if data["t"] == "hello":
-            self.hello(friend, data)
+        if friend.state == "left":  # silent for a while, and speaking again
+            self.back(friend)
             return True
         if friend.state != "connected":
             self.drop(peer, f"{data['t']} before hello")
             return False
         return GUEST_MESSAGES[data["t"]](self, friend, data)
+
+    def back(self, friend: FriendSeat) -> None:
+        """A friend who went silent speaks again on its link: connected again; the fresh
+        invitation made meanwhile is not needed."""
+        friend.state = "connected"
+        if friend.asked:
+            self.close(friend.asked)
+        friend.asked, friend.invite = None, b""
+        self.links.pop(friend.seat, None)
 
     def drop(self, peer: str, why: str) -> None:
         """Log a message that was dropped (the page's console shows it)."""
@@ -161,18 +201,25 @@ class Host:
         print(f"cardtable: dropped a message from {peer[:20]}: {why}")
 
     def friend_of(self, peer: str):
-        for seat, friend in self.friends.items():
-            if peer_of(seat) == peer:
+        """The seat whose link (or invitation's link) ``peer`` is, or None."""
+        for friend in self.friends.values():
+            if peer in (friend.peer, friend.asked):
                 return friend
         return None
 
-    def hello(self, friend: FriendSeat, data: dict) -> None:
-        """A friend's page joined: welcome it (the log and the table follow, as to every
-        friend after a change: the caller broadcasts)."""
+    def hello(self, friend: FriendSeat, peer: str, data: dict) -> None:
+        """A friend's page joined by the invitation's link ``peer``: it becomes the
+        seat's link (an older one is closed) and the page is welcomed (the log and the
+        table follow, as to every friend after a change: the caller broadcasts)."""
+        if friend.peer and friend.peer != peer:
+            self.close(friend.peer)
+        friend.peer, friend.asked = peer, None
+        friend.invite = b""  # an invitation works once
+        self.links.pop(friend.seat, None)
         friend.name = messages.clean_name(data["name"])
         friend.lang = data["lang"]
-        friend.state = "connected"
-        friend.invite = b""  # an invitation works once
+        friend.state, friend.known = "connected", True
+        friend.heard = self.clock()
         friend.sent = 0
         self.name_seats()
         setup = self.table.session.setup
@@ -239,7 +286,8 @@ class Host:
     # -- telling the friends ----------------------------------------------------------------
     def say(self, friend: FriendSeat, text: str) -> None:
         friend.told = self.clock()
-        self.send(peer_of(friend.seat), text)
+        if friend.peer:
+            self.send(friend.peer, text)
 
     def broadcast(self) -> None:
         """Send every connected friend what changed (after any move or change of state)."""
@@ -279,19 +327,19 @@ class Host:
         left. The seats that left."""
         now, left = self.clock(), []
         for friend in self.friends.values():
-            if friend.state not in ("replied", "connected"):
-                continue
-            if now - friend.heard > SILENCE:
-                friend.state = "left"
+            if friend.state == "connected" and now - friend.heard > SILENCE:
+                friend.state = "left"  # its link stays, should it speak again
                 left.append(friend.seat)
-                continue
-            if friend.state == "connected" and now - friend.told >= BEAT:
+            elif friend.state == "replied" and now - friend.heard > SILENCE:
+                left += self.closed(friend.asked)  # the reply never connected
+            if friend.peer and now - friend.told >= BEAT:
                 self.say(friend, message("beat"))
         return left
 
     def to_save(self) -> dict:
-        """What a reload needs to know the friends again: each seat's token and name."""
-        return {str(seat): {"token": friend.token, "name": friend.name}
+        """What a reload needs to know the friends again: each seat's token and name,
+        and whether its friend was connected once."""
+        return {str(seat): {"token": friend.token, "name": friend.name, "known": friend.known}
                 for seat, friend in self.friends.items() if friend.state != "bot"}
 
 
