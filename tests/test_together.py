@@ -21,7 +21,7 @@ from cardtable.engine.registry import GAMES
 from cardtable.web.records.book import RecordBook
 from cardtable.web.records.handlers import records_data
 from cardtable.web.records.screens import records_html
-from cardtable.web.lobby import FRIEND, HUMAN, Setup, default_setup
+from cardtable.web.lobby import FRIEND, HUMAN, default_setup
 from cardtable.web.storage import SUGGESTED_STUN
 from cardtable.web.together import handlers as together, messages
 from cardtable.web.together.transport import MemoryNetwork
@@ -94,7 +94,7 @@ def test_whole_game_with_friends_bots_and_people_at_the_host(game, nim):
 def test_a_friends_own_saved_game_is_left_as_it_was():
     network, clock, host, friends = table_for("triggs")
     friend = friends[1]
-    friend.controller.setup = Setup("the-game", 1, (HUMAN,), GAMES["the-game"].resolve_options({}, 1))
+    friend.controller.setup = default_setup("the-game")
     friend.act("start")
     saved = friend.store.get("cardtable.save")
     assert saved

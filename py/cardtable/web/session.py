@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.core import IllegalAction, as_action, thaw
 from ..i18n import _
 from . import validate
-from .lobby import HUMAN, PEOPLE, Setup
+from .lobby import PEOPLE, Setup
 
 SCHEMA = 1  # version of the saved-game format below
 

@@ -64,8 +64,9 @@ class FriendSeat:
 
 class Host:
     """The friends of ``table`` (a :class:`~..playing.Table` whose bots ``bots`` runs),
-    reached by ``send(peer, text)``; ``clock()`` gives seconds. ``room`` names this game among the host's (a
-    friend's page keeps it with its token); ``kept`` is what :meth:`to_save` wrote."""
+    reached by ``send(peer, text)``, whose links ``close(peer)`` closes; ``clock()`` gives
+    seconds. ``room`` names this game among the host's (a friend's page keeps it with its
+    token); ``kept`` is what :meth:`to_save` wrote."""
 
     def __init__(self, table, bots, send, close, clock, room: str | None = None,
                  kept: dict | None = None):

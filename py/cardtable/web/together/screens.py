@@ -53,6 +53,8 @@ def seat_html(seat: int, state: str, words: str, link: str | None, name: str) ->
     field = f"reply-{seat}"
     label = _("The reply from seat {number}").format(number=seat + 1)
     invitation = _("Invitation for seat {number}").format(number=seat + 1)
+    reply_field = attrs(id=field, data_reply_seat=seat, data_keep=True, rows=2,
+                        spellcheck="false", autocomplete="off")
     return (f'<li{attrs(data_invite_seat=seat, data_state=state)}>{head}'
             f'<p class="invite-link"><a{attrs(href=link, data_invite_link=True)}>'
             f'{esc(invitation)}</a></p>'
@@ -62,7 +64,7 @@ def seat_html(seat: int, state: str, words: str, link: str | None, name: str) ->
             + button(_("Copy invitation"), "copy-invite", data_seat=seat)
             + button(_("Share invitation"), "share-invite", data_seat=seat) + '</div>'
             f'<label for="{field}">{esc(label)}</label>'
-            f'<textarea{attrs(id=field, data_reply_seat=seat, data_keep=True, rows=2, spellcheck="false", autocomplete="off")}></textarea>'
+            f'<textarea{reply_field}></textarea>'
             '<div class="controls">'
             + button(_("Connect"), "accept-reply", data_seat=seat, data_with=f"#{field}",
                      class_="primary")
@@ -86,8 +88,10 @@ def join_html(invitation, reply: str | None, name: str) -> str:
     about = "".join(f"<p>{esc(fact)}</p>" for fact in facts)
     if reply is None:
         label = _("Your name at the table")
+        name_field = attrs(id="guest-name", value=name, maxlength=24, autocomplete="nickname",
+                           data_keep=True)
         body = (f'<label for="guest-name">{esc(label)}</label>'
-                f'<input{attrs(id="guest-name", value=name, maxlength=24, autocomplete="nickname", data_keep=True)}>'
+                f'<input{name_field}>'
                 + '<div class="controls">'
                 + button(_("Join"), "join", data_with="#guest-name", class_="primary big")
                 + button(_("No, thanks"), "lobby") + "</div>")
