@@ -119,7 +119,9 @@
     if (!entry) return;
     peers.delete(String(peer));
     entry.channel.close();
-    entry.pc.close();
+    // The channel sends what it holds (a last "bye") before it closes; the connection is
+    // torn down a moment later, which would drop it at once.
+    setTimeout(() => entry.pc.close(), 500);
   }
 
   const listen = (onMessage, onState) => {

@@ -181,8 +181,13 @@ class Page:
         self.draw()
 
     def on_link_message(self, peer, text) -> None:
+        """A message from another page; a move made elsewhere makes its tone."""
+        moves = self.controller.latest_move()[0]
         if self.controller.link_message(str(peer), str(text)):
             self.draw()
+            count, seat = self.controller.latest_move()
+            if count > moves and self.controller.store.preferences()["sound"] == "on":
+                self.tones.play(seat or 0)
 
     def on_link_state(self, peer, state) -> None:
         if self.controller.link_state(str(peer), str(state)):

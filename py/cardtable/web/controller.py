@@ -277,6 +277,9 @@ class Controller:
     def closing_jobs(self) -> list:
         return together.closing_jobs(self)
 
+    def latest_move(self) -> tuple:
+        return together.latest_move(self)
+
     # -- events ------------------------------------------------------------------
     def handle(self, action: str, data: dict):
         """Run the handler for ``data-action``; errors become a message in words."""

@@ -338,6 +338,19 @@ def record_guest_game(controller) -> None:
         controller.say("status", said)
 
 
+def latest_move(controller) -> tuple:
+    """``(moves, seat)``: how many moves the table has had, and who made the latest (None
+    before the first), on the host's page or a friend's."""
+    guest = controller.guest
+    if guest is not None:
+        if not guest.ready:
+            return 0, None
+        seats = [event["seat"] for event in (guest.log[-1] if guest.log else [])]
+        return guest.table["at"], seats[0] if seats else None
+    session = controller.session
+    return (len(session.actions), session.last_actor()) if session else (0, None)
+
+
 def closing_jobs(controller) -> list:
     """The jobs that close every link of this page."""
     friends = controller.host.friends.values() if controller.host else ()
@@ -348,7 +361,10 @@ def closing_jobs(controller) -> list:
 
 
 def leave(controller) -> None:
-    """Leave a friend's table or close the waiting room: every link closes."""
+    """Leave a friend's table or close the waiting room: the friends are told the table
+    closed, and every link closes."""
+    if controller.host is not None:
+        controller.host.close_table()
     controller.jobs += closing_jobs(controller)
     controller.host = controller.guest = controller.joining = None
     controller.offer = controller.reply = None

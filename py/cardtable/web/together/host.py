@@ -133,6 +133,12 @@ class Host:
         self.bots.add(seat)
         self.name_seats()
 
+    def close_table(self) -> None:
+        """The host leaves this table (the lobby, another deal): the friends are told."""
+        for friend in self.friends.values():
+            if friend.state == "connected":
+                self.say(friend, message("bye", why="closed"))
+
     def name_seats(self) -> None:
         """Give the table the names the friends chose."""
         given = [None] * self.table.session.setup.players
