@@ -297,8 +297,20 @@ def test_arbitrary_messages_to_the_host_change_nothing_but_a_legal_move_of_its_s
             assert who == current and len(session.actions) == len(before) + 1
 
 
+TABLES_SENT = st.builds(
+    lambda view, flags, result: json.dumps({
+        "v": 1, "t": "table", "at": 3, "view": {"legal": [], **view}, "undo": flags[0],
+        "awaiting": flags[1], "over": flags[2], "result": result, "waiting": [],
+        "names": [None, None, None]}),
+    st.dictionaries(st.sampled_from(["seat", "hand", "sheets", "piles", "phase", "current",
+                                     "players", "makes", "discard", "turn", "over"]),
+                    JSONISH, max_size=6),
+    st.tuples(st.booleans(), st.booleans(), st.booleans()),
+    st.none() | st.dictionaries(st.text(max_size=6), JSONISH, max_size=3))
+
+
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.lists(MESSAGES, max_size=6))
+@given(st.lists(MESSAGES | TABLES_SENT, max_size=6))
 def test_arbitrary_messages_to_a_guest_never_break_its_page(sent):
     network, clock, host, friends = table_for("triggs")
     seat_friends(host, friends)

@@ -120,6 +120,7 @@ class Guest:
         if data["view"].get("seat", self.seat) != self.seat:
             raise ValueError("table: another seat's view")
         moved = self.table is None or self.table["at"] != data["at"]
+        drawable(self.remote, data)
         self.table = data
         self.names = [messages.clean_name(name) or None for name in data["names"]]
         self.remote.pending = False
@@ -209,6 +210,25 @@ class RemoteTable:
                        can_hint=can_hint and not table["over"],
                        can_undo=table["undo"] and not self.pending,
                        my_turn=self.my_turn(), awaiting=table["awaiting"])
+
+
+def drawable(remote: RemoteTable, data: dict) -> None:
+    """Raise ``ValueError`` unless the game's table draws ``data`` (a table message):
+    what a host sends must not be able to stop the page from drawing."""
+    from ..tables import end_html
+
+    guest, kept = remote.guest, remote.guest.table
+    guest.table = data
+    try:
+        ui = remote.ui(can_hint=False)
+        remote.module.table_html(data["view"], ui)
+        if data["over"]:
+            end_html(remote.module, data["result"], ui.names)
+            remote.module.outcome(data["result"], guest.seat, ui.names)
+    except Exception:  # whatever the table tripped on, the message is the fault
+        raise ValueError("table: a view or result this game's table cannot draw") from None
+    finally:
+        guest.table = kept
 
 
 HOST_MESSAGES = {"welcome": Guest.on_welcome, "log": Guest.on_log, "table": Guest.on_table,
