@@ -197,9 +197,10 @@ def pyscript_files(source: Path) -> list[str]:
 
 
 # The package's modules that the page never imports, left out of its zip: the simulator and
-# its command line run only headless (tests/test_layers.py fails if the page's code imports
-# them).
-HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py")
+# its command line run only headless, and the in-memory link between pages serves the tests
+# (tests/test_layers.py fails if the page's code imports them).
+HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py",
+                 "cardtable/web/together/transport.py")
 
 
 def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
