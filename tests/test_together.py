@@ -463,3 +463,18 @@ def test_the_friends_are_told_when_the_host_leaves_the_table():
     said = " ".join(text for _, text in friends[1].screen().messages)
     assert friends[1].controller.guest.state == "closed" and "closed the table" in said
     assert together.latest_move(friends[1].controller)[0] == 0
+
+
+def test_at_a_friends_table_escape_drops_the_choice_and_the_records_open_and_close():
+    network, clock, host, friends = table_for("triggs")
+    seat_friends(host, friends)
+    friend = friends[1]
+    remote = friend.controller.guest.remote
+    remote.local = "a choice"
+    assert friend.controller.cancel_action() == remote.module.CANCEL
+    friend.act("records")
+    assert friend.screen().kind == "records"
+    friend.act("close-records")
+    assert friend.screen().kind == "table"
+    assert friend.act("new-deal") is None
+    assert "only the host" in friend.controller.messages[-1][1]

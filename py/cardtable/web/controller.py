@@ -346,7 +346,7 @@ class Controller:
 
     def cancel_action(self):
         """The table's action that drops the player's unfinished choice, when there is one."""
-        table = self.table
+        table = self.guest.remote if self.guest is not None and self.guest.ready else self.table
         if table is None or table.local is None:
             return None
         return getattr(table.module, "CANCEL", None)

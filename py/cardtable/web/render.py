@@ -285,7 +285,7 @@ def menu_html(screen) -> str:
              + button(_("Records"), "records") + button(_("Settings"), "settings"))
     if screen.guest or screen.kind in ("room", "join"):  # the deal is the host's to give
         items = (button(_("Lobby"), "lobby") + button(_("Rules"), "rules")
-                 + button(_("Settings"), "settings"))
+                 + button(_("Records"), "records") + button(_("Settings"), "settings"))
     if screen.kind in ("records", "replay"):
         items = screens.menu_items()
     label = _("Menu")
