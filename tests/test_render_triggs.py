@@ -322,8 +322,8 @@ def test_the_lobby_offers_triggs_for_two_to_four_with_a_bot_level_per_seat():
     assert players == ["2", "3", "4"]
     seats = page.find(data_action="seat")
     assert [s.attrs["data-seat"] for s in seats] == ["1", "2", "3"]
-    options = [o.attrs["value"] for o in page.elements if o.tag == "option"][:4]
-    assert options == ["human", "random", "basic", "strong"]
+    options = [o.attrs["value"] for o in page.elements if o.tag == "option"][:5]
+    assert options == ["human", "friend", "random", "basic", "strong"]
 
 
 # -- the buttons, through the controller ----------------------------------------------------
