@@ -27,7 +27,7 @@ import json
 from ...i18n import N_, _, language
 from .. import links
 from ..records import book
-from ..validate import OUTCOME_KEYS
+from ..validate import OUTCOME_KEYS, read_json
 from . import signal
 from .guest import Guest
 from .host import Host
@@ -211,7 +211,7 @@ def answered(controller, sdp: str) -> None:
 def kept_tokens(controller) -> dict:
     """``{room: token}`` of the tables this page joined (a damaged text counts as none)."""
     try:
-        kept = json.loads(controller.store.get(GUEST_KEY) or "{}")
+        kept = read_json(controller.store.get(GUEST_KEY) or "{}", 4_000)
     except ValueError:
         return {}
     return kept if isinstance(kept, dict) else {}

@@ -36,7 +36,6 @@ from ...i18n import language, set_language
 from . import messages
 from .messages import BEAT, SILENCE, message
 
-STATES = ("invited", "replied", "connected", "left", "bot")
 LOG_PART = 200  # event batches per ``log`` message when a page (re)joins
 
 
