@@ -206,6 +206,7 @@ def answered(controller, sdp: str) -> None:
         return
     answer = signal.from_sdp(sdp, "answer", offer.invite, offer.seat)
     controller.reply = signal.encode(answer)
+    controller.say("status", _("Your reply is ready: send it back."))
 
 
 def kept_tokens(controller) -> dict:
@@ -278,6 +279,11 @@ def link_message(controller, peer: str, text) -> bool:
     if host is not None:
         if host.receive(peer, text):
             controller.saved()
+            joined, host.joined = host.joined, []
+            names = controller.table.names
+            for seat in joined:
+                controller.say("status", _("{name} is connected at seat {number}.").format(
+                    name=names[seat], number=seat + 1))
             return True
         return False
     if guest is not None and peer == HOST_PEER:

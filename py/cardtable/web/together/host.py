@@ -77,6 +77,7 @@ class Host:
                         for seat in table.session.setup.friends()}
         self.count = 0  # links made, to name each one apart
         self.unreachable: list = []  # seats whose answered invitation never connected
+        self.joined: list = []  # seats whose friend just joined, until said
         self.dropped: list = []  # (peer, why) of each message dropped, newest last
         self.links: dict = {}  # seat: the invitation link on show (None while it is made)
         self.name_seats()
@@ -226,6 +227,7 @@ class Host:
         friend.lang = data["lang"]
         friend.state, friend.known = "connected", True
         friend.heard = self.clock()
+        self.joined.append(friend.seat)
         friend.sent = 0
         self.name_seats()
         setup = self.table.session.setup
