@@ -18,8 +18,8 @@
 // is then closed), "bad answer" (the offer still waits), "unknown peer", "replaced" (offer or
 // answer was called again for the peer meanwhile), "closed".
 // States, each reported once in a row per connection: "connecting", "open" (the channel
-// carries messages), "disconnected" (ICE lost the peer, may come back), "failed",
-// "closed". Nothing is reported for a connection after close(peer) or its replacement.
+// carries messages; again when ICE finds a lost peer back), "disconnected" (ICE lost the
+// peer, who may come back), "failed", "closed". Nothing is reported for a connection after close(peer) or its replacement.
 (() => {
   const peers = new Map(); // peer id -> {pc, channel, state}
   let messageListener = () => {};
@@ -54,6 +54,8 @@
       const state = pc.connectionState;
       if (["connecting", "disconnected", "failed", "closed"].includes(state)) {
         report(peer, entry, state);
+      } else if (state === "connected" && channel.readyState === "open") {
+        report(peer, entry, "open"); // back after "disconnected"
       }
     };
     return entry;

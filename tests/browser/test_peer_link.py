@@ -16,6 +16,7 @@ import time
 from dataclasses import replace
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 
 from cardtable.web.together.signal import decode, encode, from_sdp, to_sdp
 
@@ -184,3 +185,18 @@ def test_errors_are_short_and_sending_nowhere_is_false(peers):
     assert page.evaluate(SEND, ["nobody", "x"]) is False
     assert page.evaluate(SEND, ["host", "x"]) is False
     assert page.evaluate("() => linkLog.states") == []  # the failed answer was forgotten
+
+
+def test_the_host_sees_a_guest_whose_page_dies_disconnect(peers, wait_until):
+    """A killed page sends no close: ICE tells the host after some seconds."""
+    host, guest = peers(2)
+    connect(host, guest, 1, wait_until)
+    started = time.monotonic()
+    try:
+        guest.goto("chrome://crash", timeout=2_000)
+    except PlaywrightError:  # the page is gone: no navigation ends
+        pass
+    wait_until(host, "linkLog.states.at(-1)[1] !== 'open'", 20_000)
+    print(f"peer link: the host saw {states(host, 'seat-1')[-1]!r} "
+          f"{time.monotonic() - started:.2f} s after the guest's page died")
+    assert states(host, "seat-1")[-1] in ("disconnected", "failed")
