@@ -14,11 +14,12 @@
 // `peer` is any string the caller chooses. offer and answer replace (close) the peer's
 // connection, if any, and resolve once ICE gathering completes or after gatherMs, whichever
 // comes first: a STUN server that never answers would hold gathering for tens of seconds.
-// A promise rejects with an Error whose message is a few words: "bad offer", "bad answer",
-// "unknown peer", "replaced" (offer or answer was called again meanwhile), "closed".
+// A promise rejects with an Error whose message is a few words: "bad offer" (the connection
+// is then closed), "bad answer" (the offer still waits), "unknown peer", "replaced" (offer or
+// answer was called again for the peer meanwhile), "closed".
 // States, each reported once in a row per connection: "connecting", "open" (the channel
-// carries messages), "disconnected" (ICE lost the peer, may come back), "failed",
-// "closed". Nothing is reported for a connection after close(peer) or its replacement.
+// carries messages; again when ICE finds a lost peer back), "disconnected" (ICE lost the
+// peer, who may come back), "failed", "closed". Nothing is reported for a connection after close(peer) or its replacement.
 (() => {
   const peers = new Map(); // peer id -> {pc, channel, state}
   let messageListener = () => {};
@@ -53,6 +54,8 @@
       const state = pc.connectionState;
       if (["connecting", "disconnected", "failed", "closed"].includes(state)) {
         report(peer, entry, state);
+      } else if (state === "connected" && channel.readyState === "open") {
+        report(peer, entry, "open"); // back after "disconnected"
       }
     };
     return entry;
@@ -73,34 +76,45 @@
     check();
   });
 
-  /** Run `steps`; any error becomes an Error with the short `message`. */
-  const guarded = async (message, steps) => {
+  /** Run `steps` on `peer`'s new `entry`; on an error, close that connection and reject
+   * with `message` ("replaced" if another connection took the peer meanwhile). */
+  const guarded = async (peer, entry, message, steps) => {
     try {
       return await steps();
     } catch {
+      if (peers.get(peer) !== entry) throw new Error("replaced");
+      close(peer);
       throw new Error(message);
     }
   };
 
   const offer = async (peer, iceServers, gatherMs) => {
-    const entry = connect(String(peer), iceServers);
-    await guarded("closed", async () => entry.pc.setLocalDescription(await entry.pc.createOffer()));
-    return gathered(String(peer), entry, gatherMs);
+    const id = String(peer);
+    const entry = connect(id, iceServers);
+    const { pc } = entry;
+    await guarded(id, entry, "closed", async () => pc.setLocalDescription(await pc.createOffer()));
+    return gathered(id, entry, gatherMs);
   };
 
   const answer = async (peer, offerSdp, iceServers, gatherMs) => {
-    const entry = connect(String(peer), iceServers);
-    await guarded("bad offer", () =>
-      entry.pc.setRemoteDescription({ type: "offer", sdp: String(offerSdp) }));
-    await guarded("closed", async () => entry.pc.setLocalDescription(await entry.pc.createAnswer()));
-    return gathered(String(peer), entry, gatherMs);
+    const id = String(peer);
+    const entry = connect(id, iceServers);
+    const { pc } = entry;
+    await guarded(id, entry, "bad offer", () =>
+      pc.setRemoteDescription({ type: "offer", sdp: String(offerSdp) }));
+    await guarded(id, entry, "closed", async () => pc.setLocalDescription(await pc.createAnswer()));
+    return gathered(id, entry, gatherMs);
   };
 
+  /** A failed accept leaves the offer waiting: a corrected answer may follow. */
   const accept = async (peer, answerSdp) => {
     const entry = peers.get(String(peer));
     if (!entry) throw new Error("unknown peer");
-    await guarded("bad answer", () =>
-      entry.pc.setRemoteDescription({ type: "answer", sdp: String(answerSdp) }));
+    try {
+      await entry.pc.setRemoteDescription({ type: "answer", sdp: String(answerSdp) });
+    } catch {
+      throw new Error("bad answer");
+    }
   };
 
   const send = (peer, text) => {
