@@ -478,3 +478,22 @@ def test_at_a_friends_table_escape_drops_the_choice_and_the_records_open_and_clo
     assert friend.screen().kind == "table"
     assert friend.act("new-deal") is None
     assert "only the host" in friend.controller.messages[-1][1]
+
+
+@pytest.mark.parametrize("again", ["new-deal", "again"])
+def test_the_next_deal_at_the_same_table_keeps_the_friends(again):
+    network, clock, host, friends = table_for("triggs")
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(21))
+    network.run()
+    first = friends[1].controller.records.games[-1]
+    host.act(again)
+    network.run()
+    assert host.screen().kind in ("table", "pass")
+    friend = friends[1]
+    assert friend.screen().kind == "table" and friend.controller.guest.log == []
+    assert friend.controller.guest.table["at"] == 0
+    play_out([host, *friends.values()], random.Random(22))
+    network.run()
+    assert len(friend.controller.records.games) == 2
+    assert friend.controller.records.games[0] == first

@@ -167,11 +167,15 @@ class Controller:
         room (``kept``: what its save kept of the friends)."""
         if not replacing:
             self.park(session)
-        together.leave(self)
+        host = self.host if replacing else None  # the same table's next deal keeps its friends
+        if host is None:
+            together.leave(self)
         self.setup = session.setup
         self.table = Table(session)
         self.bots = BotRunner(session, self.new_seed)
-        if session.setup.friends():
+        if host is not None:
+            host.rebind(self.table, self.bots)
+        elif session.setup.friends():
             together.start_hosting(self, kept)
         # The tour is offered once per game; where nothing can be stored (an embedded page
         # with storage blocked) it would come back at every visit, so it is not offered.

@@ -325,8 +325,9 @@ def record_guest_game(controller) -> None:
     """At the end of a game played at a friend's table, record it in this page's records
     from this seat (no seed and no moves: a guest never learns the deal)."""
     guest = controller.guest
-    if guest is None or not guest.over or controller.recorded[0] is guest:
-        return
+    if guest is None or not guest.over or controller.recorded[0] is guest and \
+            controller.recorded[1]["digest"] == book.digest(guest.log):
+        return  # recorded already (a next deal at the same table makes a new log)
     setup = guest.setup
     table = guest.remote.module
     result = guest.table["result"]

@@ -133,6 +133,16 @@ class Host:
         self.bots.add(seat)
         self.name_seats()
 
+    def rebind(self, table, bots) -> None:
+        """The next deal at the same table (``table``, whose bots ``bots`` runs): the
+        friends stay, each to be sent the new game from its start."""
+        self.table, self.bots = table, bots
+        for friend in self.friends.values():
+            friend.sent = 0
+            if friend.state == "connected":  # its page drops the last game's log
+                self.say(friend, message("log", events=[], **{"from": 0}))
+        self.name_seats()
+
     def close_table(self) -> None:
         """The host leaves this table (the lobby, another deal): the friends are told."""
         for friend in self.friends.values():
