@@ -56,6 +56,15 @@ def table_for(game: str):
     return network, clock, host, friends
 
 
+def playing(game: str, seed: int, moves: int):
+    """A table of ``game`` with its friends joined, ``moves`` moves into a random game."""
+    network, clock, host, friends = table_for(game)
+    seat_friends(host, friends)
+    play_out([host, *friends.values()], random.Random(seed),
+             stop=lambda: len(host.controller.session.actions) > moves)
+    return network, clock, host, friends
+
+
 def test_every_registered_game_is_in_the_tables():
     assert set(GAMES) <= set(TABLES), "a game with no table of friends here"
 
@@ -191,10 +200,7 @@ def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
 
 
 def test_a_friend_who_does_not_come_back_is_replaced_by_a_bot():
-    network, clock, host, friends = table_for("the-game")
-    seat_friends(host, friends)
-    play_out([host, *friends.values()], random.Random(9),
-             stop=lambda: len(host.controller.session.actions) > 6)
+    network, clock, host, friends = playing("the-game", 9, 6)
     network.vanish(friends[1].page)
     pass_time([host], clock, int(messages.SILENCE) + 1)
     assert host.screen().kind == "room"
@@ -205,10 +211,7 @@ def test_a_friend_who_does_not_come_back_is_replaced_by_a_bot():
 
 
 def test_the_hosts_reload_resumes_the_game_and_the_friends_rejoin():
-    network, clock, host, friends = table_for("triggs")
-    seat_friends(host, friends)
-    play_out([host, *friends.values()], random.Random(11),
-             stop=lambda: len(host.controller.session.actions) > 10)
+    network, clock, host, friends = playing("triggs", 11, 10)
     actions = list(host.controller.session.actions)
     tokens = {seat: f.controller.guest.token for seat, f in friends.items()}
     network.vanish(host.page)
