@@ -327,7 +327,7 @@ class ExtremeState(TheGameState):
             raise IllegalAction(_("no talking while a no-talking card is visible"))  # EX-8
         if self.share_changed:
             raise IllegalAction(_("sharing was already switched this turn: one change per"
-                                  " turn (EX-12)"))
+                                  " turn"))
         shared = self.shared[:self.current] + (on,) + self.shared[self.current + 1:]
         return replace(self, shared=shared, share_changed=True)
 
