@@ -561,8 +561,10 @@ def result_text(result: dict, names) -> str:
     winner = result["winner"]
     turns = result['turns']
     if winner is None:
-        return ngettext("No winner: the game stopped after {n} turn (the safety net).",
-                        "No winner: the game stopped after {n} turns (the safety net).",
+        return ngettext("No winner: the game stopped after {n} turn, the longest a game may"
+                        " last.",
+                        "No winner: the game stopped after {n} turns, the longest a game may"
+                        " last.",
                         turns).format(n=turns)
     name = names[winner]
     if name in ("You", _("You")):
@@ -579,10 +581,10 @@ def end_html(result: dict, names) -> str:
     crossed = result["crossed"]
     winner = result["winner"]
     if winner is None:
-        why = ngettext("Nobody filled a sheet in {n} turn, so the game stopped there (the"
-                       " safety net).",
-                       "Nobody filled a sheet in {n} turns, so the game stopped there (the"
-                       " safety net).", result['turns']).format(n=result['turns'])
+        why = ngettext("Nobody filled a sheet in {n} turn, the longest a game may last, so"
+                       " the game stopped there.",
+                       "Nobody filled a sheet in {n} turns, the longest a game may last, so"
+                       " the game stopped there.", result['turns']).format(n=result['turns'])
     else:
         why = _("{name} crossed the last of the {total} boxes in turn {turn}; crosses earned by"
                 " a chain count too.").format(name=names[winner], total=TOTAL_BOXES,
