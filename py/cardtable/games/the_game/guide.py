@@ -1,9 +1,10 @@
 """How to play The Game: the rules panel's words and pictures, and the tour.
 
 ``GUIDE`` holds the rules in the project's own words, section by section
-(``seeds/the-game.md`` is the precise statement), the rule reference and the guided first
-game's steps. The texts are English, marked with ``N_()`` and translated as they are
-drawn; a function in a section's body is drawn when shown, in the player's language.
+(``seeds/the-game.md`` is the precise statement), the guided first game's steps and the
+rule reference (ids and English summaries for the tests, never shown). The texts shown are
+English, marked with ``N_()`` and translated as they are drawn; a function in a section's
+body is drawn when shown, in the player's language.
 """
 
 from __future__ import annotations
