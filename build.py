@@ -18,7 +18,8 @@ A bad argument prints one line and exits with status 2.
 dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
 assets/ (but for the sources of generated files), the project's Python package as one zip
 with its translations compiled by Babel (.venv, made when missing, has Babel), the
-Pyodide and PyScript files the page requests and the QR code generator it loads when it
+Pyodide and PyScript files the page requests (Pyodide's standard library cut to the
+modules the page can import: see stdlib_zip) and the QR code generator it loads when it
 first draws a code (copied from node_modules), a web app manifest naming the icons of
 assets/icons/, and sw.js whose precache list names every other file of dist/ with its
 SHA-256. Every URL is relative, so the site also works under a GitHub Pages
@@ -168,11 +169,13 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
 
 def copy_runtime(dist: Path) -> None:
     """Copy the Pyodide and PyScript files and the VENDOR_FILES that the page loads, and
-    nothing else."""
+    nothing else; Pyodide's standard library cut to what the page can import."""
     pyodide = dist / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
+        if name != STDLIB:
+            shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
+    (pyodide / STDLIB).write_bytes(stdlib_zip(page_sources(ROOT / "py" / "cardtable")))
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
     target = dist / "pyscript"
     target.mkdir()
@@ -203,6 +206,12 @@ HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py",
                  "cardtable/web/together/transport.py")
 
 
+def page_sources(package: Path) -> dict[str, bytes]:
+    """{path in the package zip: source} of every module of ``package`` but HEADLESS_ONLY."""
+    return {name: path.read_bytes() for path in sorted(package.rglob("*.py"))
+            if (name := path.relative_to(package.parent).as_posix()) not in HEADLESS_ONLY}
+
+
 def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
                 bytecode: bool = True) -> bytes:
     """The package as a reproducible zip (sorted entries, fixed dates), but for
@@ -216,8 +225,7 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     a first visit downloads less. The price: tracebacks in the browser console name file
     and line but cannot quote the source.
     """
-    sources = {name: path.read_bytes() for path in sorted(package.rglob("*.py"))
-               if (name := path.relative_to(package.parent).as_posix()) not in HEADLESS_ONLY}
+    sources = page_sources(package)
     modules = compile_in_pyodide(sources) if bytecode else sources
     files = {**modules, **(catalogs or {})}
     buffer = io.BytesIO()
@@ -228,6 +236,155 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
             info.external_attr = 0o644 << 16
             archive.writestr(info, files[name])
     return buffer.getvalue()
+
+
+# --- the standard library, cut to what the page can import ------------------------------
+
+STDLIB = "python_stdlib.zip"
+# What Python's and Pyodide's own start-up import from the standard library's zip, beyond
+# what the package imports; tests/browser/test_startup.py holds this list to a real start
+# in the browser (each module listed is imported there, and every module the start imports
+# from the zip is shipped). The page's other Python (index.html's script, assets/snapshot.js
+# and assets/snapshot-worker.js) imports os, sys, types, random, importlib and pkgutil,
+# which the package's closure holds (tests/test_build.py checks that too).
+RUNTIME_IMPORTS = (
+    "site", "_sitebuiltins",  # Python's start-up (see START_ONLY)
+    "encodings.utf_8",  # the file system's and the standard streams' encoding
+    "encodings.cp437",  # zipimport decodes the names of the standard library's zip
+    "_pyodide._future_helper", "_pyodide.docstring", "_pyodide.jsbind",  # Pyodide's start-up
+    "pyodide._package_loader", "pyodide.code", "pyodide.common",
+)
+# Modules whose code runs only during Python's start-up, before the page's: what they
+# import inside their functions (the interactive prompt's line editing, help()) the page
+# never needs, so only their module-level imports count (what the start-up imported, the
+# browser test sees).
+START_ONLY = ("site", "_sitebuiltins")
+# The page's other Python, in index.html, assets/snapshot.js and assets/snapshot-worker.js.
+PAGE_SCRIPT_IMPORTS = ("os", "sys", "types", "random", "importlib", "pkgutil")
+
+# Runs in Pyodide (its own Python parses the standard library's 3.14 sources): prints the
+# names of the standard library's modules that the modules of INPUT ({"sources": {path in
+# the package zip: source}, "names": [module name]}) can import, directly or through one
+# another: every import statement (in functions too, but for START_ONLY), each name of a
+# from-import that is a submodule, __import__ or import_module of a literal name; but not
+# in the body of an if that never runs in the page (a module run as a script, another
+# system's branch).
+STDLIB_CLOSURE = """
+import ast, json, zipfile
+
+given = json.loads(INPUT)
+
+def module_files(archive):
+    files = {}
+    for path in archive.namelist():
+        if path.endswith(".py"):
+            parts = path[:-3].split("/")
+            if parts[-1] == "__init__":
+                parts.pop()
+            files[".".join(parts)] = path
+    return files
+
+def never_run(node):
+    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and len(node.test.ops) == 1 and isinstance(node.test.ops[0], ast.Eq)
+            and isinstance(node.test.comparators[0], ast.Constant)):
+        return False
+    left, right = ast.unparse(node.test.left), node.test.comparators[0].value
+    return ((left == "__name__" and right == "__main__")
+            or (left == "sys.platform" and right != "emscripten")
+            or (left == "os.name" and right != "posix"))
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+def walk(tree, functions):
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if never_run(node):
+            todo.extend(node.orelse)
+        elif functions or not isinstance(node, FUNCTIONS):
+            todo.extend(ast.iter_child_nodes(node))
+
+def literal_import(node):
+    func = node.func
+    return (node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and ((isinstance(func, ast.Name) and func.id == "__import__")
+                 or (isinstance(func, ast.Attribute) and func.attr == "import_module")))
+
+def imported(tree, name, is_package):
+    for node in walk(tree, name not in given["start_only"]):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = name.split(".")[:len(name.split(".")) - node.level + is_package]
+                base = ".".join(parent + ([base] if base else []))
+            yield base
+            yield from (base + "." + alias.name for alias in node.names)
+        elif isinstance(node, ast.Call) and literal_import(node):
+            yield node.args[0].value
+
+def closure(archive, sources, names):
+    files = module_files(archive)
+    seen, todo = set(), []
+    def reach(module):
+        parts = module.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if prefix in files and prefix not in seen:
+                seen.add(prefix)
+                todo.append(prefix)
+    for path, text in sources.items():
+        name = path[:-3].replace("/", ".").removesuffix(".__init__")
+        for module in imported(ast.parse(text, path), name, path.endswith("__init__.py")):
+            reach(module)
+    for name in names:
+        reach(name)
+    while todo:
+        name = todo.pop()
+        path = files[name]
+        tree = ast.parse(archive.read(path), path)
+        for module in imported(tree, name, path.endswith("__init__.py")):
+            reach(module)
+    return sorted(seen)
+
+json.dumps(closure(zipfile.ZipFile("/project/" + STDLIB), given["sources"], given["names"]))
+"""
+
+
+def stdlib_closure(sources: dict[str, bytes], names=RUNTIME_IMPORTS + PAGE_SCRIPT_IMPORTS) -> list[str]:
+    """The standard library's modules that the page can import: those that the modules of
+    ``sources`` ({path in the package zip: source}) and the modules ``names`` import,
+    directly or through one another (see STDLIB_CLOSURE), sorted."""
+    given = {"sources": {name: data.decode("utf-8") for name, data in sources.items()},
+             "names": list(names), "start_only": list(START_ONLY)}
+    code = (f"INPUT = {json.dumps(json.dumps(given))}\nSTDLIB = {STDLIB!r}\n"
+            + STDLIB_CLOSURE)
+    return json.loads(run_in_pyodide(code, mount=NODE_MODULES / "pyodide"))
+
+
+def stdlib_zip(sources: dict[str, bytes]) -> bytes:
+    """Pyodide's standard library zip with only the modules of :func:`stdlib_closure`
+    (``sources``: the page's modules), their entries as they were (names, dates,
+    compression), in their order: the same input gives the same bytes."""
+    keep = set(stdlib_closure(sources))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full, \
+            zipfile.ZipFile(buffer, "w") as cut:
+        for info in full.infolist():
+            if module_name(info.filename) in keep:
+                cut.writestr(info, full.read(info))
+    return buffer.getvalue()
+
+
+def module_name(path: str) -> str | None:
+    """The module that a path in a zip of modules holds (None: no module)."""
+    if not path.endswith(".py"):
+        return None
+    return path[:-3].removesuffix("/__init__").replace("/", ".")
 
 
 # --- translations: gettext catalogs, extracted and compiled with Babel -------------------

@@ -3,7 +3,11 @@ and keeps the player's taps, marked as pending; once the app is ready it carries
 in order. The download of Pyodide's WebAssembly is held back by routing, so the taps land
 during boot for certain, on a phone-sized touch page (taps) and a desktop page (clicks)."""
 
+import zipfile
+
 import pytest
+
+import build
 
 # No service worker: it could serve the runtime past the route.
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -49,3 +53,32 @@ def test_taps_during_boot_are_kept_and_carried_out_in_order(new_page, site, wait
     assert page.locator("#app .seats .seat").count() == 3
     assert page.locator("#app [data-pending]").count() == 0
     assert page.locator("#boot").is_hidden()
+
+
+# The modules in Python's sys.modules, with the file each was read from, of the page's own
+# interpreter (assets/snapshot.js hands the one the page started to whoever imports it).
+LOADED_MODULES = """async () => {
+  const { loadPyodide } = await import("./assets/snapshot.js");
+  const python = await loadPyodide({ stdout: console.log, stderr: console.error });
+  return JSON.parse(python.runPython(`import json, sys
+json.dumps({name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())})`));
+}"""
+STDLIB_IN_PAGE = "/lib/python314.zip/"
+
+
+def test_a_start_imports_from_the_standard_library_only_what_the_cut_ships(page, site,
+                                                                           open_app):
+    """Python's, Pyodide's and PyScript's start-up and the lobby import only modules of
+    the cut standard library (build.STDLIB_CLOSURE), and each of build.RUNTIME_IMPORTS is
+    imported by a real start: the list is neither short nor stale."""
+    open_app(page, site.url)
+    page.evaluate("location.hash = '#/the-game?seed=cut&players=2'")
+    page.wait_for_selector("[data-action=select]")
+    loaded = page.evaluate(LOADED_MODULES)
+    from_zip = {path[len(STDLIB_IN_PAGE):] for path in loaded.values()
+                if path and path.startswith(STDLIB_IN_PAGE)}
+    with zipfile.ZipFile(site.dist / "pyodide" / build.STDLIB) as archive:
+        shipped = set(archive.namelist())
+    assert len(from_zip) > 100 and from_zip <= shipped
+    assert set(build.RUNTIME_IMPORTS) <= set(loaded)
+    assert loaded["dataclasses"].startswith(STDLIB_IN_PAGE)
