@@ -33,6 +33,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
+import gzip
 import hashlib
 import html
 import http.server
@@ -706,8 +708,14 @@ def integrity(data: bytes) -> str:
 
 # --- serve -----------------------------------------------------------------------------
 
+# What the server compresses, as GitHub Pages does (README, "Deployment"): text, and the
+# WebAssembly binary; not the zips (their modules are compressed already) nor the images.
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm")
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the page needs, optionally under a path prefix."""
+    """Static files with the MIME types the page needs, optionally under a path prefix;
+    the COMPRESSED types gzipped for a client that accepts gzip."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
@@ -722,6 +730,45 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
+
+    def send_head(self):
+        """As SimpleHTTPRequestHandler's, but a COMPRESSED file goes out gzipped (with
+        Vary: Accept-Encoding) when the request accepts gzip."""
+        url_path = self.path.split("?")[0].split("#")[0]
+        path = Path(self.translate_path(url_path))
+        if path.is_dir() and url_path.endswith("/"):
+            path = path / "index.html"
+        if not (path.is_file() and path.suffix in COMPRESSED and accepts_gzip(self.headers)):
+            return super().send_head()
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def accepts_gzip(headers) -> bool:
+    """Whether a request's Accept-Encoding names gzip (without q=0)."""
+    for part in headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() == "gzip" and params.replace(" ", "") not in ("q=0", "q=0.0"):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _gzip(path: Path, mtime_ns: int, size: int) -> bytes:
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
+def gzipped(path: Path) -> bytes:
+    """The file at ``path`` gzipped, made once per version of the file."""
+    stat = path.stat()
+    return _gzip(path, stat.st_mtime_ns, stat.st_size)
 
     def log_message(self, format, *args):
         if os.environ.get("CARDTABLE_SERVE_LOG"):

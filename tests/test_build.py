@@ -341,3 +341,34 @@ def test_the_cut_follows_lazy_imports_and_skips_blocks_that_never_run():
     closure = set(build.stdlib_closure({"cardtable/probe.py": source}, names=()))
     assert {"email", "email.message", "email.utils", "colorsys"} <= closure
     assert not {"this", "nturl2path"} & closure
+
+
+def test_the_server_sends_text_and_webassembly_gzipped_to_a_client_that_accepts_it(dist):
+    """As GitHub Pages does: the same bytes, gzip-encoded where asked, the zips as they are."""
+    import gzip
+    import threading
+    import urllib.request
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    def get(path, encoding=None):
+        headers = {"Accept-Encoding": encoding} if encoding else {}
+        with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)) as r:
+            return r.headers, r.read()
+
+    try:
+        for path in ("", "assets/boot.js", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"):
+            file = dist / (path or "index.html")
+            headers, body = get(path, "gzip, deflate, br")
+            assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+            assert int(headers["Content-Length"]) == len(body) < file.stat().st_size
+            assert gzip.decompress(body) == file.read_bytes()
+            headers, body = get(path)  # no Accept-Encoding, or gzip refused: as it is
+            assert headers["Content-Encoding"] is None and body == file.read_bytes()
+            assert get(path, "gzip;q=0, br")[0]["Content-Encoding"] is None
+        headers, body = get("pyodide/python_stdlib.zip", "gzip")
+        assert headers["Content-Encoding"] is None
+        assert body == (dist / "pyodide" / build.STDLIB).read_bytes()
+    finally:
+        server.shutdown()
