@@ -82,3 +82,28 @@ def test_a_start_imports_from_the_standard_library_only_what_the_cut_ships(page,
     assert len(from_zip) > 100 and from_zip <= shipped
     assert set(build.RUNTIME_IMPORTS) <= set(loaded)
     assert loaded["dataclasses"].startswith(STDLIB_IN_PAGE)
+
+
+# Adds up the layout shifts of the page (those not caused by input), as Cumulative Layout
+# Shift does within one session.
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) {
+    if (!shift.hadRecentInput) window.__shifts.push(shift.value);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_nothing_moves_when_the_loading_line_goes(new_page, site, wait_ready, size):
+    """The loading line takes no room from the lobby, so the lobby stays where it was
+    painted first when Python is ready and the line goes: layout shift below 0.01."""
+    page = new_page(**SIZES[size])
+    page.add_init_script(LAYOUT_SHIFTS)
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_timeout(500)  # the frame after ready, and its layout, are observed
+    assert page.locator("#boot").is_hidden()
+    assert sum(page.evaluate("window.__shifts")) < 0.01
