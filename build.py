@@ -4,7 +4,8 @@
     python3 build.py [build]                       npm ci if node_modules/ is not the locked
                                                    one; build dist/
     python3 build.py serve [--port N] [--host H]   the same, then serve dist/ on
-                                                   http://H:N/ (default 127.0.0.1:8000)
+                                                   http://H:N/ (default 127.0.0.1:8000),
+                                                   compressed as GitHub Pages serves it
     python3 build.py test [pytest args...]         install what is missing, build, run pytest
                                                    (over tests/ unless the args name paths;
                                                    as root, in a loopback-only network)
@@ -161,7 +162,8 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
         if pseudo:
             pseudo_mo.parent.mkdir(parents=True, exist_ok=True)
             pseudo_mo.write_bytes(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"])
-        (dist / "index.html").write_text(index_html(), encoding="utf-8")
+        (dist / "index.html").write_text(index_html(downloads=downloads(dist)),
+                                         encoding="utf-8")
     finally:
         if pseudo:
             shutil.rmtree(LOCALE / PSEUDO)
@@ -627,11 +629,28 @@ def write_snapshot_key(dist: Path) -> None:
     module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")
 
 
-def index_html(languages=None) -> str:
+# What a start downloads beyond the page, its stylesheet and scripts: what the loading line
+# measures its progress by (assets/boot.js).
+START_DOWNLOADS = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                   f"pyodide/{STDLIB}", "pyodide/pyodide-lock.json", "cardtable.zip",
+                   "pyscript/*.js")
+
+
+def downloads(dist: Path) -> dict[str, list[int]]:
+    """{URL relative to dist/: [bytes, bytes gzipped]} of START_DOWNLOADS: the loading line
+    weighs each file by what it costs on the way (GitHub Pages compresses most of them)."""
+    paths = sorted(path for pattern in START_DOWNLOADS for path in dist.glob(pattern))
+    return {path.relative_to(dist).as_posix(): [path.stat().st_size, len(gzipped(path))
+                                                 if path.suffix in COMPRESSED
+                                                 else path.stat().st_size]
+            for path in paths}
+
+
+def index_html(languages=None, downloads: dict | None = None) -> str:
     """index.html with the prerendered lobby in English and, in a <template> each, in every
     other language of ``languages`` (default: every compiled catalog, see
-    :func:`compile_catalogs`), the boot words of each as JSON, the CSP and the PyScript
-    configuration."""
+    :func:`compile_catalogs`), the boot words of each as JSON, ``downloads`` (see
+    :func:`downloads`) as JSON, the CSP and the PyScript configuration."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
         from cardtable import i18n
@@ -658,7 +677,8 @@ def index_html(languages=None) -> str:
              "description": english["description"], "no_script": english["no_script"],
              "progress_label": english["progress_label"],
              "boot_status": english["status"].format(percent=0, step=english["starting"])}
-    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json}
+    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json,
+              "downloads": json.dumps(downloads or {})}
     return fill(template, markup, texts)
 
 

@@ -3,6 +3,7 @@ and keeps the player's taps, marked as pending; once the app is ready it carries
 in order. The download of Pyodide's WebAssembly is held back by routing, so the taps land
 during boot for certain, on a phone-sized touch page (taps) and a desktop page (clicks)."""
 
+import json
 import zipfile
 
 import pytest
@@ -107,3 +108,36 @@ def test_nothing_moves_when_the_loading_line_goes(new_page, site, wait_ready, si
     page.wait_for_timeout(500)  # the frame after ready, and its layout, are observed
     assert page.locator("#boot").is_hidden()
     assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
+# Records every value the loading line's bar takes, with its time.
+BAR_VALUES = """
+window.__bar = [];
+addEventListener("DOMContentLoaded", () => {
+  const bar = document.getElementById("boot-progress");
+  new MutationObserver(() => window.__bar.push([performance.now(), Number(bar.value)]))
+    .observe(bar, { attributes: true, attributeFilter: ["value"] });
+});
+"""
+# A network slow enough that the downloads take a few seconds: 16 Mbit/s, 40 ms.
+SLOWED = {"offline": False, "latency": 40, "downloadThroughput": 2_000_000,
+          "uploadThroughput": 1_000_000}
+
+
+def test_the_loading_line_moves_with_the_bytes_that_arrive(new_page, site, wait_ready):
+    """Over a slowed network the bar moves many times while the runtime downloads, in
+    proportion to the bytes that arrived (build.downloads weighs them), and never back."""
+    page = new_page(service_workers="block")
+    page.add_init_script(BAR_VALUES)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOWED)
+    page.goto(site.url)
+    wait_ready(page)
+    values = [value for _, value in page.evaluate("window.__bar")]
+    assert values == sorted(values) and values[-1] < 100
+    while_downloading = {round(value) for value in values if 0 < value < 85}
+    assert len(while_downloading) >= 10, values
+    downloads = json.loads(page.inner_text("#boot-downloads"))
+    assert set(downloads) == {path.relative_to(site.dist).as_posix() for pattern in
+                              build.START_DOWNLOADS for path in site.dist.glob(pattern)}
