@@ -248,9 +248,8 @@ STDLIB = "python_stdlib.zip"
 # What Python's and Pyodide's own start-up import from the standard library's zip, beyond
 # what the package imports; tests/browser/test_startup.py holds this list to a real start
 # in the browser (each module listed is imported there, and every module the start imports
-# from the zip is shipped). The page's other Python (index.html's script, assets/snapshot.js
-# and assets/snapshot-worker.js) imports os, sys, types, random, importlib and pkgutil,
-# which the package's closure holds (tests/test_build.py checks that too).
+# from the zip is shipped). PyScript's start-up adds none: assets/snapshot.js hands it a
+# placeholder `pyscript` module.
 RUNTIME_IMPORTS = (
     "site", "_sitebuiltins",  # Python's start-up (see START_ONLY)
     "encodings.utf_8",  # the file system's and the standard streams' encoding
@@ -263,7 +262,8 @@ RUNTIME_IMPORTS = (
 # never needs, so only their module-level imports count (what the start-up imported, the
 # browser test sees).
 START_ONLY = ("site", "_sitebuiltins")
-# The page's other Python, in index.html, assets/snapshot.js and assets/snapshot-worker.js.
+# What the page's other Python imports, in index.html, assets/snapshot.js and
+# assets/snapshot-worker.js (tests/test_build.py reads them there).
 PAGE_SCRIPT_IMPORTS = ("os", "sys", "types", "random", "importlib", "pkgutil")
 
 # Runs in Pyodide (its own Python parses the standard library's 3.14 sources): prints the
@@ -359,7 +359,8 @@ json.dumps(closure(zipfile.ZipFile("/project/" + STDLIB), given["sources"], give
 """
 
 
-def stdlib_closure(sources: dict[str, bytes], names=RUNTIME_IMPORTS + PAGE_SCRIPT_IMPORTS) -> list[str]:
+def stdlib_closure(sources: dict[str, bytes],
+                   names=RUNTIME_IMPORTS + PAGE_SCRIPT_IMPORTS) -> list[str]:
     """The standard library's modules that the page can import: those that the modules of
     ``sources`` ({path in the package zip: source}) and the modules ``names`` import,
     directly or through one another (see STDLIB_CLOSURE), sorted."""
