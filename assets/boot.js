@@ -211,9 +211,10 @@ async function boot() {
     updateBar();
     showProgress();
   });
-  // Bytes arriving count as progress too (at most one redraw a frame).
+  // Bytes arriving count as progress too, while loading (at most one redraw a frame).
   let drawing = false;
   const bytesArrived = () => {
+    if (root.dataset.app !== "loading") return;
     watchdog();
     if (drawing) return;
     drawing = true;

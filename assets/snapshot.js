@@ -42,14 +42,17 @@ globalThis.cardtableSnapshot = { boot: "normal" };
 // (assets/boot.js): Pyodide and PyScript fetch their files with the page's fetch(), which
 // from here on reads a copy of each response's body as it arrives and hands over the
 // response itself untouched. Each count fires "cardtable:bytes" on the window. Installed
-// here, before Python starts, since this module may run before any other of the page's.
+// here, before Python starts, since this module may run before any other of the page's;
+// not where the offline copy (sw.js) answers, which it does at once.
 globalThis.cardtableBytes = new Map();
-const pageFetch = globalThis.fetch;
-globalThis.fetch = async (...args) => {
-  const response = await pageFetch(...args);
-  if (response.ok && response.body) countBytes(response.clone());
-  return response;
-};
+if (!navigator.serviceWorker?.controller) {
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = async (...args) => {
+    const response = await pageFetch(...args);
+    if (response.ok && response.body) countBytes(response.clone());
+    return response;
+  };
+}
 
 async function countBytes(copy) {
   const reader = copy.body.getReader();

@@ -62,7 +62,7 @@ LOADED_MODULES = """async () => {
   const { loadPyodide } = await import("./assets/snapshot.js");
   const python = await loadPyodide({ stdout: console.log, stderr: console.error });
   return JSON.parse(python.runPython(`import json, sys
-json.dumps({name: getattr(module, "__file__", None) for name, module in list(sys.modules.items())})`));
+json.dumps({n: getattr(m, "__file__", None) for n, m in list(sys.modules.items())})`));
 }"""
 STDLIB_IN_PAGE = "/lib/python314.zip/"
 
