@@ -771,6 +771,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.end_headers()
         return io.BytesIO(body)
 
+    def log_message(self, format, *args):
+        if os.environ.get("CARDTABLE_SERVE_LOG"):
+            super().log_message(format, *args)
+
 
 def accepts_gzip(headers) -> bool:
     """Whether a request's Accept-Encoding names gzip (without q=0)."""
@@ -790,10 +794,6 @@ def gzipped(path: Path) -> bytes:
     """The file at ``path`` gzipped, made once per version of the file."""
     stat = path.stat()
     return _gzip(path, stat.st_mtime_ns, stat.st_size)
-
-    def log_message(self, format, *args):
-        if os.environ.get("CARDTABLE_SERVE_LOG"):
-            super().log_message(format, *args)
 
 
 class SiteServer(http.server.ThreadingHTTPServer):

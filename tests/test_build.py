@@ -372,3 +372,22 @@ def test_the_server_sends_text_and_webassembly_gzipped_to_a_client_that_accepts_
         assert body == (dist / "pyodide" / build.STDLIB).read_bytes()
     finally:
         server.shutdown()
+
+
+def test_the_server_logs_no_request_unless_asked(dist, capfd, monkeypatch):
+    """Every test serves the site: its requests stay out of the output unless
+    CARDTABLE_SERVE_LOG is set."""
+    import threading
+    import urllib.request
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/assets/boot.js"
+    try:
+        monkeypatch.delenv("CARDTABLE_SERVE_LOG", raising=False)
+        urllib.request.urlopen(url).read()
+        assert "GET /assets/boot.js" not in capfd.readouterr().err
+        monkeypatch.setenv("CARDTABLE_SERVE_LOG", "1")
+        urllib.request.urlopen(url).read()
+        assert "GET /assets/boot.js" in capfd.readouterr().err
+    finally:
+        server.shutdown()
