@@ -4,9 +4,11 @@
     python3 build.py [build]                       npm ci if node_modules/ is not the locked
                                                    one; build dist/
     python3 build.py serve [--port N] [--host H]   the same, then serve dist/ on
-                                                   http://H:N/ (default 127.0.0.1:8000)
+                                                   http://H:N/ (default 127.0.0.1:8000),
+                                                   compressed as GitHub Pages serves it
     python3 build.py test [pytest args...]         install what is missing, build, run pytest
-                                                   (over tests/ unless the args name paths)
+                                                   (over tests/ unless the args name paths;
+                                                   as root, in a loopback-only network)
     python3 build.py venv                          create .venv with the package (editable),
                                                    its `cardtable` command and the test tools
     python3 build.py i18n [--add CODE]             extract the texts to translate and update
@@ -17,9 +19,11 @@ A bad argument prints one line and exits with status 2.
 dist/ holds only what the page loads: index.html with the lobby prerendered for first paint,
 assets/ (but for the sources of generated files), the project's Python package as one zip
 with its translations compiled by Babel (.venv, made when missing, has Babel), the
-Pyodide and PyScript files the page requests (copied from node_modules), a web app manifest
-naming the icons of assets/icons/, and sw.js whose precache list names every other file of
-dist/ with its SHA-256. Every URL is relative, so the site also works under a GitHub Pages
+Pyodide and PyScript files the page requests (Pyodide's standard library cut to the
+modules the page can import: see stdlib_zip) and the QR code generator it loads when it
+first draws a code (copied from node_modules), a web app manifest naming the icons of
+assets/icons/, and sw.js whose precache list names every other file of dist/ with its
+SHA-256. Every URL is relative, so the site also works under a GitHub Pages
 project path (/<repo>/).
 
 Runs on the standard library alone; .venv (made when missing) brings Babel for the catalogs
@@ -30,6 +34,8 @@ from __future__ import annotations
 
 import argparse
 import base64
+import functools
+import gzip
 import hashlib
 import html
 import http.server
@@ -66,6 +72,10 @@ PYSCRIPT_LAZY = ("error-",)
 IMPORT_RE = re.compile(r'(?:from|import)\s*"\./([^"]+\.js)"')
 PYSCRIPT_PLUGINS = ("codemirror", "deprecations-manager", "donkey", "error", "py-editor",
                     "py-game", "py-terminal")
+# Other npm files the page loads, by their path in node_modules/ and in dist/: the QR code
+# generator, a classic script that defines the global `qrcode`; assets/qr.js adds it to
+# the page the first time it draws a code.
+VENDOR_FILES = {"qrcode-generator/dist/qrcode.js": "vendor/qrcode.js"}
 
 # The <script type="py"> configuration: local Pyodide (PyScript's default is a CDN) through
 # assets/snapshot.js, which restores a memory snapshot when the browser has made one for this
@@ -147,24 +157,31 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     copy_assets(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
-    page = (pseudo_index_html(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"])
-            if pseudo else index_html())
+    page = (pseudo_index_html(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"],
+                              downloads(dist))
+            if pseudo else index_html(downloads=downloads(dist)))
     (dist / "index.html").write_text(page, encoding="utf-8")
     (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
     return dist
 
 
 def copy_runtime(dist: Path) -> None:
-    """Copy the Pyodide and PyScript files the page loads, and nothing else."""
+    """Copy the Pyodide and PyScript files and the VENDOR_FILES that the page loads, and
+    nothing else; Pyodide's standard library cut to what the page can import."""
     pyodide = dist / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
-        shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
+        if name != STDLIB:
+            shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
+    (pyodide / STDLIB).write_bytes(stdlib_zip(page_sources(ROOT / "py" / "cardtable")))
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
     target = dist / "pyscript"
     target.mkdir()
     for name in pyscript_files(source):
         shutil.copy2(source / name, target / name)
+    for name, path in VENDOR_FILES.items():
+        (dist / path).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(NODE_MODULES / name, dist / path)
 
 
 def pyscript_files(source: Path) -> list[str]:
@@ -181,9 +198,16 @@ def pyscript_files(source: Path) -> list[str]:
 
 
 # The package's modules that the page never imports, left out of its zip: the simulator and
-# its command line run only headless (tests/test_layers.py fails if the page's code imports
-# them).
-HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py")
+# its command line run only headless, and the in-memory link between pages serves the tests
+# (tests/test_layers.py fails if the page's code imports them).
+HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py",
+                 "cardtable/web/together/transport.py")
+
+
+def page_sources(package: Path) -> dict[str, bytes]:
+    """{path in the package zip: source} of every module of ``package`` but HEADLESS_ONLY."""
+    return {name: path.read_bytes() for path in sorted(package.rglob("*.py"))
+            if (name := path.relative_to(package.parent).as_posix()) not in HEADLESS_ONLY}
 
 
 def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
@@ -199,8 +223,7 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     a first visit downloads less. The price: tracebacks in the browser console name file
     and line but cannot quote the source.
     """
-    sources = {name: path.read_bytes() for path in sorted(package.rglob("*.py"))
-               if (name := path.relative_to(package.parent).as_posix()) not in HEADLESS_ONLY}
+    sources = page_sources(package)
     modules = compile_in_pyodide(sources) if bytecode else sources
     files = {**modules, **(catalogs or {})}
     buffer = io.BytesIO()
@@ -211,6 +234,156 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
             info.external_attr = 0o644 << 16
             archive.writestr(info, files[name])
     return buffer.getvalue()
+
+
+# --- the standard library, cut to what the page can import ------------------------------
+
+STDLIB = "python_stdlib.zip"
+# What Python's and Pyodide's own start-up import from the standard library's zip, beyond
+# what the package imports; tests/browser/test_startup.py holds this list to a real start
+# in the browser (each module listed is imported there, and every module the start imports
+# from the zip is shipped). PyScript's start-up adds none: assets/snapshot.js hands it a
+# placeholder `pyscript` module.
+RUNTIME_IMPORTS = (
+    "site", "_sitebuiltins",  # Python's start-up (see START_ONLY)
+    "encodings.utf_8",  # the file system's and the standard streams' encoding
+    "encodings.cp437",  # zipimport decodes the names of the standard library's zip
+    "_pyodide._future_helper", "_pyodide.docstring", "_pyodide.jsbind",  # Pyodide's start-up
+    "pyodide._package_loader", "pyodide.code", "pyodide.common",
+)
+# Modules whose code runs only during Python's start-up, before the page's: what they
+# import inside their functions (the interactive prompt's line editing, help()) the page
+# never needs, so only their module-level imports count (what the start-up imported, the
+# browser test sees).
+START_ONLY = ("site", "_sitebuiltins")
+# What the page's other Python imports, in index.html, assets/snapshot.js and
+# assets/snapshot-worker.js (tests/test_build.py reads them there).
+PAGE_SCRIPT_IMPORTS = ("os", "sys", "types", "random", "importlib", "pkgutil")
+
+# Runs in Pyodide (its own Python parses the standard library's 3.14 sources): prints the
+# names of the standard library's modules that the modules of INPUT ({"sources": {path in
+# the package zip: source}, "names": [module name]}) can import, directly or through one
+# another: every import statement (in functions too, but for START_ONLY), each name of a
+# from-import that is a submodule, __import__ or import_module of a literal name; but not
+# in the body of an if that never runs in the page (a module run as a script, another
+# system's branch).
+STDLIB_CLOSURE = """
+import ast, json, zipfile
+
+given = json.loads(INPUT)
+
+def module_files(archive):
+    files = {}
+    for path in archive.namelist():
+        if path.endswith(".py"):
+            parts = path[:-3].split("/")
+            if parts[-1] == "__init__":
+                parts.pop()
+            files[".".join(parts)] = path
+    return files
+
+def never_run(node):
+    if not (isinstance(node, ast.If) and isinstance(node.test, ast.Compare)
+            and len(node.test.ops) == 1 and isinstance(node.test.ops[0], ast.Eq)
+            and isinstance(node.test.comparators[0], ast.Constant)):
+        return False
+    left, right = ast.unparse(node.test.left), node.test.comparators[0].value
+    return ((left == "__name__" and right == "__main__")
+            or (left == "sys.platform" and right != "emscripten")
+            or (left == "os.name" and right != "posix"))
+
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+
+def walk(tree, functions):
+    todo = [tree]
+    while todo:
+        node = todo.pop()
+        yield node
+        if never_run(node):
+            todo.extend(node.orelse)
+        elif functions or not isinstance(node, FUNCTIONS):
+            todo.extend(ast.iter_child_nodes(node))
+
+def literal_import(node):
+    func = node.func
+    return (node.args and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+            and ((isinstance(func, ast.Name) and func.id == "__import__")
+                 or (isinstance(func, ast.Attribute) and func.attr == "import_module")))
+
+def imported(tree, name, is_package):
+    for node in walk(tree, name not in given["start_only"]):
+        if isinstance(node, ast.Import):
+            yield from (alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = name.split(".")[:len(name.split(".")) - node.level + is_package]
+                base = ".".join(parent + ([base] if base else []))
+            yield base
+            yield from (base + "." + alias.name for alias in node.names)
+        elif isinstance(node, ast.Call) and literal_import(node):
+            yield node.args[0].value
+
+def closure(archive, sources, names):
+    files = module_files(archive)
+    seen, todo = set(), []
+    def reach(module):
+        parts = module.split(".")
+        for end in range(1, len(parts) + 1):
+            prefix = ".".join(parts[:end])
+            if prefix in files and prefix not in seen:
+                seen.add(prefix)
+                todo.append(prefix)
+    for path, text in sources.items():
+        name = path[:-3].replace("/", ".").removesuffix(".__init__")
+        for module in imported(ast.parse(text, path), name, path.endswith("__init__.py")):
+            reach(module)
+    for name in names:
+        reach(name)
+    while todo:
+        name = todo.pop()
+        path = files[name]
+        tree = ast.parse(archive.read(path), path)
+        for module in imported(tree, name, path.endswith("__init__.py")):
+            reach(module)
+    return sorted(seen)
+
+json.dumps(closure(zipfile.ZipFile("/project/" + STDLIB), given["sources"], given["names"]))
+"""
+
+
+def stdlib_closure(sources: dict[str, bytes],
+                   names=RUNTIME_IMPORTS + PAGE_SCRIPT_IMPORTS) -> list[str]:
+    """The standard library's modules that the page can import: those that the modules of
+    ``sources`` ({path in the package zip: source}) and the modules ``names`` import,
+    directly or through one another (see STDLIB_CLOSURE), sorted."""
+    given = {"sources": {name: data.decode("utf-8") for name, data in sources.items()},
+             "names": list(names), "start_only": list(START_ONLY)}
+    code = (f"INPUT = {json.dumps(json.dumps(given))}\nSTDLIB = {STDLIB!r}\n"
+            + STDLIB_CLOSURE)
+    return json.loads(run_in_pyodide(code, mount=NODE_MODULES / "pyodide"))
+
+
+def stdlib_zip(sources: dict[str, bytes]) -> bytes:
+    """Pyodide's standard library zip with only the modules of :func:`stdlib_closure`
+    (``sources``: the page's modules), their entries as they were (names, dates,
+    compression), in their order: the same input gives the same bytes."""
+    keep = set(stdlib_closure(sources))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full, \
+            zipfile.ZipFile(buffer, "w") as cut:
+        for info in full.infolist():
+            if module_name(info.filename) in keep:
+                cut.writestr(info, full.read(info))
+    return buffer.getvalue()
+
+
+def module_name(path: str) -> str | None:
+    """The module that a path in a zip of modules holds (None: no module)."""
+    if not path.endswith(".py"):
+        return None
+    return path[:-3].removesuffix("/__init__").replace("/", ".")
 
 
 # --- translations: gettext catalogs, extracted and compiled with Babel -------------------
@@ -461,11 +634,30 @@ def write_snapshot_key(dist: Path) -> None:
     module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")
 
 
-def index_html(languages=None, package_root: Path = ROOT / "py") -> str:
+# What a start downloads beyond the page, its stylesheet and scripts: what the loading line
+# measures its progress by (assets/boot.js).
+START_DOWNLOADS = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
+                   f"pyodide/{STDLIB}", "pyodide/pyodide-lock.json", "cardtable.zip",
+                   "pyscript/*.js")
+
+
+def downloads(dist: Path) -> dict[str, list[int]]:
+    """{URL relative to dist/: [bytes, bytes gzipped]} of START_DOWNLOADS: the loading line
+    weighs each file by what it costs on the way (GitHub Pages compresses most of them)."""
+    paths = sorted(path for pattern in START_DOWNLOADS for path in dist.glob(pattern))
+    return {path.relative_to(dist).as_posix(): [path.stat().st_size, len(gzipped(path))
+                                                 if path.suffix in COMPRESSED
+                                                 else path.stat().st_size]
+            for path in paths}
+
+
+def index_html(languages=None, downloads: dict | None = None,
+               package_root: Path = ROOT / "py") -> str:
     """index.html with the prerendered lobby in English and, in a <template> each, in every
     other language of ``languages`` (default: every compiled catalog, see
-    :func:`compile_catalogs`), the boot words of each as JSON, the CSP and the PyScript
-    configuration. The package comes from ``package_root`` unless it is imported already."""
+    :func:`compile_catalogs`), the boot words of each as JSON, ``downloads`` (see
+    :func:`downloads`) as JSON, the CSP and the PyScript configuration. The package comes from
+    ``package_root`` unless it is imported already."""
     sys.path.insert(0, str(package_root))
     try:
         from cardtable import i18n
@@ -492,19 +684,23 @@ def index_html(languages=None, package_root: Path = ROOT / "py") -> str:
              "description": english["description"], "no_script": english["no_script"],
              "progress_label": english["progress_label"],
              "boot_status": english["status"].format(percent=0, step=english["starting"])}
-    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json}
+    markup = {"shell": shells["en"], "shells": others, "boot_words": boot_json,
+              "downloads": json.dumps(downloads or {})}
     return fill(template, markup, texts)
 
 
-# Prints index_html() for the package under folder argv[1], as UTF-8.
-PSEUDO_INDEX = """import sys, build
-sys.stdout.buffer.write(build.index_html(package_root=build.Path(sys.argv[1])).encode())"""
+# Prints index_html() for the package under folder argv[1] and the downloads given as JSON
+# in argv[2], as UTF-8.
+PSEUDO_INDEX = """import json, sys, build
+page = build.index_html(downloads=json.loads(sys.argv[2]), package_root=build.Path(sys.argv[1]))
+sys.stdout.buffer.write(page.encode())"""
 
 
-def pseudo_index_html(catalog: bytes) -> str:
-    """index.html that also speaks the pseudo-language, whose compiled ``catalog`` is given:
-    made from a copy of the package with that catalog added, in a Python process of its
-    own, so that the source tree (which tests running alongside read) never holds it."""
+def pseudo_index_html(catalog: bytes, downloads: dict) -> str:
+    """index.html (with ``downloads``, see :func:`index_html`) that also speaks the
+    pseudo-language, whose compiled ``catalog`` is given: made from a copy of the package
+    with that catalog added, in a Python process of its own, so that the source tree (which
+    tests running alongside read) never holds it."""
     with tempfile.TemporaryDirectory() as folder:
         package = Path(folder) / "cardtable"
         shutil.copytree(ROOT / "py" / "cardtable", package,
@@ -512,7 +708,7 @@ def pseudo_index_html(catalog: bytes) -> str:
         mo = package / "locale" / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"
         mo.parent.mkdir(parents=True)
         mo.write_bytes(catalog)
-        result = subprocess.run([sys.executable, "-c", PSEUDO_INDEX, folder], cwd=ROOT,
+        result = subprocess.run([sys.executable, "-c", PSEUDO_INDEX, folder, json.dumps(downloads)], cwd=ROOT,
                                 check=True, capture_output=True, stdin=subprocess.DEVNULL)
     page = result.stdout.decode("utf-8")
     if f'<template id="shell-{PSEUDO}">' not in page:
@@ -566,8 +762,14 @@ def integrity(data: bytes) -> str:
 
 # --- serve -----------------------------------------------------------------------------
 
+# What the server compresses, as GitHub Pages does (README, "Deployment"): text, and the
+# WebAssembly binary; not the zips (their modules are compressed already) nor the images.
+COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm")
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the MIME types the page needs, optionally under a path prefix."""
+    """Static files with the MIME types the page needs, optionally under a path prefix;
+    the COMPRESSED types gzipped for a client that accepts gzip."""
 
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **MIME_TYPES}
     prefix = "/"
@@ -583,9 +785,48 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cache-Control", self.cache_control)
         super().end_headers()
 
+    def send_head(self):
+        """As SimpleHTTPRequestHandler's, but a COMPRESSED file goes out gzipped (with
+        Vary: Accept-Encoding) when the request accepts gzip."""
+        url_path = self.path.split("?")[0].split("#")[0]
+        path = Path(self.translate_path(url_path))
+        if path.is_dir() and url_path.endswith("/"):
+            path = path / "index.html"
+        if not (path.is_file() and path.suffix in COMPRESSED and accepts_gzip(self.headers)):
+            return super().send_head()
+        body = gzipped(path)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Vary", "Accept-Encoding")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
+        self.end_headers()
+        return io.BytesIO(body)
+
     def log_message(self, format, *args):
         if os.environ.get("CARDTABLE_SERVE_LOG"):
             super().log_message(format, *args)
+
+
+def accepts_gzip(headers) -> bool:
+    """Whether a request's Accept-Encoding names gzip (without q=0)."""
+    for part in headers.get("Accept-Encoding", "").split(","):
+        name, _, params = part.strip().partition(";")
+        if name.strip() == "gzip" and params.replace(" ", "") not in ("q=0", "q=0.0"):
+            return True
+    return False
+
+
+@functools.lru_cache(maxsize=64)
+def _gzip(path: Path, mtime_ns: int, size: int) -> bytes:
+    return gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+
+
+def gzipped(path: Path) -> bytes:
+    """The file at ``path`` gzipped, made once per version of the file."""
+    stat = path.stat()
+    return _gzip(path, stat.st_mtime_ns, stat.st_size)
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
@@ -674,8 +915,9 @@ def apt_install(*packages: str) -> None:
 
 def test(argv: list[str]) -> int:
     """Install what is missing, build dist/ and run pytest with ``argv`` (over tests/ unless
-    ``argv`` names a path) on several workers (see :func:`workers`); pytest's exit status,
-    but 1 when it collected no tests."""
+    ``argv`` names a path) on several workers (see :func:`workers`), in a loopback-only
+    network when it can (:func:`loopback_only`); pytest's exit status, but 1 when it
+    collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
     ensure_chromium()
@@ -683,7 +925,8 @@ def test(argv: list[str]) -> int:
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     args = [*workers(argv), *(argv if paths else ["tests", *argv])]
     env = {**os.environ, "CARDTABLE_DIST_BUILT": "1"}
-    code = subprocess.run([str(python), "-m", "pytest", *args], cwd=ROOT, env=env).returncode
+    command = loopback_only([str(python), "-m", "pytest", *args])
+    code = subprocess.run(command, cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest collected no tests; that is a failure here.", flush=True)
         return 1
@@ -699,6 +942,21 @@ def workers(argv: list[str]) -> list[str]:
     if any(a.startswith(chosen) for a in argv):
         return []
     return ["-n", str(max(2, os.cpu_count() or 1)), "--dist", "loadgroup"]
+
+
+def loopback_only(command: list[str]) -> list[str]:
+    """``command`` run in a network namespace of its own whose one interface is loopback,
+    so that every packet of every test stays on this machine (the browser tests connect
+    pages by WebRTC); ``command`` as it is, and a line saying so, where no such namespace
+    can be made (it takes root, ``unshare`` and ``ip``)."""
+    isolated = ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh"]
+    if (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("unshare")
+            and shutil.which("ip")
+            and subprocess.run([*isolated, "true"], capture_output=True).returncode == 0):
+        return [*isolated, *command]
+    print("build.py test: cannot make a loopback-only network namespace (it takes root,"
+          " unshare and ip): the tests run on this machine's network.", flush=True)
+    return command
 
 
 class ArgumentParser(argparse.ArgumentParser):

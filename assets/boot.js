@@ -4,7 +4,7 @@
 // once it is interactive. Until then the prerendered lobby works: its taps are kept here, in
 // order, marked as pending, and the UI carries them out once it runs (takeTaps below).
 
-// Boot fails when no step completes for this long (the first download can be slow).
+// Boot fails when no step completes and no byte arrives for this long.
 const STALL_TIMEOUT_MS = 90_000;
 // PyScript reports its steps as "py:progress" events; these are the ones of a normal boot.
 const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading interpreter",
@@ -14,6 +14,15 @@ const STEPS = ["Loading Pyodide", "Loading Storage", "Loaded Storage", "Loading 
 const WORDS = globalThis.cardtableWords;
 const fill = globalThis.cardtableFill;
 
+// What a start downloads, {URL relative to the page: [bytes, bytes gzipped]} (build.py):
+// the progress bar moves with the bytes that arrived, each file weighed by what it costs on
+// the way, so that a slow network never looks stuck. The downloads make up this share of
+// the bar; Python's start-up steps after them the rest.
+const DOWNLOADS = new Map(Object.entries(
+  JSON.parse(document.getElementById("boot-downloads")?.textContent || "{}"))
+  .map(([url, sizes]) => [new URL(url, document.baseURI).href, sizes]));
+const DOWNLOAD_SHARE = 85;
+
 const root = document.documentElement;
 const bar = document.getElementById("boot-progress");
 const status = document.getElementById("boot-status");
@@ -21,6 +30,27 @@ const status = document.getElementById("boot-status");
 // Taps and changes on the prerendered lobby before the UI runs: {action, data}, in order.
 const taps = [];
 let stepText = WORDS.starting;
+
+// The share of the start's downloads that has arrived, in bytes on the way: what
+// assets/snapshot.js counted of each fetch, or for a file that came otherwise (a module
+// script), all of it once the browser lists it as loaded.
+const loaded = new Set();
+function downloaded() {
+  let total = 0, arrived = 0;
+  for (const [url, [bytes, sent]] of DOWNLOADS) {
+    const count = loaded.has(url) ? bytes : (globalThis.cardtableBytes?.get(url) ?? 0);
+    total += sent;
+    arrived += sent * Math.min(1, count / bytes);
+  }
+  return total ? arrived / total : 0;
+}
+
+// The bar: the downloads' share, then one part of the rest per start-up step done.
+let stepsDone = 0;
+function updateBar() {
+  const steps = stepsDone / (STEPS.length + 1);
+  bar.value = Math.max(bar.value, DOWNLOAD_SHARE * downloaded() + (100 - DOWNLOAD_SHARE) * steps);
+}
 
 // The boot line: the progress in words, and the taps waiting to be carried out.
 function showProgress() {
@@ -175,11 +205,32 @@ async function boot() {
     watchdog();
     const step = STEPS.indexOf(detail);
     if (step >= 0) {
-      bar.value = Math.max(bar.value, (100 * (step + 1)) / (STEPS.length + 1));
+      stepsDone = Math.max(stepsDone, step + 1);
       stepText = WORDS.steps[step];
     }
+    updateBar();
     showProgress();
   });
+  // Bytes arriving count as progress too, while loading (at most one redraw a frame).
+  let drawing = false;
+  const bytesArrived = () => {
+    if (root.dataset.app !== "loading") return;
+    watchdog();
+    if (drawing) return;
+    drawing = true;
+    requestAnimationFrame(() => {
+      drawing = false;
+      updateBar();
+      showProgress();
+    });
+  };
+  addEventListener("cardtable:bytes", bytesArrived);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) {
+      if (DOWNLOADS.has(entry.name)) loaded.add(entry.name);
+    }
+    bytesArrived();
+  }).observe({ type: "resource", buffered: true });
 
   if (!(await indexedDBWorks())) {
     console.info("cardtable: IndexedDB is blocked here; PyScript gets an in-memory stand-in.");

@@ -38,6 +38,36 @@ const SNAPSHOT_DELAY_MS = 3000;
 // What happened, for the bench and the tests: "restored", "fallback" or "normal".
 globalThis.cardtableSnapshot = { boot: "normal" };
 
+// The bytes of each download that have arrived so far, by URL, for the loading line
+// (assets/boot.js): Pyodide and PyScript fetch their files with the page's fetch(), which
+// from here on reads a copy of each response's body as it arrives and hands over the
+// response itself untouched. Each count fires "cardtable:bytes" on the window. Installed
+// here, before Python starts, since this module may run before any other of the page's;
+// not where the offline copy (sw.js) answers, which it does at once.
+globalThis.cardtableBytes = new Map();
+if (!navigator.serviceWorker?.controller) {
+  const pageFetch = globalThis.fetch;
+  globalThis.fetch = async (...args) => {
+    const response = await pageFetch(...args);
+    if (response.ok && response.body) countBytes(response.clone());
+    return response;
+  };
+}
+
+async function countBytes(copy) {
+  const reader = copy.body.getReader();
+  let arrived = 0;
+  try {
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      arrived += chunk.value.byteLength;
+      globalThis.cardtableBytes.set(copy.url, arrived);
+      dispatchEvent(new Event("cardtable:bytes"));
+    }
+  } catch {
+    // the download failed or was cancelled: whoever asked for it sees that
+  }
+}
+
 // Emscripten's setImmediate stand-in (in pyodide.asm.mjs, where a browser has no
 // setImmediate) posts the message "_si" to the page's own window and, on every "message" event
 // whose data is "_si", calls the next function of its queue, whoever sent it. Another window

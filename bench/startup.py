@@ -1,12 +1,13 @@
 """Start-up of the app against a bare ``loadPyodide()`` page, side by side.
 
-    python bench/startup.py [--runs N] [--throttled-runs N] [--play-seconds S] [--json-only]
-                            [--against DIST]
+    python bench/startup.py [--runs N] [--throttled-runs N] [--network-runs N]
+                            [--play-seconds S] [--json-only] [--against DIST]
 
 Both pages are served by one local server with GitHub Pages' caching header
 (``Cache-Control: max-age=600``): the app from dist/ at the root (where it makes its memory
 snapshot: only at the root of an origin, see assets/snapshot.js), and a bench-only page,
-/bare.html, that imports the very same /pyodide/pyodide.mjs and calls loadPyodide().
+/bare.html, that imports Pyodide as npm ships it (the same version, its whole standard
+library, under /bare-pyodide/) and calls loadPyodide().
 Each run opens both in a fresh Chromium context (cold: empty HTTP cache, no service worker),
 then reloads each (warm: HTTP cache, and for the app its service worker and the memory
 snapshot it made once ready, see assets/snapshot.js; the bench waits for both). Runs
@@ -30,8 +31,14 @@ previous commit's dist/, say), served under /before/ and measured as the app is:
 figures then compare this build with that one, run by run ("bare" reads "before").
 Then the same with Chromium's CPU throttled 4 times (CDP Emulation.setCPUThrottlingRate),
 a slow phone's pace: --throttled-runs runs (0: none).
+Then first visits only (cold) over a slowed network, app and bare alternating, for each of
+NETWORKS (Chromium's network emulation, CDP Network.emulateNetworkConditions, on the bytes
+as they travel, gzip-compressed as the server sends them): --network-runs runs each (0:
+none); time-to-ready, first paint and the bytes that travelled, for each page.
+The server compresses as GitHub Pages does (build.COMPRESSED, gzip on the fly).
 Goals (issue 13): warm app at most 0.5 times warm bare; cold at most 1.1 times; first
-paint under 200 ms; no task over 100 ms after ready.
+paint under 200 ms; no task over 100 ms after ready. Issue 27: a first visit at most 0.85
+times the bare page's bytes, and at most 0.9 times its time-to-ready on either network.
 """
 
 from __future__ import annotations
@@ -59,12 +66,17 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-component-update", "--disable-sync"]
 GOALS = {"warm_ratio": 0.5, "cold_ratio": 1.1, "first_paint_ms": 200, "long_task_ms": 100}
 THROTTLE = 4
+# Network profiles for first visits: download and upload in bits per second, round trip.
+NETWORKS = {
+    "good-4g": {"down_bps": 10_000_000, "up_bps": 5_000_000, "latency_ms": 40},
+    "slow-4g": {"down_bps": 1_600_000, "up_bps": 750_000, "latency_ms": 150},
+}
 
 BARE_PAGE = """<!doctype html>
 <html lang="en" data-app="loading"><head><meta charset="utf-8"><title>bare Pyodide</title>
 <link rel="icon" href="data:,">
 <script type="module">
-const { loadPyodide } = await import("./pyodide/pyodide.mjs");
+const { loadPyodide } = await import("./bare-pyodide/pyodide.mjs");
 const pyodide = await loadPyodide();
 pyodide.runPython("import sys");
 document.documentElement.dataset.app = "ready";
@@ -102,14 +114,18 @@ MY_MOVE = ("document.querySelector('main.end') ? 'over' : (v => v && v.current =
 
 
 def serve_bench_root(dist: Path, against: Path | None = None):
-    """Serve a folder with the app at its root (links to dist/'s files), bare.html and,
-    when given, the app built in ``against`` under before/."""
+    """Serve a folder with the app at its root (links to dist/'s files), bare.html with
+    npm's Pyodide under bare-pyodide/ and, when given, the app built in ``against`` under
+    before/."""
     root = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
     for entry in dist.iterdir():
         (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     if against:
         (root / "before").symlink_to(against.resolve(), target_is_directory=True)
     (root / "bare.html").write_text(BARE_PAGE)
+    (root / "bare-pyodide").mkdir()
+    for name in build.PYODIDE_FILES:
+        (root / "bare-pyodide" / name).symlink_to(build.NODE_MODULES / "pyodide" / name)
     server = build.make_server(root, cache_control="max-age=600")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, root, f"http://localhost:{server.server_address[1]}/"
@@ -157,15 +173,23 @@ def wait_for_snapshot(page) -> bool:
     raise RuntimeError("the snapshot was never made")
 
 
-def new_page(browser, throttle: int, *scripts: str):
-    """A page in a fresh context with ``scripts`` run first, its CPU slowed ``throttle``×."""
+def new_page(browser, throttle: int, *scripts: str, network: dict | None = None):
+    """A page in a fresh context with ``scripts`` run first, its CPU slowed ``throttle``×
+    and, with ``network`` (one of NETWORKS), its network too."""
     context = browser.new_context()
     for script in (PROBE, *scripts):
         context.add_init_script(script)
     page = context.new_page()
-    if throttle > 1:
+    if throttle > 1 or network:
         cdp = context.new_cdp_session(page)
+    if throttle > 1:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+    if network:
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {
+            "offline": False, "latency": network["latency_ms"],
+            "downloadThroughput": network["down_bps"] / 8,
+            "uploadThroughput": network["up_bps"] / 8})
     return page
 
 
@@ -181,6 +205,45 @@ def one_run(browser, url: str, is_app: bool, throttle: int) -> tuple[dict, dict,
     warm = measure(page, url, reload=True)
     page.context.close()
     return cold, warm, downloads
+
+
+def first_visit(browser, url: str, network: dict) -> dict:
+    """A first visit of ``url`` over ``network``: its timings, and what travelled (response
+    bodies as sent, compressed where the server compressed them, and headers)."""
+    page = new_page(browser, 1, network=network)
+    responses = []
+    page.on("requestfinished", lambda request: responses.append(request))
+    result = measure(page, url)
+    sizes = [request.sizes() for request in responses]
+    page.context.close()
+    result["requests"] = len(sizes)
+    result["body_bytes"] = sum(size["responseBodySize"] for size in sizes)
+    result["transferred"] = sum(size["responseBodySize"] + size["responseHeadersSize"]
+                                for size in sizes)
+    return result
+
+
+def network_bench(browser, base: str, runs: int, against: bool = False) -> dict:
+    """First visits of the app and of the second page, alternating, over each of NETWORKS."""
+    second = base + ("before/" if against else "bare.html")
+    out = {}
+    for name, network in NETWORKS.items():
+        visits = {"app": [], "bare": []}
+        for run in range(runs):
+            print(f"first visit over {name}, run {run + 1}/{runs}", file=sys.stderr, flush=True)
+            for page, url in (("app", base), ("bare", second)):
+                visits[page].append(first_visit(browser, url, network))
+        figures = {page: {key: median([v[key] for v in kept if v[key] is not None])
+                          for key in ("tti", "first_paint", "transferred", "body_bytes",
+                                      "requests")}
+                   for page, kept in visits.items()}
+        out[name] = {**network, "runs": runs, **figures,
+                     "ratio_tti": round(figures["app"]["tti"] / figures["bare"]["tti"], 2),
+                     "ratio_bytes": round(figures["app"]["transferred"]
+                                          / figures["bare"]["transferred"], 2),
+                     "paired_tti": paired_ratios([a["tti"] / b["tti"] for a, b in
+                                                  zip(visits["app"], visits["bare"])])}
+    return out
 
 
 def play_cards(page, legal: list) -> None:
@@ -244,7 +307,8 @@ def play(browser, url: str, game: str, seconds: float, throttle: int) -> dict:
 
 
 def bytes_of(downloads: list, base: str, root: Path) -> dict:
-    """Body bytes of a first visit, and the same files gzipped (a compressing server)."""
+    """Body bytes of a first visit as the server sent them (it compresses as GitHub Pages
+    does), and the same files each gzipped whole."""
     compressed = 0
     for url, size in downloads:
         path = root / url[len(base):].split("?")[0].split("#")[0]
@@ -324,6 +388,7 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--throttled-runs", type=int, default=3)
+    parser.add_argument("--network-runs", type=int, default=3)
     parser.add_argument("--play-seconds", type=float, default=20)
     parser.add_argument("--json-only", action="store_true")
     parser.add_argument("--against", type=Path, metavar="DIST",
@@ -343,6 +408,9 @@ def main(argv=None) -> int:
         if args.throttled_runs:
             report["throttled"] = bench(browser, base, root, args.throttled_runs, THROTTLE,
                                         args.play_seconds, bool(args.against))
+        if args.network_runs:
+            report["network"] = network_bench(browser, base, args.network_runs,
+                                              bool(args.against))
         browser.close()
     server.shutdown()
     report["load_average_after"] = os.getloadavg()
@@ -350,6 +418,8 @@ def main(argv=None) -> int:
         for key in ("normal", "throttled"):
             if key in report:
                 print_table(report[key])
+        if "network" in report:
+            print_network(report["network"])
         print(f"load average before {report['load_average']}, after {report['load_average_after']}")
     print(json.dumps(report, indent=2))
     return 0
@@ -375,6 +445,19 @@ def print_table(report: dict) -> None:
         f"{game} ({f['your_moves']} of your moves) {f['long_tasks']} over 50 ms, "
         f"{f['over_100ms']} over 100 ms, max {f['max_ms']} ms"
         for game, f in report["long_tasks_after_ready"].items()))
+    print()
+
+
+def print_network(report: dict) -> None:
+    print("first visit over a slowed network, medians (ms from navigation start; MB as sent)")
+    print(f"{'':10}{'app TTI':>10}{'bare TTI':>10}{'ratio':>7}{'run by run':>12}"
+          f"{'app paint':>11}{'bare paint':>12}{'app MB':>8}{'bare MB':>9}{'ratio':>7}")
+    for name, f in report.items():
+        app, bare = f["app"], f["bare"]
+        print(f"{name:10}{app['tti']:>10}{bare['tti']:>10}{f['ratio_tti']:>7}"
+              f"{f['paired_tti']['median']:>12}{app['first_paint']:>11}{bare['first_paint']:>12}"
+              f"{app['transferred'] / 1e6:>8.2f}{bare['transferred'] / 1e6:>9.2f}"
+              f"{f['ratio_bytes']:>7}")
     print()
 
 

@@ -1,10 +1,13 @@
 """build.py's output on CPython (the page, relative URLs, CSP, package zip, icons, manifest)
 and its command line."""
 
+import ast
 import html
 import importlib.util
 import json
+import os
 import re
+import socket
 import struct
 import subprocess
 import sys
@@ -115,6 +118,31 @@ def test_runtime_holds_only_pyscript_core_and_its_imports(dist):
             assert imported in shipped, (name, imported)
 
 
+def test_vendored_files_are_the_locked_packages_and_precached(dist):
+    sw = (dist / "sw.js").read_text(encoding="utf-8")
+    precache = dict(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))
+    lock = json.loads((build.ROOT / "package-lock.json").read_text())["packages"]
+    generator = lock["node_modules/qrcode-generator"]
+    assert generator["version"] == "2.0.4" and not generator.get("dev")
+    assert lock["node_modules/jsqr"]["dev"]
+    assert not any("jsqr" in p.name.lower() for p in dist.rglob("*"))  # the tests' only
+    # the path that assets/qr.js loads the generator from
+    assert 'const LIBRARY = "vendor/qrcode.js";' in (dist / "assets" / "qr.js").read_text()
+    assert "vendor/qrcode.js" in build.VENDOR_FILES.values()
+    for name, path in build.VENDOR_FILES.items():
+        shipped = (dist / path).read_bytes()
+        assert shipped == (build.NODE_MODULES / name).read_bytes()
+        assert precache[path] == build.integrity(shipped)
+    assert "var qrcode = function()" in (dist / "vendor" / "qrcode.js").read_text()
+    assert "assets/qr.js" in precache
+
+
+def test_the_page_loads_the_qr_module(dist):
+    page = (dist / "index.html").read_text(encoding="utf-8")
+    assert '<script type="module" src="assets/qr.js"></script>' in page
+    assert "vendor/qrcode.js" not in page  # the module adds it when a code is first drawn
+
+
 def png_chunks(data: bytes) -> list:
     """A PNG's (kind, data) chunks, each CRC checked."""
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
@@ -216,3 +244,152 @@ def test_command_line_defaults_to_build_and_passes_test_args_on():
 def test_mime_types_cover_the_runtime():
     for suffix in (".mjs", ".wasm", ".json", ".webmanifest", ".zip"):
         assert suffix in build.MIME_TYPES
+
+
+ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
+INTERFACES = "import socket, sys; print([n for _, n in socket.if_nameindex()]); sys.exit(3)"
+
+
+def test_the_tests_command_isolates_its_network_and_keeps_the_exit_status(capsys):
+    command = build.loopback_only([sys.executable, "-c", INTERFACES])
+    result = subprocess.run(command, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 3
+    if ROOT_USER:
+        assert result.stdout.strip() == "['lo']" and capsys.readouterr().out == ""
+    else:
+        assert command[0] == sys.executable and "loopback-only" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not (ROOT_USER and os.environ.get("CARDTABLE_DIST_BUILT")),
+                    reason="run by build.py test as root")
+def test_under_build_py_test_as_root_the_only_network_is_loopback():
+    assert [name for _, name in socket.if_nameindex()] == ["lo"]
+
+
+# --- the standard library, cut to what the page can import -------------------------------
+
+FULL_STDLIB = build.NODE_MODULES / "pyodide" / build.STDLIB
+
+
+def stdlib_modules(path) -> dict[str, str]:
+    """{module name: path} of the modules in a standard library zip."""
+    with zipfile.ZipFile(path) as archive:
+        return {build.module_name(name): name for name in archive.namelist()
+                if build.module_name(name)}
+
+
+def imports_of(tree, name: str, is_package: bool):
+    """Every module name that an import in ``tree`` names, anywhere (in functions too), with
+    each name of a from-import as a possible submodule and every parent package."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            parent = name.split(".")[:len(name.split(".")) - node.level + is_package]
+            base = ".".join((parent if node.level else []) + [node.module or ""]).strip(".")
+            names = [base] + [f"{base}.{alias.name}" for alias in node.names]
+        else:
+            continue
+        for full in names:
+            parts = full.split(".")
+            yield from (".".join(parts[:end]) for end in range(1, len(parts) + 1))
+
+
+def test_the_cut_standard_library_holds_every_module_the_page_imports(dist):
+    """Every module of the page's package, lazy imports included (a game's table, the
+    catalogs' gettext), and the page's other Python: each standard module that they import
+    and Pyodide has in its zip is in the cut zip, byte for byte, and the cut is smaller."""
+    full, cut = stdlib_modules(FULL_STDLIB), stdlib_modules(dist / "pyodide" / build.STDLIB)
+    wanted = set(build.PAGE_SCRIPT_IMPORTS) | set(build.RUNTIME_IMPORTS)
+    for path, source in build.page_sources(build.ROOT / "py" / "cardtable").items():
+        name = path[:-3].replace("/", ".").removesuffix(".__init__")
+        wanted |= set(imports_of(ast.parse(source), name, path.endswith("__init__.py")))
+    missing = sorted(m for m in wanted if m in full and m not in cut)
+    assert not missing, f"the page imports these, the cut standard library lacks them: {missing}"
+    assert {"gettext", "dataclasses", "json", "random", "hashlib", "site"} <= set(cut)
+    assert {"unittest", "doctest", "pdb", "pydoc", "_pyrepl", "tkinter"}.isdisjoint(cut)
+    with zipfile.ZipFile(FULL_STDLIB) as whole, \
+            zipfile.ZipFile(dist / "pyodide" / build.STDLIB) as part:
+        for info in part.infolist():
+            assert part.read(info) == whole.read(info.filename), info.filename
+    assert (dist / "pyodide" / build.STDLIB).stat().st_size < 0.6 * FULL_STDLIB.stat().st_size
+
+
+def test_the_page_scripts_import_only_the_listed_modules():
+    """index.html's script, assets/snapshot.js and assets/snapshot-worker.js run Python of
+    their own: what it imports is PAGE_SCRIPT_IMPORTS (or the package)."""
+    texts = [(build.ROOT / name).read_text(encoding="utf-8")
+             for name in ("index.html", "assets/snapshot.js", "assets/snapshot-worker.js")]
+    named = set()
+    for text in texts:
+        for names in re.findall(r"^\s*import ([\w., ]+)", text, re.M):
+            named |= {n.strip() for n in names.split(",")}
+        named |= set(re.findall(r'"import ([\w.]+)', text))
+        for names in re.findall(r'runPython\(\s*"import ([\w., ]+)', text):
+            named |= {n.strip() for n in names.split(",")}
+    named = {n for n in named if not n.startswith("cardtable")}
+    assert {"os", "sys", "importlib", "pkgutil", "random", "types"} <= named
+    assert named <= set(build.PAGE_SCRIPT_IMPORTS)
+
+
+def test_the_cut_follows_lazy_imports_and_skips_blocks_that_never_run():
+    """A module imported in a function counts, and so does what it imports; a script's
+    `if __name__ == "__main__":` block and another system's branch do not."""
+    source = (b"import sys\n"
+              b"def later():\n    from email import message\n"
+              b"if __name__ == '__main__':\n    import this\n"
+              b"if sys.platform == 'win32':\n    import nturl2path\n"
+              b"else:\n    import colorsys\n")
+    closure = set(build.stdlib_closure({"cardtable/probe.py": source}, names=()))
+    assert {"email", "email.message", "email.utils", "colorsys"} <= closure
+    assert not {"this", "nturl2path"} & closure
+
+
+def test_the_server_sends_text_and_webassembly_gzipped_to_a_client_that_accepts_it(dist):
+    """As GitHub Pages does: the same bytes, gzip-encoded where asked, the zips as they are."""
+    import gzip
+    import threading
+    import urllib.request
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+
+    def get(path, encoding=None):
+        headers = {"Accept-Encoding": encoding} if encoding else {}
+        with urllib.request.urlopen(urllib.request.Request(base + path, headers=headers)) as r:
+            return r.headers, r.read()
+
+    try:
+        for path in ("", "assets/boot.js", "pyodide/pyodide.asm.wasm", "pyodide/pyodide-lock.json"):
+            file = dist / (path or "index.html")
+            headers, body = get(path, "gzip, deflate, br")
+            assert headers["Content-Encoding"] == "gzip" and headers["Vary"] == "Accept-Encoding"
+            assert int(headers["Content-Length"]) == len(body) < file.stat().st_size
+            assert gzip.decompress(body) == file.read_bytes()
+            headers, body = get(path)  # no Accept-Encoding, or gzip refused: as it is
+            assert headers["Content-Encoding"] is None and body == file.read_bytes()
+            assert get(path, "gzip;q=0, br")[0]["Content-Encoding"] is None
+        headers, body = get("pyodide/python_stdlib.zip", "gzip")
+        assert headers["Content-Encoding"] is None
+        assert body == (dist / "pyodide" / build.STDLIB).read_bytes()
+    finally:
+        server.shutdown()
+
+
+def test_the_server_logs_no_request_unless_asked(dist, capfd, monkeypatch):
+    """Every test serves the site: its requests stay out of the output unless
+    CARDTABLE_SERVE_LOG is set."""
+    import threading
+    import urllib.request
+    server = build.make_server(dist)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/assets/boot.js"
+    try:
+        monkeypatch.delenv("CARDTABLE_SERVE_LOG", raising=False)
+        urllib.request.urlopen(url).read()
+        assert "GET /assets/boot.js" not in capfd.readouterr().err
+        monkeypatch.setenv("CARDTABLE_SERVE_LOG", "1")
+        urllib.request.urlopen(url).read()
+        assert "GET /assets/boot.js" in capfd.readouterr().err
+    finally:
+        server.shutdown()

@@ -354,6 +354,18 @@ def test_ex12_sharing_shows_kinds_never_numbers():
     assert later.apply(("share", False)).view(1)["shared"][0] is None
 
 
+def test_ex8_ex12_covering_no_talk_shows_what_others_share_so_undo_stops_there():
+    quiet = table([[20, 30], [39, 50], [60, 62]], deck=DECK, tops=(27, 1, 100, 100),
+                  shared=(False, True, False))
+    assert not quiet.talk_allowed() and quiet.view(0)["shared"][1] is None
+    assert quiet.reveals_hidden(("play", 30, 0))  # covers the no-talking 27
+    assert quiet.apply(("play", 30, 0)).view(0)["shared"][1] == ["skull"]
+    assert not quiet.reveals_hidden(("play", 20, 1))  # 27 stays on top
+    alone = table([[20, 30], [40, 50]], deck=DECK, tops=(27, 1, 100, 100),
+                  shared=(True, False))
+    assert not alone.reveals_hidden(("play", 30, 0))  # only seat 0 shares: nothing new
+
+
 def test_ex12_decision_one_share_switch_per_turn():
     state = table([[12, 18, 20, 21], [40, 50, 60]], deck=DECK).apply(("share", True))
     assert state.share_changed and state.view(0)["share_changed"]

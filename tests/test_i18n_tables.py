@@ -215,4 +215,4 @@ def test_undo_refusal_in_romanian():
 def test_triggs_choice_errors_in_portuguese():
     i18n.set_language("pt")
     assert triggs_cross.discard_action(())[1] == "Selecione as cartas a descartar."
-    assert triggs_cross.discard_action((3, 4))[1] == "Descarte cartas de um só valor (TR-6)."
+    assert triggs_cross.discard_action((3, 4))[1] == "Descarte cartas de um só valor."

@@ -4,7 +4,7 @@ Python promises only that ``random.Random(seed).random()`` repeats across versio
 shuffle is built on it (engine/rng.py). This runs one probe under both interpreters and
 compares the JSON: Pyodide from node_modules under Node (build.run_in_pyodide), with the
 project's py/ mounted. Translations too: the same catalogs give the same plural forms and
-the same lobby in every language.
+the same lobby in every language; the same signalling codes (web/together/signal.py).
 The browser runs that same Pyodide build.
 """
 
@@ -68,6 +68,22 @@ for code in ("pt", "ro", "en"):  # the catalogs compiled into py/ by the build
         "plurals": [i18n.ngettext("{n} move made", "{n} moves made", n).format(n=n)
                     for n in (0, 1, 2, 19, 20, 101, 120)],
         "lobby": shell_html()}
+from cardtable.web.together import signal
+offer = signal.Signal("offer", bytes([1, 2, 3, 4]), 5, "t4lo", "rapLmzTg0aqf2YCW6IvDUE77",
+                      bytes(range(32)), (signal.Candidate("127.0.0.1", 57310),
+                                         signal.Candidate("fd00:77::2", 9, "srflx"),
+                                         signal.Candidate("a6d9cb4b-da98-4b47-b289-9696eed133bf.local", 4, "relay")))
+code = signal.encode(offer)
+refusals = []
+swap = "A" if code[40] != "A" else "B"
+for text in ("", code[:50], code[:40] + swap + code[41:], "+" + code, code[:3] + "AAAA" + code[7:]):
+    try:
+        signal.decode(text)
+    except ValueError as error:
+        refusals.append(str(error))
+rebuilt = signal.from_sdp(signal.to_sdp(offer), "offer", offer.invite, offer.seat)
+report["signal"] = {"code": code, "sdp": signal.to_sdp(offer), "refusals": refusals,
+                    "round_trips": signal.decode(code) == offer == rebuilt}
 json.dumps(report, sort_keys=True)
 """
 
@@ -110,3 +126,9 @@ def test_same_translations_and_plural_forms(pyodide_report, cpython_report):
              for t in languages["ro"]["plurals"]]
     assert forms == [1, 0, 1, 1, 2, 1, 2]
     assert pyodide_report["languages"] == languages
+
+
+def test_same_signalling_codes(pyodide_report, cpython_report):
+    found = cpython_report["signal"]
+    assert len(found["refusals"]) == 5 and found["round_trips"]
+    assert pyodide_report["signal"] == found

@@ -49,8 +49,9 @@ def test_the_settings_panel_opens_in_the_lobby_and_at_the_table():
 
 
 def test_preferences_default_to_sound_off_and_the_system():
-    assert controller().screen().preferences == {"sound": "off", "motion": "system",
-                                                 "theme": "system", "language": "system"}
+    assert controller().screen().preferences == {
+        "sound": "off", "motion": "system", "theme": "system", "language": "system",
+        "internet": "off", "name": "", "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
 
 
 def test_a_setting_is_kept_beside_the_other_settings():
@@ -64,7 +65,8 @@ def test_a_setting_is_kept_beside_the_other_settings():
     c.handle("settings", {})
     pressed = {b.attrs["data-key"]: b.attrs["data-value"]
                for b in page(c).find(data_action="setting", aria_pressed="true")}
-    assert pressed == {"sound": "on", "motion": "reduced", "theme": "dark", "language": "system"}
+    assert pressed == {"sound": "on", "motion": "reduced", "theme": "dark", "language": "system",
+                       "internet": "off"}
 
 
 def test_a_bad_setting_is_refused_in_words_and_not_kept():
@@ -81,7 +83,8 @@ def test_unreadable_stored_preferences_fall_back_to_the_defaults():
     store = Store()
     store.write_settings({"theme": "neon", "sound": True})
     assert store.preferences() == {"sound": "off", "motion": "system", "theme": "system",
-                                   "language": "system"}
+                                   "language": "system", "internet": "off", "name": "",
+                                   "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
 
 
 def test_the_pace_changes_at_the_table():

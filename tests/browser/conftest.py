@@ -39,6 +39,13 @@ Fixtures
     ``new_page`` are a returning player's (the guided tours seen); ``new_page(first_visit=True)``
     gives a first visit. ``settings_script(pace="fast")`` is an init script that merges
     settings into the stored ones.
+``peer_page``
+    A factory like ``new_page`` (the same arguments) for pages that connect to each other
+    by WebRTC (assets/together.js): the context grants the microphone permission to
+    ``site``'s origin, without which headless Chromium, loopback allowed or not, gathers
+    no local candidate (no getUserMedia call is needed). With the session's
+    ``--allow-loopback-in-peer-connection`` the pages then find each other on 127.0.0.1,
+    the one interface that ``python3 build.py test`` leaves them as root.
 ``storage_blocked_page``
     A watched page in a persistent Chromium profile that blocks third-party cookies and
     site data, so an iframe from another site gets no localStorage, IndexedDB or service
@@ -84,8 +91,10 @@ from settings_scripts import RETURNING_PLAYER
 
 import build
 
+# --allow-loopback-in-peer-connection: WebRTC gathers 127.0.0.1 too (see ``peer_page``).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync"]
+                 "--disable-component-update", "--disable-sync",
+                 "--allow-loopback-in-peer-connection"]
 READY_TIMEOUT_MS = 60_000
 
 # Reports each Content-Security-Policy violation as a console error, so the watch sees it.
@@ -304,6 +313,18 @@ def new_page(browser, site):
         context.close()
     for context, watch in made:
         watch.check()
+
+
+@pytest.fixture
+def peer_page(new_page, site):
+    """Factory: ``new_page``'s pages, their context granting the microphone to ``site``."""
+
+    def make(**options):
+        page = new_page(**options)
+        page.context.grant_permissions(["microphone"], origin=site.origin)
+        return page
+
+    return make
 
 
 @pytest.fixture

@@ -39,10 +39,10 @@ def test_dist_holds_only_what_the_page_loads(page, site, open_app):
     page.on("request", lambda request: requested.add(request.url[len(site.url):]))
     open_app(page, site.url)
     assert "" in requested  # the root URL, which serves index.html
-    # What only an install, the service worker or the snapshot's making (once the page is
-    # idle) uses; everything else the page requests.
+    # What only an install, the service worker, the snapshot's making (once the page is
+    # idle) or the first QR code (assets/qr.js) uses; everything else the page requests.
     not_booted = {"index.html", "sw.js", "manifest.webmanifest", "assets/icons/icon-512.png",
-                  "assets/snapshot-worker.js"}
+                  "assets/snapshot-worker.js", "vendor/qrcode.js"}
     assert dist_files(site.dist) - not_booted <= requested
 
 

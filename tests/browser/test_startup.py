@@ -3,7 +3,12 @@ and keeps the player's taps, marked as pending; once the app is ready it carries
 in order. The download of Pyodide's WebAssembly is held back by routing, so the taps land
 during boot for certain, on a phone-sized touch page (taps) and a desktop page (clicks)."""
 
+import json
+import zipfile
+
 import pytest
+
+import build
 
 # No service worker: it could serve the runtime past the route.
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -49,3 +54,90 @@ def test_taps_during_boot_are_kept_and_carried_out_in_order(new_page, site, wait
     assert page.locator("#app .seats .seat").count() == 3
     assert page.locator("#app [data-pending]").count() == 0
     assert page.locator("#boot").is_hidden()
+
+
+# The modules in Python's sys.modules, with the file each was read from, of the page's own
+# interpreter (assets/snapshot.js hands the one the page started to whoever imports it).
+LOADED_MODULES = """async () => {
+  const { loadPyodide } = await import("./assets/snapshot.js");
+  const python = await loadPyodide({ stdout: console.log, stderr: console.error });
+  return JSON.parse(python.runPython(`import json, sys
+json.dumps({n: getattr(m, "__file__", None) for n, m in list(sys.modules.items())})`));
+}"""
+STDLIB_IN_PAGE = "/lib/python314.zip/"
+
+
+def test_a_start_imports_from_the_standard_library_only_what_the_cut_ships(page, site,
+                                                                           open_app):
+    """Python's, Pyodide's and PyScript's start-up and the lobby import only modules of
+    the cut standard library (build.STDLIB_CLOSURE), and each of build.RUNTIME_IMPORTS is
+    imported by a real start: the list is neither short nor stale."""
+    open_app(page, site.url)
+    page.evaluate("location.hash = '#/the-game?seed=cut&players=2'")
+    page.wait_for_selector("[data-action=select]")
+    loaded = page.evaluate(LOADED_MODULES)
+    from_zip = {path[len(STDLIB_IN_PAGE):] for path in loaded.values()
+                if path and path.startswith(STDLIB_IN_PAGE)}
+    with zipfile.ZipFile(site.dist / "pyodide" / build.STDLIB) as archive:
+        shipped = set(archive.namelist())
+    assert len(from_zip) > 100 and from_zip <= shipped
+    assert set(build.RUNTIME_IMPORTS) <= set(loaded)
+    assert loaded["dataclasses"].startswith(STDLIB_IN_PAGE)
+
+
+# Adds up the layout shifts of the page (those not caused by input), as Cumulative Layout
+# Shift does within one session.
+LAYOUT_SHIFTS = """
+window.__shifts = [];
+new PerformanceObserver((list) => {
+  for (const shift of list.getEntries()) {
+    if (!shift.hadRecentInput) window.__shifts.push(shift.value);
+  }
+}).observe({ type: "layout-shift", buffered: true });
+"""
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_nothing_moves_when_the_loading_line_goes(new_page, site, wait_ready, size):
+    """The loading line takes no room from the lobby, so the lobby stays where it was
+    painted first when Python is ready and the line goes: layout shift below 0.01."""
+    page = new_page(**SIZES[size])
+    page.add_init_script(LAYOUT_SHIFTS)
+    page.goto(site.url)
+    wait_ready(page)
+    page.wait_for_timeout(500)  # the frame after ready, and its layout, are observed
+    assert page.locator("#boot").is_hidden()
+    assert sum(page.evaluate("window.__shifts")) < 0.01
+
+
+# Records every value the loading line's bar takes, with its time.
+BAR_VALUES = """
+window.__bar = [];
+addEventListener("DOMContentLoaded", () => {
+  const bar = document.getElementById("boot-progress");
+  new MutationObserver(() => window.__bar.push([performance.now(), Number(bar.value)]))
+    .observe(bar, { attributes: true, attributeFilter: ["value"] });
+});
+"""
+# A network slow enough that the downloads take a few seconds: 16 Mbit/s, 40 ms.
+SLOWED = {"offline": False, "latency": 40, "downloadThroughput": 2_000_000,
+          "uploadThroughput": 1_000_000}
+
+
+def test_the_loading_line_moves_with_the_bytes_that_arrive(new_page, site, wait_ready):
+    """Over a slowed network the bar moves many times while the runtime downloads, in
+    proportion to the bytes that arrived (build.downloads weighs them), and never back."""
+    page = new_page(service_workers="block")
+    page.add_init_script(BAR_VALUES)
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", SLOWED)
+    page.goto(site.url)
+    wait_ready(page)
+    values = [value for _, value in page.evaluate("window.__bar")]
+    assert values == sorted(values) and values[-1] < 100
+    while_downloading = {round(value) for value in values if 0 < value < 85}
+    assert len(while_downloading) >= 10, values
+    downloads = json.loads(page.inner_text("#boot-downloads"))
+    assert set(downloads) == {path.relative_to(site.dist).as_posix() for pattern in
+                              build.START_DOWNLOADS for path in site.dist.glob(pattern)}

@@ -17,6 +17,14 @@ choose among those and decide nothing else about legality.
 What happened is said as data: :meth:`GameState.events` turns one applied action into
 events, dicts with at least ``seat`` and ``kind`` (``{"seat": 2, "kind": "play",
 "card": "QS"}``). Tables put them into words; no code parses text.
+
+Events are public: every seat gets them (a guest at a shared table receives them with its
+seat's view), so an event holds only what every seat may know: a card played face up, a
+face-up card taken, how many cards were drawn; never a card that only some seats may see
+(a card drawn face down, a hand). What the action itself makes public may be said too (a
+seat that plays again, a pile remade). ``tests/test_event_honesty.py`` checks it on every
+game: a seat's events do not change when what it cannot see is dealt again
+(:meth:`GameState.unseen_shuffled`), wherever its view after the action does not either.
 """
 
 from __future__ import annotations
@@ -264,9 +272,11 @@ class GameState:
     - ``view(seat)``: what that seat may know, a JSON-able dict; it always carries
       ``legal`` (see the module docstring). Games write ``seat_view``; ``view`` adds it.
     - ``events(action, after)``: what applying ``action`` here (giving ``after``) did, as
-      a list of event dicts with ``seat`` and ``kind``, for the log and the tables.
-    - ``reveals_hidden(action)``: whether applying the action shows hidden cards (a
-      draw, a card led); undo never goes back past such an action.
+      a list of event dicts with ``seat`` and ``kind``, for the log and the tables; sent
+      to every seat, so public (see the module docstring).
+    - ``reveals_hidden(action)``: whether applying the action shows hidden cards or what
+      is told of them (a draw, a card led, the kinds a seat shares coming back into
+      sight); undo never goes back past such an action.
     - ``card_locations()``: every card of the game by the place it is in (hands, piles,
       tricks taken…); together they always make up ``spec.cards(players)``.
     - ``unseen_shuffled(seat, rng)``: the same position with what ``seat`` cannot see
@@ -311,7 +321,10 @@ class GameState:
         return view
 
     def events(self, action: Action, after: "GameState") -> list:
-        """By default one event: the seat and the action's words and values."""
+        """What applying ``action`` here (giving ``after``) did: event dicts with ``seat``
+        and ``kind``, public (see the module docstring). By default one event, the seat
+        and the action's words and values: right while every action is made in the open;
+        a game with a secret action (cards passed face down) says less."""
         return [{"seat": self.current_player, "kind": action[0], "args": thaw(action[1:])}]
 
     def reveals_hidden(self, action: Action) -> bool:

@@ -12,6 +12,13 @@ short tone when the sound is on. The address bar shows the link of the deal on t
 ``data-theme`` and ``data-motion`` for the stylesheets. Taps made on the prerendered lobby
 while Python loaded (kept by ``boot.js``) are carried out in order once it runs.
 ``window.cardtable.view()`` returns the human seat's view (a plain JSON object).
+
+Playing together: the controller's link jobs (see ``together.handlers``) are carried out
+by ``window.cardtablePeers`` (``assets/together.js``, WebRTC data channels); what arrives
+over a link, and a heartbeat every second, go back to the controller. A button with
+``data-with="<selector>"`` sends that field's value as ``data["text"]``; fields marked
+``data-keep`` keep what was typed in them when the page is drawn again; elements with
+``data-qr`` get their QR code drawn by ``window.cardtableQr`` (``assets/qr.js``).
 """
 
 from __future__ import annotations
@@ -68,6 +75,14 @@ class Page:
                                ("pointercancel", self.on_pointercancel)):
             self.listen(self.root, event, handler)
         self.listen(js.window, "hashchange", lambda event: self.open_fragment())
+        peers = getattr(js.window, "cardtablePeers", None)
+        if peers is not None:
+            on_message, on_state = (create_proxy(self.on_link_message),
+                                    create_proxy(self.on_link_state))
+            self.proxies += [on_message, on_state]
+            peers.listen(on_message, on_state)
+        self.listen(js.window, "pagehide", lambda event: self.close_links())
+        asyncio.ensure_future(self.heartbeat())
         view = create_proxy(self.view_json)
         self.proxies.append(view)
         js.window.cardtable = to_js({"view": view}, dict_converter=js.Object.fromEntries)
@@ -99,12 +114,19 @@ class Page:
             if self.shown[role] != lines:  # compared as written: the DOM re-serializes
                 parts[role].innerHTML = self.shown[role] = lines
         opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
+        typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
         parts["screen"].innerHTML = screen_html(screen)
         point_at_target(parts["screen"])
         for ident in opened:
             details = js.document.getElementById(ident)
             if details and details.tagName == "DETAILS":
                 details.open = True
+        for ident, value in typed.items():
+            field = js.document.getElementById(ident)
+            if field and field.hasAttribute("data-keep") and value:
+                field.value = value
+        if parts["screen"].querySelector("[data-qr]") and getattr(js.window, "cardtableQr", None):
+            js.window.cardtableQr.fill(parts["screen"])
 
     def make_parts(self) -> dict:
         """The root's parts, made on the first paint (replacing the prerendered lobby)."""
@@ -133,6 +155,60 @@ class Page:
             box.select()
         if controller.bot_due() and self.bots_task is None:
             self.bots_task = asyncio.ensure_future(self.run_bots())
+        for job in controller.take_jobs():
+            asyncio.ensure_future(self.run_job(job))
+
+    # -- the links to other pages (playing together) -----------------------------------
+    async def run_job(self, job: tuple) -> None:
+        """Carry out one of the controller's link jobs with ``window.cardtablePeers``."""
+        peers = getattr(js.window, "cardtablePeers", None)
+        kind = job[0]
+        try:
+            if peers is None:
+                raise RuntimeError("this browser has no WebRTC here")
+            if kind == "close":
+                peers.close(job[1])
+                return
+            if kind == "accept":
+                await peers.accept(job[1], job[2])
+                return
+            servers = to_js(job[-2], dict_converter=js.Object.fromEntries)
+            sdp = (await peers.offer(job[1], servers, job[3]) if kind == "offer"
+                   else await peers.answer(job[1], job[2], servers, job[4]))
+            self.controller.job_done(job, str(sdp))
+        except Exception as error:  # the browser's refusal, said in a sentence
+            self.controller.job_failed(job, str(error))
+        self.draw()
+
+    def on_link_message(self, peer, text) -> None:
+        """A message from another page; a move made elsewhere makes its tone."""
+        moves = self.controller.latest_move()[0]
+        if self.controller.link_message(str(peer), str(text)):
+            self.draw()
+            count, seat = self.controller.latest_move()
+            if count > moves and self.controller.store.preferences()["sound"] == "on":
+                self.tones.play(seat or 0)
+
+    def on_link_state(self, peer, state) -> None:
+        if self.controller.link_state(str(peer), str(state)):
+            self.draw()
+
+    async def heartbeat(self) -> None:
+        """Every second: the links' heartbeats; the page is drawn when one changed."""
+        while True:
+            await asyncio.sleep(1)
+            try:
+                if self.controller.tick():
+                    self.draw()
+            except Exception as error:  # a bug must not stop the heartbeat
+                js.console.error(f"cardtable: heartbeat: {error}")
+
+    def close_links(self) -> None:
+        """The page goes away: its links close at once (the others learn it quickly)."""
+        peers = getattr(js.window, "cardtablePeers", None)
+        if peers is not None and (self.controller.host or self.controller.guest):
+            for job in self.controller.closing_jobs():
+                peers.close(job[1])
 
     def place_focus(self, selectors) -> None:
         """Focus the first enabled element that one of ``selectors`` finds, in their order
@@ -191,6 +267,8 @@ class Page:
         self.draw()
         if effect and effect[0] == "copy":
             asyncio.ensure_future(self.copy(effect[1], effect[2]))
+        elif effect and effect[0] == "share":
+            asyncio.ensure_future(self.share(effect[1], effect[2]))
         elif effect and effect[0] == "download":
             self.download(*effect[1:])
         elif effect and effect[0] == "think":
@@ -221,6 +299,18 @@ class Page:
         else:
             self.controller.say("status", done)
         self.draw()
+
+    async def share(self, text: str, done: str) -> None:
+        """Hand ``text`` to the system's Share sheet where the browser has one; else copy
+        it. A share the player cancelled says nothing."""
+        if not callable(getattr(js.navigator, "share", None)):
+            await self.copy(text, done)
+            return
+        try:
+            await js.navigator.share(to_js({"text": text}, dict_converter=js.Object.fromEntries))
+        except Exception as error:  # cancelled (AbortError), or not allowed here: copy
+            if "AbortError" not in str(error):
+                await self.copy(text, done)
 
     def chosen_file(self, effect):
         """For a ``("read-file", selector, action, limit)`` effect, the file chosen in the field
@@ -279,11 +369,15 @@ class Page:
             return
         target = event.target.closest("button[data-action]")
         if target:
-            self.act(target.dataset.action, dataset(target))
+            data = dataset(target)
+            field = self.root.querySelector(data["with"]) if "with" in data else None
+            if field:
+                data["text"] = str(field.value)
+            self.act(target.dataset.action, data)
 
     def on_change(self, event) -> None:
         target = event.target
-        if target.matches("select[data-action], input[data-action]"):
+        if target.matches("select[data-action], input[data-action]:not([data-with])"):
             self.act(target.dataset.action, {**dataset(target), "value": target.value})
 
     def on_keydown(self, event) -> None:
@@ -443,9 +537,18 @@ def new_seed() -> str:
 PAGE = None
 
 
+def send_link(peer: str, text: str) -> None:
+    """Send ``text`` over the link to ``peer`` (dropped when it is not open: the
+    heartbeats tell the pages when a link is gone)."""
+    peers = getattr(js.window, "cardtablePeers", None)
+    if peers is not None:
+        peers.send(peer, text)
+
+
 def make_controller(store) -> Controller:
     return Controller(store, new_seed, page_address(),
-                      [str(code) for code in js.navigator.languages or ()], clock=local_now)
+                      [str(code) for code in js.navigator.languages or ()], clock=local_now,
+                      send_link=send_link)
 
 
 def start() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..bots import finish, hinting, levels, make_bot, thinking
 from ..engine.core import as_action, thaw
 from ..i18n import _
-from .lobby import HUMAN, seat_name
+from .lobby import PEOPLE, seat_name
 from .session import Session
 
 
@@ -25,10 +25,15 @@ class BotRunner:
 
     def __init__(self, session: Session, new_seed):
         setup = session.setup
-        self.session = session
+        self.session, self.new_seed = session, new_seed
         self.bots = {seat: make_bot(setup.game, kind, seat, new_seed())
-                     for seat, kind in enumerate(setup.seats) if kind != HUMAN}
+                     for seat, kind in enumerate(setup.seats) if kind not in PEOPLE}
         self.hinter = hint_bot(setup.game, new_seed())
+
+    def add(self, seat: int) -> None:
+        """A bot now sits at ``seat`` (a friend's seat given to a bot): it gets one."""
+        self.bots[seat] = make_bot(self.session.setup.game, self.session.setup.seats[seat],
+                                   seat, self.new_seed())
 
     def due(self) -> bool:
         """Whether the app should make a move now (after the pace's pause)."""

@@ -15,6 +15,7 @@ At most one message of each role is on show: a new one replaces the old.
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -32,6 +33,7 @@ from .records.book import RecordBook
 from .session import Session, from_save
 from .storage import BLOCKED_NOTICE, PARKED_PREFIX, SAVE_KEY
 from .teaching.tour import tour_steps
+from .together import handlers as together
 from .validate import actions_of, reason, seed_of, setup_of
 from .ui import TableUi
 
@@ -55,6 +57,11 @@ class Screen:
     records: dict | None = None  # "records" and "lobby": see records_handlers.records_data
     replay: object = None  # "replay": the :class:`~.replay.Replay` on screen
     parked: tuple = ()  # "lobby": ``(n, words)`` of each unfinished game put aside
+    room: tuple = ()  # "room": each friend's seat (see together.room_rows)
+    joining: object = None  # "join": the :class:`~.links.Invitation` on show
+    reply: str | None = None  # "join": the reply code to send back, once made
+    waiting: tuple = ()  # "table" and "end": the names of the friends the table waits for
+    guest: bool = False  # the table is a friend's, on this page from one seat
 
 
 class Controller:
@@ -62,7 +69,7 @@ class Controller:
     gives a fresh seed; ``base_url`` is the page's address without its fragment."""
 
     def __init__(self, store, new_seed, base_url: str = "index.html", browser_languages=(),
-                 clock=datetime.now):
+                 clock=datetime.now, seconds=time.monotonic, send_link=None):
         self.store, self.new_seed, self.base_url = store, new_seed, base_url
         self.browser_languages = tuple(browser_languages)
         self.link_language = None  # a link's lang=, for this visit
@@ -81,6 +88,14 @@ class Controller:
         self.records_game = None  # the game whose records are on screen
         self.replay = None  # the replay on screen
         self.failure = None  # the error of a handler's bug, until the page has logged it
+        # Playing together (see together.handlers): the host or guest side, the
+        # invitation being answered, and the link jobs for the page.
+        self.seconds = seconds  # a clock in seconds, for heartbeats
+        self.send_link = send_link or (lambda peer, text: None)
+        self.host = self.guest = self.joining = None
+        self.offer = self.reply = None
+        self.guest_hinter = None
+        self.jobs: list = []
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
@@ -97,7 +112,13 @@ class Controller:
             self.report()
 
     def open_link(self, link: links.Link | None) -> bool:
-        """:meth:`boot` past its preliminaries: ``link`` is the fragment's, None for none."""
+        """:meth:`boot` past its preliminaries: ``link`` is the fragment's, None for none.
+        An invitation to a friend's table opens the join screen (this page's own game
+        stays saved as it is)."""
+        if link is not None and link.invitation:
+            self.on_lobby({})
+            self.joining = link.invitation
+            return True
         if link is None or link.setup is None and not link.error:
             if link and link.notices:
                 self.say("status", " ".join(link.notices))
@@ -136,18 +157,26 @@ class Controller:
         except Exception as error:  # any error reading it costs the save only
             self.say("alert", self.store.save_aside(reason(error)))
             return False
-        self.begin(session)
+        self.begin(session, kept=save.get("together"))
         return True
 
-    def begin(self, session: Session, replacing: bool = False) -> None:
+    def begin(self, session: Session, replacing: bool = False, kept=None) -> None:
         """Put ``session`` on the table. An unfinished game saved for another deal is
         parked first (the lobby offers it), unless ``replacing``: the player chose, at
-        its table, to leave it for this one."""
+        its table, to leave it for this one. A game with friends' seats opens the waiting
+        room (``kept``: what its save kept of the friends)."""
         if not replacing:
             self.park(session)
+        host = self.host if replacing else None  # the same table's next deal keeps its friends
+        if host is None:
+            together.leave(self)
         self.setup = session.setup
         self.table = Table(session)
         self.bots = BotRunner(session, self.new_seed)
+        if host is not None:
+            host.rebind(self.table, self.bots)
+        elif session.setup.friends():
+            together.start_hosting(self, kept)
         # The tour is offered once per game; where nothing can be stored (an embedded page
         # with storage blocked) it would come back at every visit, so it is not offered.
         # The steps are asked for last: they import the game's guide, which a player who
@@ -199,11 +228,16 @@ class Controller:
         return self.table.session if self.table else None
 
     def bot_due(self) -> bool:
-        """Whether the app should move by itself now (the page waits the pace first)."""
-        return self.table is not None and not browsing(self) and self.bots.due()
+        """Whether the app should move by itself now (the page waits the pace first): not
+        while the table waits for a friend."""
+        return (self.table is not None and not browsing(self) and self.bots.due()
+                and not (self.host and self.host.paused()))
 
     def current_view(self):
-        """The viewing human seat's view, for ``window.cardtable.view()``."""
+        """The viewing seat's view, for ``window.cardtable.view()``: at a friend's table,
+        this page's seat's."""
+        if self.guest is not None:
+            return self.guest.table["view"] if self.guest.ready else None
         return self.table.view if self.table else None
 
     def say(self, role: str, text: str) -> None:
@@ -220,8 +254,35 @@ class Controller:
 
     def address(self) -> str:
         """The fragment the address bar shows: the link of the deal on the table, none in
-        the lobby."""
+        the lobby, at a friend's table or on an invitation (read once, then removed)."""
+        if self.guest is not None or self.joining is not None:
+            return ""
         return links.fragment(self.session.setup, self.session.seed) if self.table else ""
+
+    # -- playing together (see together.handlers) ----------------------------------------
+    def take_jobs(self) -> list:
+        return together.take_jobs(self)
+
+    def job_done(self, job: tuple, sdp: str) -> None:
+        together.job_done(self, job, sdp)
+
+    def job_failed(self, job: tuple, why: str) -> None:
+        together.job_failed(self, job, why)
+
+    def link_state(self, peer: str, state: str) -> bool:
+        return together.link_state(self, peer, state)
+
+    def link_message(self, peer: str, text) -> bool:
+        return together.link_message(self, peer, text)
+
+    def tick(self) -> bool:
+        return together.tick(self)
+
+    def closing_jobs(self) -> list:
+        return together.closing_jobs(self)
+
+    def latest_move(self) -> tuple:
+        return together.latest_move(self)
 
     # -- events ------------------------------------------------------------------
     def handle(self, action: str, data: dict):
@@ -246,13 +307,21 @@ class Controller:
             raise ValueError(_("Nothing can be played here: go back to the table first."))
         if action in REPLAY_ACTIONS and self.replay is None:
             raise ValueError(_("There is no replay on screen."))
+        if self.guest is not None and action in TABLE_HANDLERS:
+            if action not in AT_A_FRIENDS:
+                raise ValueError(_("At a friend's table, only the host can do that."))
+            return AT_A_FRIENDS[action](self, data)
         if action in TABLE_HANDLERS and self.table is None:
             raise ValueError(_("There is no game on the table: start one in the lobby."))
         if action in HANDLERS:
             return HANDLERS[action](self, data)
+        if action in together.TOGETHER_HANDLERS:
+            return together.TOGETHER_HANDLERS[action](self, data)
         if action in LOBBY_HANDLERS:
             self.setup = LOBBY_HANDLERS[action](self.setup, data)
             return None
+        if self.guest is not None:
+            return self.guest_table_action(action, data)
         table = self.table
         handler = table and table.module.HANDLERS.get(action)
         if handler is None:
@@ -281,7 +350,7 @@ class Controller:
 
     def cancel_action(self):
         """The table's action that drops the player's unfinished choice, when there is one."""
-        table = self.table
+        table = self.guest.remote if self.guest is not None and self.guest.ready else self.table
         if table is None or table.local is None:
             return None
         return getattr(table.module, "CANCEL", None)
@@ -311,6 +380,7 @@ class Controller:
         self.say("status", _("The saved game was discarded."))
 
     def on_lobby(self, data):
+        together.leave(self)
         self.table = self.bots = None
         self.panel = None
         records_handlers.close(self)
@@ -377,6 +447,9 @@ class Controller:
             self.link_language = None
             self.speak()
 
+    def on_text_setting(self, data):
+        self.store.write_text_setting(data.get("key"), data.get("value", ""))
+
     def on_dismiss(self, data):
         """Close the message on show (``handle`` has cleared them); the focus goes to the
         screen's first control."""
@@ -410,12 +483,60 @@ class Controller:
         self.store.write_settings({**settings, "tours_seen": sorted(seen)})
 
     def saved(self) -> None:
-        """Save after every move; a finished game leaves nothing to continue."""
+        """Save after every move; a finished game leaves nothing to continue. A game with
+        friends keeps what a reload needs to know them again, and the friends are told."""
+        if self.host is not None:
+            self.host.broadcast()
         if self.table.finished:
             self.store.clear_save()
             records_handlers.record_finished(self)
-        else:
-            self.store.write_save(self.session.to_save())
+            return
+        save = self.session.to_save()
+        if self.host is not None:
+            save["together"] = {"room": self.host.room, "friends": self.host.to_save()}
+        self.store.write_save(save)
+
+    # -- at a friend's table ------------------------------------------------------------
+    def guest_table_action(self, action: str, data: dict):
+        """A control of the game's table at a friend's table: its handler acts on the
+        remote table, whose moves go to the host."""
+        guest = self.guest
+        if not guest.ready:
+            raise ValueError(_("The host's table has not arrived yet."))
+        table = guest.remote
+        handler = table.module.HANDLERS.get(action)
+        if handler is None:
+            return None
+        table.focus = None
+        handler(table, data)
+        self.focus = table.focus
+        return None
+
+    def on_guest_undo(self, data):
+        self.guest.request("undo")
+
+    def on_guest_end(self, data):
+        self.guest.request("end")
+
+    def on_guest_hint(self, data):
+        """The hint, thought on this device from this seat's view (as at the host's)."""
+        return ("think", self.guest_hint_steps())
+
+    def guest_hint_steps(self):
+        from .bot_runner import hint_bot
+        from ..bots import hinting
+
+        guest = self.guest
+        if not guest.ready:
+            return
+        if self.guest_hinter is None:
+            self.guest_hinter = hint_bot(guest.setup.game, self.new_seed())
+        if self.guest_hinter is None:
+            return
+        table, at = guest.remote, guest.table["at"]
+        hint = yield from hinting(self.guest_hinter, table.view)
+        if self.guest is guest and guest.table["at"] == at:
+            table.hint = hint
 
     # -- sharing -------------------------------------------------------------------
     def share_text(self) -> str:
@@ -439,16 +560,41 @@ class Controller:
             return Screen("replay", replay=self.replay, **base)
         if self.records_game is not None:
             return Screen("records", records=records_handlers.records_data(self), **base)
+        if self.joining is not None and not (self.guest and self.guest.ready):
+            return Screen("join", joining=self.joining, reply=self.reply, **base)
+        if self.guest is not None:
+            return self.guest_screen(base)
+        if self.host is not None and self.host.paused():
+            return Screen("room", room=tuple(together.room_rows(self)), **base)
         if table is None:
             return Screen("lobby", saved=self.saved_text(),
                           records=records_handlers.lobby_data(self), parked=self.parked(), **base)
         ui = table.ui(can_hint=self.bots.hinter is not None)
+        if self.host is not None:
+            base["waiting"] = tuple(table.names[seat] for seat in self.host.waiting())
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
         if table.needs_pass():
             name = seat_name(table.session.setup.seats, table.state.current_player)
             return Screen("pass", pass_to=name, **base)
         return Screen("table", view=table.view, ui=ui, tour=table.tour, **base)
+
+    def guest_screen(self, base: dict) -> Screen:
+        """The friend's table from this page's seat, as the host last sent it."""
+        guest = self.guest
+        table = guest.remote
+        ui = table.ui(can_hint=True)
+        setup = guest.setup
+        base = {**base, "setup": setup, "waiting": tuple(guest.waiting_for()), "guest": True}
+        gone = {"left": _("The host's page is not answering: wait for it, or ask the host"
+                          " for a new invitation."),
+                "bot": _("The host gave your seat to a bot."),
+                "closed": _("The host closed the table.")}
+        if guest.state in gone:
+            base["messages"] = base["messages"] + (("status", gone[guest.state]),)
+        if guest.over:
+            return Screen("end", result=guest.table["result"], view=table.view, ui=ui, **base)
+        return Screen("table", view=table.view, ui=ui, **base)
 
     def saved_text(self):
         return save_text(self.store.peek_save(), _("A game of {game} for {players} players"
@@ -530,9 +676,13 @@ HANDLERS = {
     "discard-parked": Controller.on_discard_parked,
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
     "rules": Controller.on_rules, "settings": Controller.on_settings,
-    "setting": Controller.on_setting, "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
+    "setting": Controller.on_setting, "text-setting": Controller.on_text_setting,
+    "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
     **TABLE_HANDLERS, **HISTORY_HANDLERS,
 }
+# At a friend's table: the table's buttons that ask the host (the others are the host's).
+AT_A_FRIENDS = {"undo": Controller.on_guest_undo, "confirm-end": Controller.on_guest_end,
+                "hint": Controller.on_guest_hint}
 # What may be done while the records or a replay are on screen: nothing that plays.
 BROWSING = {*HISTORY_HANDLERS, "lobby", "close-panel", "rules", "settings", "setting", "pace",
-            "dismiss", "skip"}
+            "text-setting", "dismiss", "skip"}

@@ -3,7 +3,8 @@
 Besides the game's options (keys as in its schema, values as each option writes them:
 booleans on/off, numbers, lists of numbers separated by commas),
 ``lang`` names the language of the page for this visit (``en``, ``pt``, ``ro``; the player's
-setting is not changed); ``#?lang=pt`` alone opens the lobby in it. ``seats`` lists who sits where, one entry per seat separated by commas: ``human`` or a
+setting is not changed); ``#?lang=pt`` alone opens the lobby in it. ``seats`` lists who sits where, one entry per seat separated by commas: ``human`` (a person
+at this device), ``friend`` (a friend on their own device, invited from the waiting room) or a
 bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
 ``seats``, seat 1 is you and the others are bots of the default level.
 ``daily=YYYY-MM-DD`` opens today's deal of that date (:mod:`.daily`): its seed and setup
@@ -23,10 +24,12 @@ from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import _, available, ngettext
 from .records import daily
-from .lobby import HUMAN, Setup, default_setup
+from .lobby import HUMAN, PEOPLE, Setup, default_setup
 from .validate import SEED_PATTERN
 
 RESERVED = ("seed", "players", "seats", "lang")
+INVITATION_KEYS = ("join", "seat", "host", "room")  # an invitation's own keys
+ROOM = re.compile(r"[0-9a-f]{8}")
 NAMED = 3  # unknown keys named in the notice; the rest are counted
 DIGITS = re.compile(r"[0-9]{1,2}")
 
@@ -43,6 +46,22 @@ class Link:
     daily: str | None = None  # the date of today's deal it opens (``daily=YYYY-MM-DD``)
     error: str | None = None
     notices: list = field(default_factory=list)
+    invitation: "Invitation | None" = None
+
+
+@dataclass(frozen=True)
+class Invitation:
+    """A friend's invitation to a host's table (``#/<game>?players=…&seat=…&host=…&room=…
+    &join=<code>``, the options that differ from the defaults beside them): the setup as
+    the host announces it (the host's welcome is what counts), the seat offered (from 0),
+    the host's name, the room (the host's game, eight hex digits) and the compact offer
+    (``join``, read by :mod:`.together.signal`). It never holds a seed."""
+
+    setup: Setup
+    seat: int
+    host: str
+    room: str
+    code: str
 
 
 def query_pairs(query: str) -> list:
@@ -92,6 +111,8 @@ def parse(fragment: str, speak=None) -> Link | None:
 
 def _parse_query(link: Link, game: str, params: dict) -> Link:
     spec = GAMES[game]
+    if "join" in params:
+        return _invitation(link, game, params)
     if "daily" in params:  # today's deal of that date: its seed and setup are fixed
         link.daily = daily.parse_day(params["daily"])
         link.seed, link.setup = daily.seed(game, link.daily), daily.setup(game)
@@ -116,6 +137,44 @@ def _parse_query(link: Link, game: str, params: dict) -> Link:
     link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
     link.deal = fragment(link.setup, seed) if seed else None
     return link
+
+
+def _invitation(link: Link, game: str, params: dict) -> Link:
+    """An invitation link: the setup it announces and the seat, host, room and code."""
+    if "seed" in params or "seats" in params:
+        raise ValueError(_("an invitation names no deal and no seats"))
+    spec = GAMES[game]
+    setup = default_setup(game)
+    if "players" in params:
+        setup = setup.with_players(_players(params["players"], spec))
+    seat = params.get("seat", "")
+    if not DIGITS.fullmatch(seat) or not 2 <= int(seat) <= setup.players:
+        raise ValueError(_("its seat {seat} is not a seat of this game").format(seat=quoted(seat)))
+    room = params.get("room", "")
+    if not ROOM.fullmatch(room) or not 0 < len(params["join"]) <= 600:
+        raise ValueError(_("it is not complete: ask for the whole link"))
+    known = {option.key for option in spec.options}
+    options = {key: spec.option(key).parse(text) for key, text in params.items() if key in known}
+    setup = replace(setup, options=spec.resolve_options(options, setup.players))
+    host = " ".join("".join(ch for ch in params.get("host", "") if ch.isprintable()).split())
+    link.invitation = Invitation(setup=setup, seat=int(seat) - 1, host=host[:24],
+                                 room=room, code=params["join"])
+    return link
+
+
+def invitation_fragment(setup: Setup, seat: int, host: str, room: str, code: str) -> str:
+    """The fragment of an invitation to ``seat`` (from 0) of ``setup``'s game: the options
+    that differ from the game's defaults only, to keep it short; no seed, no seats."""
+    spec = setup.spec
+    defaults = spec.resolve_options({}, setup.players)
+    params = [("players", setup.players), ("seat", seat + 1)]
+    params += [(key, spec.option(key).encode(value)) for key, value in setup.options.items()
+               if value != defaults[key]]
+    params += [("host", host)] if host else []
+    params += [("room", room), ("join", code)]
+    from urllib.parse import quote, urlencode  # see query_pairs
+
+    return f"#/{setup.game}?" + urlencode(params, safe="/,", quote_via=quote)
 
 
 def unknown_notice(keys: list) -> str:
@@ -157,7 +216,7 @@ def _with_seats(setup: Setup, text: str) -> Setup:
             seats=len(kinds), players=setup.players))
     if kinds[0] != HUMAN:
         raise ValueError(_("seat 1 must be “human” (you)"))
-    allowed = (HUMAN,) + levels(setup.game)
+    allowed = PEOPLE + levels(setup.game)
     for seat, kind in enumerate(kinds[1:], start=1):
         if kind not in allowed:
             raise ValueError(_("seat {number} is {kind}; choose {allowed}").format(

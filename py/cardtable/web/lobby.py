@@ -1,7 +1,8 @@
 """The settings of a new game, as chosen in the lobby or given by a share link.
 
 A :class:`Setup` is everything needed to start a deal except the seed: the game, the
-number of players, who sits in each seat (``"human"`` or a bot level) and the options.
+number of players, who sits in each seat (``"human"``: a person at this device; ``"friend"``:
+a friend on their own device, see :mod:`.together`; or a bot level) and the options.
 Seat 0 is always "You", a human. ``LOBBY_HANDLERS`` are the lobby's buttons and fields:
 each takes the setup and the control's data and returns the new setup.
 """
@@ -15,13 +16,15 @@ from ..engine.registry import GAMES
 from ..i18n import _
 
 HUMAN = "human"
+FRIEND = "friend"  # a person playing on their own device, through the host's page
+PEOPLE = (HUMAN, FRIEND)
 PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.6}  # seconds between bot actions
 DEFAULT_PACE = "normal"
 
 
 @dataclass(frozen=True)
 class Setup:
-    """A game to start: ``seats[i]`` is ``"human"`` or a bot level of ``game``;
+    """A game to start: ``seats[i]`` is ``"human"``, ``"friend"`` or a bot level of ``game``;
     ``options`` are complete and valid for ``players``."""
 
     game: str
@@ -52,7 +55,7 @@ class Setup:
         """Seat ``seat`` becomes ``kind``; seat 0 stays human."""
         if seat == 0 or seat >= self.players:
             raise ValueError(_("Seat {number} cannot be changed.").format(number=seat + 1))
-        if kind != HUMAN and kind not in levels(self.game):
+        if kind not in PEOPLE and kind not in levels(self.game):
             raise ValueError(_("There is no bot level “{name}”.").format(name=kind[:30]))
         seats = self.seats[:seat] + (kind,) + self.seats[seat + 1:]
         return replace(self, seats=seats)
@@ -62,7 +65,12 @@ class Setup:
         return replace(self, options=options)
 
     def humans(self) -> list:
+        """The seats of the people at this device."""
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
+
+    def friends(self) -> list:
+        """The seats of friends on their own devices."""
+        return [seat for seat, kind in enumerate(self.seats) if kind == FRIEND]
 
 
 def default_setup(game: str | None = None) -> Setup:
@@ -76,18 +84,24 @@ def default_setup(game: str | None = None) -> Setup:
                  options=spec.resolve_options({}, players))
 
 
-def seat_name(seats, seat: int) -> str:
-    """How the table names a seat: "You" (seat 1 when it is the only human),
-    "Player 2" or "Bot 3"."""
-    if seat == 0 and seats.count(HUMAN) == 1:
+def seat_name(seats, seat: int, given=None, me: int = 0) -> str:
+    """How the table names a seat: "You" (seat ``me``, the viewer's own, when it is the
+    only person at this device), a name ``given[seat]`` the person chose, "Player 2",
+    "Friend 2" or "Bot 3"."""
+    if seat == me and (me != 0 or seats.count(HUMAN) == 1):
         return _("You")
+    if given and given[seat]:
+        return given[seat]
     if seats[seat] == HUMAN:
         return _("Player {number}").format(number=seat + 1)
+    if seats[seat] == FRIEND:
+        return _("Friend {number}").format(number=seat + 1)
     return _("Bot {number}").format(number=seat + 1)
 
 
-def seat_names(seats) -> tuple:
-    return tuple(seat_name(seats, seat) for seat in range(len(seats)))
+def seat_names(seats, given=None, me: int = 0) -> tuple:
+    """:func:`seat_name` of every seat."""
+    return tuple(seat_name(seats, seat, given, me) for seat in range(len(seats)))
 
 
 # -- the lobby's controls -------------------------------------------------------------

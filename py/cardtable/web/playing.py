@@ -27,6 +27,7 @@ class Table:
         self.focus = None
         self.ended = False
         self.tour = None  # the step of the guided first game on show, if any
+        self.given = None  # the names people chose, by seat (None: named by the page)
         humans = session.setup.humans()
         self.revealed_to = humans[0] if len(humans) == 1 else None
 
@@ -37,7 +38,7 @@ class Table:
 
     @property
     def names(self) -> tuple:
-        return seat_names(self.session.setup.seats)
+        return seat_names(self.session.setup.seats, self.given)
 
     def viewer(self) -> int:
         """The human seat whose hand is on the table."""

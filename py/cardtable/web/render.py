@@ -13,10 +13,11 @@ from ..engine.registry import GAMES
 from ..i18n import LANGUAGES, N_, _
 from .records import screens
 from .html import attrs, button, esc
-from .lobby import HUMAN, PACES, Setup, default_setup
-from .storage import PREFERENCES
+from .lobby import FRIEND, HUMAN, PACES, Setup, default_setup
+from .storage import PREFERENCES, TEXT_SETTINGS
 from .tables import end_html as table_end_html, stylesheet_paths, table_module
 from .teaching.tour import tour_html
+from .together import screens as together
 
 # The settings panel's choices besides the pace: (heading, {value: name}) by preference.
 # Marked with N_ and translated when drawn; a language is named in itself, untranslated.
@@ -26,7 +27,14 @@ PREFERENCE_NAMES = {
     "theme": (N_("Theme"), {"system": N_("As the system says"), "light": N_("Light"),
                             "dark": N_("Dark")}),
     "language": (N_("Language"), {"system": N_("As the browser says")}),
+    "internet": (N_("Play with friends across the internet"), {"off": N_("Off: same Wi-Fi only"),
+                                                               "on": N_("On")}),
 }
+# The text settings' labels (see storage.TEXT_SETTINGS); the STUN and TURN ones show only
+# while playing across the internet is on.
+TEXT_SETTING_NAMES = {"name": N_("Your name for friends"), "stun": N_("STUN server"),
+                      "turn": N_("TURN server (optional)"), "turn_user": N_("TURN user name"),
+                      "turn_pass": N_("TURN password")}
 PACE_NAMES = {"fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
 # A seat's bot, by level (a level missing here is named by its id).
 LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
@@ -83,8 +91,9 @@ def seat_row(setup: Setup, seat: int) -> str:
     if seat == 0:
         seat_label, you = _("Seat {number}").format(number=1), _("You")
         return f'<li class="seat"><span>{esc(seat_label)}</span><strong>{esc(you)}</strong></li>'
-    kinds = (HUMAN,) + levels(setup.game)
-    names = {kind: _("Person") if kind == HUMAN else level_name(kind) for kind in kinds}
+    kinds = (HUMAN, FRIEND) + levels(setup.game)
+    names = {HUMAN: _("Person at this device"), FRIEND: _("Friend on their own device"),
+             **{kind: level_name(kind) for kind in levels(setup.game)}}
     opts = "".join(
         f'<option{attrs(value=k, selected=k == setup.seats[seat])}>{esc(names[k])}</option>'
         for k in kinds)
@@ -165,13 +174,22 @@ def pass_html(name: str) -> str:
                      class_="primary big") + "</main>")
 
 
+def waiting_html(names) -> str:
+    """The line above a table that waits for friends to come back."""
+    return f'<p class="paused" role="status">{esc(together.waiting_words(names))}</p>' \
+        if names else ""
+
+
 def end_html(screen) -> str:
-    """The end of a game: the table module's heading and figures, the next steps, and the
-    table as it ended."""
+    """The end of a game: the table module's heading and figures, the next steps (at a
+    friend's table, only the way back: the deal is the host's), and the table as it
+    ended."""
     table = table_module(screen.setup.game)
     buttons = (button(_("Play this deal again"), "again", class_="primary")
                + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
                + button(_("Lobby"), "lobby"))
+    if screen.guest:
+        buttons = button(_("Lobby"), "lobby", class_="primary")
     return (f'<main class="end">{table_end_html(table, screen.result, screen.ui.names)}'
             f'<div class="controls">{buttons}</div>'
             + table.table_html(screen.view, screen.ui) + "</main>")
@@ -202,7 +220,34 @@ def settings_html(pace: str, preferences: dict) -> str:
         for key, (label, names) in PREFERENCE_NAMES.items())
     title = esc(_("Settings"))
     return (f'<section class="panel settings" aria-label="{title}"><h2>{title}</h2>'
-            + pace_group(pace) + rows + button(_("Close"), "close-panel") + "</section>")
+            + pace_group(pace) + rows + internet_html(preferences)
+            + button(_("Close"), "close-panel") + "</section>")
+
+
+def internet_html(preferences: dict) -> str:
+    """The player's name for friends and, while playing across the internet is on, what
+    that contacts and the servers to use."""
+    keys = ("name",) + (("stun", "turn", "turn_user", "turn_pass")
+                        if preferences.get("internet") == "on" else ())
+    fields = "".join(text_setting_html(key, preferences.get(key, "")) for key in keys)
+    if preferences.get("internet") != "on":
+        said = _("Friends on the same Wi-Fi find each other directly: no server is"
+                 " contacted.")
+    else:
+        said = _("To find each other across the internet, both pages ask the STUN server"
+                 " for their public address (and relay through the TURN server when set)."
+                 " Your friends see your IP address, and you theirs. These settings stay on"
+                 " this device.")
+    return f'<div class="text-settings">{fields}<p class="help">{esc(said)}</p></div>'
+
+
+def text_setting_html(key: str, value: str) -> str:
+    field = attrs(id=f"setting-{key}", data_action="text-setting", data_key=key, value=value,
+                  type="password" if key == "turn_pass" else "text", spellcheck="false",
+                  autocomplete="off" if key != "name" else "nickname",
+                  maxlength=TEXT_SETTINGS[key])
+    return (f'<div class="field"><label for="setting-{key}">{esc(_(TEXT_SETTING_NAMES[key]))}'
+            f'</label><input{field}></div>')
 
 
 def value_names(names: dict, values) -> list:
@@ -238,6 +283,9 @@ def menu_html(screen) -> str:
              + button(_("Copy link"), "copy-link") + button(_("Share"), "share")
              + button(_("Embed"), "embed") + button(_("Rules"), "rules")
              + button(_("Records"), "records") + button(_("Settings"), "settings"))
+    if screen.guest or screen.kind in ("room", "join"):  # the deal is the host's to give
+        items = (button(_("Lobby"), "lobby") + button(_("Rules"), "rules")
+                 + button(_("Records"), "records") + button(_("Settings"), "settings"))
     if screen.kind in ("records", "replay"):
         items = screens.menu_items()
     label = _("Menu")
@@ -257,9 +305,15 @@ def screen_html(screen) -> str:
         body = screens.replay_html(screen.replay)
     elif screen.kind == "pass":
         body = pass_html(screen.pass_to)
+    elif screen.kind == "room":
+        body = together.room_html(screen.room, screen.waiting)
+    elif screen.kind == "join":
+        body = together.join_html(screen.joining, screen.reply,
+                                  (screen.preferences or {}).get("name", ""))
     elif screen.kind == "end":
         body = end_html(screen)
     else:
-        body = table_module(screen.setup.game).table_html(screen.view, screen.ui)
+        body = (waiting_html(screen.waiting)
+                + table_module(screen.setup.game).table_html(screen.view, screen.ui))
     tour = tour_html(screen.setup.game, screen.tour) if screen.tour is not None else ""
     return panel_html(screen) + tour + body

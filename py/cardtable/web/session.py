@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..engine.core import IllegalAction, as_action, thaw
 from ..i18n import _
 from . import validate
-from .lobby import HUMAN, Setup
+from .lobby import PEOPLE, Setup
 
 SCHEMA = 1  # version of the saved-game format below
 
@@ -59,12 +59,12 @@ class Session:
         return self.states[-2].current_player if self.actions else None
 
     def can_undo(self) -> bool:
-        """True when the last action was a human's own choice (not forced by the rules)
+        """True when the last action was a person's own choice (not forced by the rules)
         and revealed nothing hidden."""
         if not self.actions:
             return False
         before, action = self.states[-2], as_action(self.actions[-1])
-        return (self.setup.seats[self.last_actor()] == HUMAN
+        return (self.setup.seats[self.last_actor()] in PEOPLE
                 and before.forced_action() is None
                 and not before.reveals_hidden(action))
 
@@ -78,12 +78,12 @@ class Session:
 
     def due_seat(self):
         """The seat whose move the app makes now (a bot's, or any seat's forced move),
-        or None when a human is to choose or the game is over."""
+        or None when a person is to choose or the game is over."""
         state = self.state
         seat = state.current_player
         if seat is None:
             return None
-        if self.setup.seats[seat] != HUMAN or state.forced_action() is not None:
+        if self.setup.seats[seat] not in PEOPLE or state.forced_action() is not None:
             return seat
         return None
 

@@ -30,7 +30,12 @@ BLOCKED_NOTICE = N_("This browser does not let the page store anything: play on,
 # The page's preferences, kept in the settings beside the keys others keep there (pace,
 # tours_seen): each one's allowed values, its default first.
 PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
-               "theme": ("system", "light", "dark"), "language": ("system", *LANGUAGES)}
+               "theme": ("system", "light", "dark"), "language": ("system", *LANGUAGES),
+               "internet": ("off", "on")}
+# The settings the player writes, each with its longest length: the name shown to friends
+# and, to play across the internet, the STUN and TURN servers (kept on this device only).
+TEXT_SETTINGS = {"name": 24, "stun": 200, "turn": 200, "turn_user": 100, "turn_pass": 100}
+SUGGESTED_STUN = "stun:stun.l.google.com:19302"  # offered when the internet is switched on
 
 
 def settings_of(data) -> dict:
@@ -48,7 +53,8 @@ def texts(value) -> bool:
 
 # The kinds of the settings' known values: what the page reads from them.
 SETTING_KINDS = {"pace": lambda value: isinstance(value, str), "tours_seen": texts,
-                 **{key: lambda value: isinstance(value, str) for key in PREFERENCES}}
+                 **{key: lambda value: isinstance(value, str)
+                    for key in (*PREFERENCES, *TEXT_SETTINGS)}}
 
 
 class MemoryBackend:
@@ -299,8 +305,9 @@ class Store:
         """Every key of ``PREFERENCES`` with its stored value, or its default when the
         stored one is missing or not allowed."""
         settings = self.load_settings()
-        return {key: settings[key] if settings.get(key) in values else values[0]
-                for key, values in PREFERENCES.items()}
+        return {**{key: settings[key] if settings.get(key) in values else values[0]
+                   for key, values in PREFERENCES.items()},
+                **{key: settings.get(key, "")[:most] for key, most in TEXT_SETTINGS.items()}}
 
     def write_preference(self, key: str, value: str) -> None:
         """Keep one preference; the other settings stay. Raises ``ValueError`` in words
@@ -310,4 +317,15 @@ class Store:
         if value not in PREFERENCES[key]:
             raise ValueError(_("The setting “{name}” cannot be “{value}”.").format(
                 name=key, value=str(value)[:30]))
-        self.write_settings({**self.load_settings(), key: value})
+        settings = {**self.load_settings(), key: value}
+        if key == "internet" and value == "on" and not settings.get("stun"):
+            settings["stun"] = SUGGESTED_STUN
+        self.write_settings(settings)
+
+    def write_text_setting(self, key: str, value: str) -> None:
+        """Keep one of ``TEXT_SETTINGS`` (spaces around dropped, cut to its length);
+        ``ValueError`` in words for an unknown key."""
+        if key not in TEXT_SETTINGS:
+            raise ValueError(_("There is no setting “{name}”.").format(name=str(key)[:30]))
+        text = "".join(ch for ch in str(value) if ch.isprintable()).strip()
+        self.write_settings({**self.load_settings(), key: text[:TEXT_SETTINGS[key]]})

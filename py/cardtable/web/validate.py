@@ -20,7 +20,7 @@ from ..bots import levels
 from ..engine.core import as_action
 from ..engine.registry import GAMES
 from ..i18n import _
-from .lobby import HUMAN, Setup
+from .lobby import HUMAN, PEOPLE, Setup
 
 MAX_DEPTH = 40  # brackets inside brackets: a record's result needs a handful
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
@@ -110,9 +110,9 @@ def setup_of(data: dict) -> Setup:
 
 
 def seats_of(seats, game: str, players: int) -> tuple:
-    """``seats`` as a tuple: one per player, the first ``human``, each a human or a bot
-    level of ``game``."""
-    allowed = (HUMAN, *levels(game))
+    """``seats`` as a tuple: one per player, the first ``human``, each a person (at this
+    device or a friend's) or a bot level of ``game``."""
+    allowed = (*PEOPLE, *levels(game))
     if (not isinstance(seats, list) or len(seats) != players or seats[:1] != [HUMAN]
             or not all(isinstance(kind, str) and kind in allowed for kind in seats)):
         raise ValueError(_("its seats do not match its players"))
@@ -186,7 +186,14 @@ def record_of(record, replay: bool = False) -> dict:
     if not isinstance(record, dict):
         raise ValueError(_("it is not a record"))
     setup = setup_of(record)
-    seed_of(record.get("seed"))
+    seat = record.get("seat", 0)
+    if not count(seat, 0, setup.players - 1):
+        raise ValueError(_("its seat is not one of its players"))
+    if record.get("seed") is None and seat > 0:  # played at a friend's table: no deal known
+        if record.get("actions") is not None:
+            raise ValueError(_("its moves belong to no deal"))
+    else:
+        seed_of(record.get("seed"))
     if not all(isinstance(value, str) for value in record["options"].values()):
         raise ValueError(_("its options are not written as links write them"))
     moves, actions = record.get("moves"), record.get("actions")
@@ -199,7 +206,7 @@ def record_of(record, replay: bool = False) -> dict:
         raise ValueError(_("its date, moves or digest are damaged"))
     result = replayed(record, setup) if replay and actions is not None else record.get("result")
     return {**record, "actions": actions, "result": result,
-            "outcome": outcome_of(result, setup)}
+            "outcome": outcome_of(result, setup, seat)}
 
 
 def moves_of(actions, setup: Setup, each: bool) -> list:
@@ -237,15 +244,16 @@ def replayed(record: dict, setup: Setup) -> dict:
     return json.loads(json.dumps(state.result()))
 
 
-def outcome_of(result, setup: Setup) -> dict:
-    """Seat 1's outcome as records keep it, from ``result`` by the game's table, checked;
-    the table must also put the result into words and onto its end screen."""
+def outcome_of(result, setup: Setup, seat: int = 0) -> dict:
+    """``seat``'s outcome as records keep it (the player's own seat: 0 but at a friend's
+    table), from ``result`` by the game's table, checked; the table must also put the
+    result into words and onto its end screen."""
     from .lobby import seat_names
     from .tables import end_html, table_module
 
-    table, names = table_module(setup.game), seat_names(setup.seats)
+    table, names = table_module(setup.game), seat_names(setup.seats, me=seat)
     try:
-        outcome = table.outcome(result, 0, names)
+        outcome = table.outcome(result, seat, names)
         table.result_text(result, names)
         end_html(table, result, names)
     except Exception:  # a result the table cannot read, whatever the error

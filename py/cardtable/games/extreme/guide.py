@@ -1,9 +1,10 @@
 """How to play The Game: Extreme: the rules panel's words and pictures, and the tour.
 
 ``GUIDE`` holds the rules in the project's own words, section by section
-(``seeds/extreme.md`` is the precise statement), the rule reference and the guided first
-game's steps. The texts are English, marked with ``N_()`` and translated as they are
-drawn; a function in a section's body is drawn when shown, in the player's language.
+(``seeds/extreme.md`` is the precise statement), the guided first game's steps and the rule
+reference (ids and English summaries for the tests, never shown). The texts shown are
+English, marked with ``N_()`` and translated as they are drawn; a function in a section's
+body is drawn when shown, in the player's language.
 """
 
 from __future__ import annotations
@@ -123,18 +124,18 @@ GUIDE = Guide(
         )),
     ),
     reference=(
-        ("EX-1", N_("28 cards carry an instruction, four of each of seven kinds.")),
-        ("EX-2", N_("Instructions count at once and must be obeyed; breaking one loses.")),
-        ("EX-3", N_("Which numbers carry them: the project's table, or random from the seed.")),
-        ("EX-4", N_("Stop: the turn ends at once with this card.")),
-        ("EX-5", N_("Skull: cover it on its pile before the turn ends.")),
-        ("EX-6", N_("3!: the turn has exactly three cards.")),
-        ("EX-7", N_("All lightning instructions of a turn are obeyed together.")),
-        ("EX-8", N_("No talking: no signals and no sharing while it shows.")),
-        ("EX-9", N_("No backwards: the backwards trick is barred while it shows.")),
-        ("EX-10", N_("One pile: all cards of a turn go on one pile while it shows.")),
-        ("EX-11", N_("Draw one: end a turn drawing one card; otherwise refill to a full hand.")),
-        ("EX-12", N_("Players may share the kinds of instruction they hold, never numbers.")),
+        ("EX-1", "28 cards carry an instruction, four of each of seven kinds."),
+        ("EX-2", "Instructions count at once and must be obeyed; breaking one loses."),
+        ("EX-3", "Which numbers carry them: the project's table, or random from the seed."),
+        ("EX-4", "Stop: the turn ends at once with this card."),
+        ("EX-5", "Skull: cover it on its pile before the turn ends."),
+        ("EX-6", "3!: the turn has exactly three cards."),
+        ("EX-7", "All lightning instructions of a turn are obeyed together."),
+        ("EX-8", "No talking: no signals and no sharing while it shows."),
+        ("EX-9", "No backwards: the backwards trick is barred while it shows."),
+        ("EX-10", "One pile: all cards of a turn go on one pile while it shows."),
+        ("EX-11", "Draw one: end a turn drawing one card; otherwise refill to a full hand."),
+        ("EX-12", "Players may share the kinds of instruction they hold, never numbers."),
     ),
     tour=(
         (".hand", N_("Your hand. A card with a symbol carries an instruction; it still goes on "

@@ -327,7 +327,7 @@ class ExtremeState(TheGameState):
             raise IllegalAction(_("no talking while a no-talking card is visible"))  # EX-8
         if self.share_changed:
             raise IllegalAction(_("sharing was already switched this turn: one change per"
-                                  " turn (EX-12)"))
+                                  " turn"))
         shared = self.shared[:self.current] + (on,) + self.shared[self.current + 1:]
         return replace(self, shared=shared, share_changed=True)
 
@@ -475,6 +475,14 @@ class ExtremeState(TheGameState):
             return None
         kinds = {self.marks[card] for card in self.hands[seat]} - {""}
         return [kind for kind in KINDS if kind in kinds]
+
+    def reveals_hidden(self, action) -> bool:
+        """The Game's draw, and a play that covers the last no-talking card (EX-8) while
+        another seat shares its instruction kinds (EX-12): they show again."""
+        if super().reveals_hidden(action):
+            return True
+        sharing = any(on for seat, on in enumerate(self.shared) if seat != self.current)
+        return sharing and not self.talk_allowed() and self.apply(action).talk_allowed()
 
     def events(self, action, after) -> list:
         """The Game's events, a play with its ``instruction`` ("" for none), and

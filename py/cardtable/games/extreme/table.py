@@ -112,19 +112,19 @@ def draw_note(view: dict) -> str:
     if not view["deck"]:
         return _("Ending the turn draws nothing: the draw pile is empty.")
     if view["draw_one"]:
-        return _("Ending the turn draws 1 card: draw one is in force (EX-11).")
+        return _("Ending the turn draws 1 card: draw one is in force.")
     if draw > played:
         if len(view["hand"]) + draw == view["hand_size"]:
             return ngettext(
                 "Ending the turn draws {n} card, back up to a full hand of {size}: no draw one"
-                " is visible (EX-11).",
+                " is visible.",
                 "Ending the turn draws {n} cards, back up to a full hand of {size}: no draw one"
-                " is visible (EX-11).", draw).format(n=draw, size=view["hand_size"])
+                " is visible.", draw).format(n=draw, size=view["hand_size"])
         return ngettext(
             "Ending the turn draws {n} card, the last of the draw pile: no draw one is visible"
-            " (EX-11).",
+            ".",
             "Ending the turn draws {n} cards, the last of the draw pile: no draw one is visible"
-            " (EX-11).", draw).format(n=draw)
+            ".", draw).format(n=draw)
     return ngettext("Ending the turn draws {n} card.", "Ending the turn draws {n} cards.",
                     draw).format(n=draw)
 
@@ -162,7 +162,7 @@ def in_force_html(view: dict, ui) -> str:
     items = [rule_item(entry, ui.names[view["current"]]) for entry in entries]
     if view["refill"]:
         refill = _("No draw one is visible: hands refill, each turn ends by drawing back up to"
-                   " a full hand of {size} (EX-11).").format(size=view["hand_size"])
+                   " a full hand of {size}.").format(size=view["hand_size"])
         items.append(f'<li class="ex-rule refill">{esc(refill)}</li>')
     body = (f'<ul>{"".join(items)}</ul>' if items
             else f'<p class="ex-none">' + (esc(_("No instruction in force."))) + f'</p>')
@@ -185,7 +185,7 @@ def selected_html(view: dict, ui) -> str:
                        " instruction.").format(card=card))
     elif offered_piles(view, card, losing=True):
         lines.append(_("Careful: playing this 3! now loses the game, as you began this turn"
-                       " with fewer than 3 cards (EX-6)."))
+                       " with fewer than 3 cards."))
     return "".join(f'<p class="ex-selected">{esc(line)}</p>' for line in lines)
 
 

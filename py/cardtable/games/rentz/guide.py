@@ -1,9 +1,10 @@
 """How to play Rentz: the rules panel's words and pictures, and the tour.
 
 ``GUIDE`` holds the rules in the project's own words, section by section
-(``seeds/rentz.md`` is the precise statement), the rule reference and the guided first
-game's steps. The texts are English, marked with ``N_()`` and translated as they are
-drawn; a function in a section's body is drawn when shown, in the player's language.
+(``seeds/rentz.md`` is the precise statement), the guided first game's steps and the rule
+reference (ids and English summaries for the tests, never shown). The texts shown are
+English, marked with ``N_()`` and translated as they are drawn; a function in a section's
+body is drawn when shown, in the player's language.
 """
 
 from __future__ import annotations
@@ -140,17 +141,17 @@ GUIDE = Guide(
         )),
     ),
     reference=(
-        ("RZ-1", N_("Three to six players, eight cards each; the deck runs down from the Aces.")),
-        ("RZ-2", N_("2 low to Ace high in each suit; no trumps.")),
-        ("RZ-3", N_("Eight deals per player; each chooser names each sub-game once.")),
-        ("RZ-4", N_("Blind choice (option): double, or plain.")),
-        ("RZ-5", N_("Exactly 0 beats everything; else the best total wins.")),
-        ("RZ-6", N_("Follow suit if you can; the highest of the led suit wins and leads next.")),
-        ("RZ-7", N_("What each sub-game counts; some deals stop early.")),
-        ("RZ-8", N_("Rentz: rows around the Jacks; an Ace plays again; the lowest rank skips.")),
-        ("RZ-9", N_("Rentz pays by the order in which hands run empty.")),
-        ("RZ-10", N_("Every point value is a house rule in the match's options.")),
-        ("RZ-11", N_("Hands are secret; everything else is public.")),
+        ("RZ-1", "Three to six players, eight cards each; the deck runs down from the Aces."),
+        ("RZ-2", "2 low to Ace high in each suit; no trumps."),
+        ("RZ-3", "Eight deals per player; each chooser names each sub-game once."),
+        ("RZ-4", "Blind choice (option): double, or plain."),
+        ("RZ-5", "Exactly 0 beats everything; else the best total wins."),
+        ("RZ-6", "Follow suit if you can; the highest of the led suit wins and leads next."),
+        ("RZ-7", "What each sub-game counts; some deals stop early."),
+        ("RZ-8", "Rentz: rows around the Jacks; an Ace plays again; the lowest rank skips."),
+        ("RZ-9", "Rentz pays by the order in which hands run empty."),
+        ("RZ-10", "Every point value is a house rule in the match's options."),
+        ("RZ-11", "Hands are secret; everything else is public."),
     ),
     tour=(
         (".hand", N_("Your eight cards. When it is your turn, the ones you may play are lit: "

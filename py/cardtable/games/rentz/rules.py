@@ -379,7 +379,7 @@ class RentzState(GameState):
                 sub_game=f"{sub_game!r:.40}", ids=", ".join(SUB_GAME_IDS)))
         if sub_game not in self.remaining():
             raise IllegalAction(_("seat {seat} has already chosen {sub_game}: each player"
-                                  " chooses each sub-game once (RZ-3)").format(
+                                  " chooses each sub-game once").format(
                 seat=self.chooser + 1, sub_game=sub_game))
         doubled = self.blind_pending and self.opts["blind"] == "double"
         return self._begin(sub_game, doubled)
@@ -387,8 +387,7 @@ class RentzState(GameState):
     def _look(self) -> "RentzState":
         if not (self.blind_pending and self.opts["blind"] == "double"):
             raise IllegalAction(_("there is nothing to look at first: looking is for a blind"
-                                  " choice under the double house rule, before choosing"
-                                  " (RZ-4)"))
+                                  " choice under the double house rule, before choosing"))
         return self._with(blind_pending=False)
 
     def _begin(self, sub_game: str, doubled: bool) -> "RentzState":
@@ -414,7 +413,7 @@ class RentzState(GameState):
         """RZ-6: a card to the trick; a full trick goes to its winner, who leads next."""
         if card not in trick_playable(self.hands[self.current], self.trick):
             led = SUIT[self.trick[0][1]]
-            raise IllegalAction(_("you must follow {suit}: you hold {suit} (RZ-6)").format(
+            raise IllegalAction(_("you must follow {suit}: you hold {suit}").format(
                 suit=_(SUIT_NAMES[led])))
         trick = self.trick + ((self.current, card),)
         hands = self._without(card)
@@ -461,16 +460,16 @@ class RentzState(GameState):
         row = self.rows[SUIT[card]]
         suit = _(SUIT_NAMES[SUIT[card]])
         if row is None:
-            return _("{card} cannot be laid yet: the {suit} row starts with its Jack (RZ-8)"
+            return _("{card} cannot be laid yet: the {suit} row starts with its Jack"
                      ).format(card=card, suit=suit)
         return _("{card} does not fit: the {suit} row runs from {low} to {high}, and a card"
-                 " must be next in rank to one of its ends (RZ-8)").format(
+                 " must be next in rank to one of its ends").format(
             card=card, suit=suit, low=row[0], high=row[1])
 
     def _pass(self) -> "RentzState":
         if self._legal != (("pass",),):
             raise IllegalAction(_("you have a valid card, so you must play one: only a player"
-                                  " with none passes (RZ-8)"))
+                                  " with none passes"))
         return self._with(skipped=None)._move_on(self.current, None)
 
     def _move_on(self, seat: int, skip) -> "RentzState":
@@ -643,9 +642,9 @@ ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
     "pass": (RentzState._pass, 1, ("layout",)),
 }
 PHASE_NEEDS = {  # marked with N_, translated where raised
-    "choose": N_("the chooser picks a sub-game first (RZ-3)"),
-    "trick": N_("play a card to the trick (RZ-6)"),
-    "layout": N_("lay a valid card, or pass only when none fits (RZ-8)"),
+    "choose": N_("the chooser picks a sub-game first"),
+    "trick": N_("play a card to the trick"),
+    "layout": N_("lay a valid card, or pass only when none fits"),
 }
 
 

@@ -264,7 +264,7 @@ def end_html(result: dict, names) -> str:
     deals = result['deals_played']
     note = ngettext("After {n} deal.", "After {n} deals.", deals).format(n=deals)
     if scores[result["winners"][0]] == 0:
-        note += " " + _("A total of exactly 0 wins (RZ-5).")
+        note += " " + _("A total of exactly 0 wins.")
     # TRANSLATORS: a badge beside the winner's name in the ranking.
     badge = f" <span class=badge>" + (esc(_('wins'))) + f"</span>"
     rows = "".join(
@@ -329,8 +329,8 @@ def doing_words(view: dict, ui: TableUi) -> str:
     you = is_you(name)
     if view["legal"] == [["pass"]]:
         if you:
-            return _("You have no valid card: the turn passes (RZ-8)")
-        return _("{name} has no valid card: the turn passes (RZ-8)").format(name=name)
+            return _("You have no valid card: the turn passes")
+        return _("{name} has no valid card: the turn passes").format(name=name)
     if not ui.my_turn:
         if view["phase"] == "choose":
             return (_("You are choosing the sub-game") if you
@@ -424,8 +424,8 @@ def choose_note(view: dict) -> str:
         return _("Choose the sub-game for this deal, after looking at your hand.")
     if view["blind"] == "double":
         return _("Choose now, without looking, and this deal counts double; "
-                 "or look at your hand first (RZ-4).")
-    return _("House rule: every sub-game is chosen before the hand is seen (RZ-4).")
+                 "or look at your hand first.")
+    return _("House rule: every sub-game is chosen before the hand is seen.")
 
 
 def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:

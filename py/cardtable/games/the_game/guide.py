@@ -1,9 +1,10 @@
 """How to play The Game: the rules panel's words and pictures, and the tour.
 
 ``GUIDE`` holds the rules in the project's own words, section by section
-(``seeds/the-game.md`` is the precise statement), the rule reference and the guided first
-game's steps. The texts are English, marked with ``N_()`` and translated as they are
-drawn; a function in a section's body is drawn when shown, in the player's language.
+(``seeds/the-game.md`` is the precise statement), the guided first game's steps and the
+rule reference (ids and English summaries for the tests, never shown). The texts shown are
+English, marked with ``N_()`` and translated as they are drawn; a function in a section's
+body is drawn when shown, in the player's language.
 """
 
 from __future__ import annotations
@@ -96,23 +97,23 @@ GUIDE = Guide(
         )),
     ),
     reference=(
-        ("TG-1", N_("98 cards from 2 to 99; two piles climb from 1, two fall from 100.")),
-        ("TG-2", N_("Hands of 8 alone, 7 for two, 6 for three to five; the rest is the draw "
-                    "pile.")),
-        ("TG-3", N_("Who starts: seat 1, or the seat with the cheapest opening (option).")),
-        ("TG-4", N_("A turn plays at least the minimum, one card at a time, onto any piles.")),
-        ("TG-5", N_("Higher on a climbing pile, lower on a falling one; exactly 10 back fits "
-                    "too.")),
-        ("TG-6", N_("Ending a turn draws one card per card played.")),
-        ("TG-7", N_("Once the draw pile is empty, one card a turn is enough.")),
-        ("TG-8", N_("A player with no cards left is passed over.")),
-        ("TG-9", N_("The game stops when the player on turn cannot play what they owe.")),
-        ("TG-10", N_("Score: cards never played; 0 wins, under 10 is excellent.")),
-        ("TG-11", N_("Expert mode: at least 3 cards a turn (1 once the draw pile is empty).")),
-        ("TG-12", N_("Optional smaller hands: one card fewer each.")),
-        ("TG-13", N_("No numbers may be said; signals hold and small, one change per pile a "
-                     "turn.")),
-        ("TG-14", N_("You see your hand, the piles, the counts and the signals.")),
+        ("TG-1", "98 cards from 2 to 99; two piles climb from 1, two fall from 100."),
+        ("TG-2", "Hands of 8 alone, 7 for two, 6 for three to five; the rest is the draw "
+                 "pile."),
+        ("TG-3", "Who starts: seat 1, or the seat with the cheapest opening (option)."),
+        ("TG-4", "A turn plays at least the minimum, one card at a time, onto any piles."),
+        ("TG-5", "Higher on a climbing pile, lower on a falling one; exactly 10 back fits "
+                 "too."),
+        ("TG-6", "Ending a turn draws one card per card played."),
+        ("TG-7", "Once the draw pile is empty, one card a turn is enough."),
+        ("TG-8", "A player with no cards left is passed over."),
+        ("TG-9", "The game stops when the player on turn cannot play what they owe."),
+        ("TG-10", "Score: cards never played; 0 wins, under 10 is excellent."),
+        ("TG-11", "Expert mode: at least 3 cards a turn (1 once the draw pile is empty)."),
+        ("TG-12", "Optional smaller hands: one card fewer each."),
+        ("TG-13", "No numbers may be said; signals hold and small, one change per pile a "
+                  "turn."),
+        ("TG-14", "You see your hand, the piles, the counts and the signals."),
     ),
     tour=(
         (".hand", N_("Your hand. Tap a card to pick it up: the piles where it fits light up. "

@@ -268,7 +268,7 @@ class TheGameState(GameState):
                 kind=repr(kind), pile=repr(pile)))
         if pile in self.signalled:
             raise IllegalAction(_("the signals on {pile} already changed this turn: one change"
-                                  " per pile per turn (TG-13)").format(pile=pile_name(pile)))
+                                  " per pile per turn").format(pile=pile_name(pile)))
         kept = tuple(s for s in self.signals if s[:2] != (pile, kind))
         if len(kept) == len(self.signals):
             kept = tuple(sorted(kept + ((pile, kind, self.current),)))

@@ -110,5 +110,5 @@ def discard_action(values):
     if not values:
         return None, _("Select the cards to discard.")
     if len(set(values)) > 1:
-        return None, _("Discard cards of one value only (TR-6).")
+        return None, _("Discard cards of one value only.")
     return ("discard", values[0], len(values)), ""

@@ -1,9 +1,10 @@
 """How to play Triggs: the rules panel's words and pictures, and the tour.
 
 ``GUIDE`` holds the rules in the project's own words, section by section
-(``seeds/triggs.md`` is the precise statement), the rule reference and the guided first
-game's steps. The texts are English, marked with ``N_()`` and translated as they are
-drawn; a function in a section's body is drawn when shown, in the player's language.
+(``seeds/triggs.md`` is the precise statement), the guided first game's steps and the rule
+reference (ids and English summaries for the tests, never shown). The texts shown are
+English, marked with ``N_()`` and translated as they are drawn; a function in a section's
+body is drawn when shown, in the player's language.
 """
 
 from __future__ import annotations
@@ -120,21 +121,21 @@ GUIDE = Guide(
         )),
     ),
     reference=(
-        ("TR-1", N_("108 cards, 1 to 12 nine times; two to four players.")),
-        ("TR-2", N_("A sheet of 12 rows with 2 to 5 boxes each, 41 in all, crossed from the "
-                    "left.")),
-        ("TR-3", N_("Hands of 5; three draw piles (sides face up, middle face down); a discard "
-                    "pile.")),
-        ("TR-4", N_("The deal's seed picks who begins; turns go clockwise.")),
-        ("TR-5", N_("Draw: two cards, each from any pile; a hand holds at most 10.")),
-        ("TR-6", N_("Discard: any number of cards of one value.")),
-        ("TR-7", N_("Cross: makes of a value (a card, or a pair adding up), one box each.")),
-        ("TR-8", N_("Filling a row earns a free cross elsewhere, and so on in a chain.")),
-        ("TR-9", N_("An empty hand takes 5 cards from the middle pile.")),
-        ("TR-10", N_("An empty draw pile is rebuilt from the shuffled discards.")),
-        ("TR-11", N_("12s, then 11s, leave the game once everyone has filled those rows.")),
-        ("TR-12", N_("The first full sheet wins at once.")),
-        ("TR-13", N_("Sheets, tops, discards and counts are public; hands are secret.")),
+        ("TR-1", "108 cards, 1 to 12 nine times; two to four players."),
+        ("TR-2", "A sheet of 12 rows with 2 to 5 boxes each, 41 in all, crossed from the "
+                 "left."),
+        ("TR-3", "Hands of 5; three draw piles (sides face up, middle face down); a discard "
+                 "pile."),
+        ("TR-4", "The deal's seed picks who begins; turns go clockwise."),
+        ("TR-5", "Draw: two cards, each from any pile; a hand holds at most 10."),
+        ("TR-6", "Discard: any number of cards of one value."),
+        ("TR-7", "Cross: makes of a value (a card, or a pair adding up), one box each."),
+        ("TR-8", "Filling a row earns a free cross elsewhere, and so on in a chain."),
+        ("TR-9", "An empty hand takes 5 cards from the middle pile."),
+        ("TR-10", "An empty draw pile is rebuilt from the shuffled discards."),
+        ("TR-11", "12s, then 11s, leave the game once everyone has filled those rows."),
+        ("TR-12", "The first full sheet wins at once."),
+        ("TR-13", "Sheets, tops, discards and counts are public; hands are secret."),
     ),
     tour=(
         (".hand", N_("Your hand. Tap cards to select them: on your turn you may discard any "

@@ -131,7 +131,7 @@ def canonical_makes(makes) -> tuple:
             isinstance(make, (tuple, list)) and all(type(card) is int for card in make)
             for make in makes):
         raise IllegalAction(_("{makes} is not a grouping of cards: give each make as a list"
-                              " of one or two card values (TR-7)").format(makes=repr(makes)))
+                              " of one or two card values").format(makes=repr(makes)))
     return tuple(sorted(tuple(sorted(make)) for make in makes))
 
 
@@ -144,13 +144,13 @@ def check_makes(hand, value: int, free: int, makes: tuple) -> None:
     if len(makes) > free:
         # TRANSLATORS: a "make" is one card or two cards that add up to the row's value.
         raise IllegalAction(ngettext(
-            "row {row} has {free} free box: {count} makes cannot all be crossed (TR-7)",
-            "row {row} has {free} free boxes: {count} makes cannot all be crossed (TR-7)",
+            "row {row} has {free} free box: {count} makes cannot all be crossed",
+            "row {row} has {free} free boxes: {count} makes cannot all be crossed",
             free).format(row=value, free=free, count=len(makes)))
     for make in makes:
         if len(make) not in (1, 2) or sum(make) != value:
             shown = "+".join(map(str, make))
-            raise IllegalAction(_("{make} does not make {value}: use one card or two (TR-7)")
+            raise IllegalAction(_("{make} does not make {value}: use one card or two")
                                 .format(make=shown, value=value))
     missing = Counter(card for make in makes for card in make) - Counter(hand)
     if missing:
@@ -282,7 +282,7 @@ class TriggsState(GameState):
                 pile=repr(pile), piles=", ".join(PILES)))
         picks = self.picks_left if self.phase == "draw" else draw_allowance(len(self.hand))
         if not picks:
-            raise IllegalAction(_("a hand of {limit} cards may not draw (TR-5)").format(
+            raise IllegalAction(_("a hand of {limit} cards may not draw").format(
                 limit=HAND_LIMIT))
         if not self.pile(pile):
             raise IllegalAction(_(EMPTY_PILE[pile]))
@@ -293,7 +293,7 @@ class TriggsState(GameState):
 
     def _discard(self, value, count) -> "TriggsState":
         if not isinstance(count, int) or count < 1:
-            raise IllegalAction(_("discard at least one card (TR-6)"))
+            raise IllegalAction(_("discard at least one card"))
         held = self.hand.count(value)
         if held < count:
             raise IllegalAction(_("the hand holds {held} × {value}, not {count}").format(
@@ -319,7 +319,7 @@ class TriggsState(GameState):
 
     def _bonus(self, row) -> "TriggsState":
         if row not in VALUES or not free_boxes(self.sheet)[row - 1]:
-            raise IllegalAction(_("row {row} has no free box for the bonus (TR-8)").format(
+            raise IllegalAction(_("row {row} has no free box for the bonus").format(
                 row=repr(row)))
         return self._mark(row, 1)
 
@@ -511,7 +511,7 @@ EVENTS = {  # kind: the seat's event for that action, from the state before it
 PHASE_NEEDS = {  # marked with N_, translated where raised
     "turn": N_("choose to draw, discard or cross"),
     "draw": N_("take the second card of the draw"),
-    "bonus": N_("choose the row for the bonus cross (TR-8)"),
+    "bonus": N_("choose the row for the bonus cross"),
 }
 EMPTY_PILE = {"left": N_("the left pile is empty"), "middle": N_("the middle pile is empty"),
               "right": N_("the right pile is empty")}

@@ -55,8 +55,8 @@ def remade_words(event: dict) -> str:
     """TR-10: a pile remade from the discards, in words."""
     count = event["count"]
     text = ngettext(
-        "The {pile} ran out: the discards were shuffled into a new {pile}, {n} card now (TR-10).",
-        "The {pile} ran out: the discards were shuffled into a new {pile}, {n} cards now (TR-10).",
+        "The {pile} ran out: the discards were shuffled into a new {pile}, {n} card now.",
+        "The {pile} ran out: the discards were shuffled into a new {pile}, {n} cards now.",
         count).format(pile=pile_words(event["pile"]), n=count)
     return text[:1].upper() + text[1:]
 
@@ -82,7 +82,7 @@ def as_list(value):
 # -- what changed lately ---------------------------------------------------------------
 NOTICE_WORDS = {
     "retired": lambda e: _("Every player has completed row {value}: the {value}s leave the"
-                           " game (TR-11).").format(value=e['value']),
+                           " game.").format(value=e['value']),
     "remade": remade_words,
 }
 
@@ -145,7 +145,7 @@ def on_cross(table, data):
                       own_makes(view, pick.row)["free"])
     if plan.action is None:
         raise ValueError(_("The selected cards do not make {row}: use one card of {row} or"
-                           " two cards that add up to it (TR-7).").format(row=pick.row))
+                           " two cards that add up to it.").format(row=pick.row))
     table.act(plan.action)
     table.focus = '[data-action="triggs-bonus"]'
 
@@ -184,7 +184,7 @@ def status_html(view: dict, ui: TableUi) -> str:
         doing = ngettext("Your turn: take {n} more card", "Your turn: take {n} more cards",
                          n).format(n=n)
     else:
-        doing = _("Row {row} is complete: choose a row for your bonus cross (TR-8)").format(
+        doing = _("Row {row} is complete: choose a row for your bonus cross").format(
             row=view['chain_from'])
     line = _("Turn {turn} · {doing}").format(turn=view["turn"] + 1, doing=doing)
     return f'<p class="turn">{esc(line)}</p>'
@@ -203,14 +203,14 @@ def draw_note(view: dict, ui: TableUi) -> str:
         return _("Take your second card: any pile, the new tops are showing.")
     held, allowance = len(view["hand"]), view["draw_allowance"]
     if allowance == 0:
-        return ngettext("You hold {n} card, the limit: you may not draw (TR-5). Discard or cross.",
-                        "You hold {n} cards, the limit: you may not draw (TR-5). Discard or cross.",
+        return ngettext("You hold {n} card, the limit: you may not draw. Discard or cross.",
+                        "You hold {n} cards, the limit: you may not draw. Discard or cross.",
                         held).format(n=held)
     if allowance == 1:
-        return ngettext("You hold {n} card: a draw takes only one card (TR-5).",
-                        "You hold {n} cards: a draw takes only one card (TR-5).",
+        return ngettext("You hold {n} card: a draw takes only one card.",
+                        "You hold {n} cards: a draw takes only one card.",
                         held).format(n=held)
-    return _("Draw: take two cards, one pile at a time (TR-5).")
+    return _("Draw: take two cards, one pile at a time.")
 
 
 def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
@@ -561,8 +561,10 @@ def result_text(result: dict, names) -> str:
     winner = result["winner"]
     turns = result['turns']
     if winner is None:
-        return ngettext("No winner: the game stopped after {n} turn (TR-12's safety net).",
-                        "No winner: the game stopped after {n} turns (TR-12's safety net).",
+        return ngettext("No winner: the game stopped after {n} turn, the longest a game may"
+                        " last.",
+                        "No winner: the game stopped after {n} turns, the longest a game may"
+                        " last.",
                         turns).format(n=turns)
     name = names[winner]
     if name in ("You", _("You")):
@@ -579,14 +581,14 @@ def end_html(result: dict, names) -> str:
     crossed = result["crossed"]
     winner = result["winner"]
     if winner is None:
-        why = ngettext("Nobody filled a sheet in {n} turn, so the game stopped there (the"
-                       " safety net of TR-12).",
-                       "Nobody filled a sheet in {n} turns, so the game stopped there (the"
-                       " safety net of TR-12).", result['turns']).format(n=result['turns'])
+        why = ngettext("Nobody filled a sheet in {n} turn, the longest a game may last, so"
+                       " the game stopped there.",
+                       "Nobody filled a sheet in {n} turns, the longest a game may last, so"
+                       " the game stopped there.", result['turns']).format(n=result['turns'])
     else:
         why = _("{name} crossed the last of the {total} boxes in turn {turn}; crosses earned by"
-                " a chain count too (TR-12).").format(name=names[winner], total=TOTAL_BOXES,
-                                                      turn=result['turns'])
+                " a chain count too.").format(name=names[winner], total=TOTAL_BOXES,
+                                         turn=result['turns'])
     order = sorted(range(len(crossed)), key=lambda seat: (-crossed[seat], seat))
     rows = "".join(f'<li{attrs(data_seat=seat, class_="winner" if seat == winner else None)}>'
                    f'<span class="name">{esc(names[seat])}</span> '

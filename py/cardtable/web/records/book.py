@@ -3,11 +3,13 @@
 The records live in the store under ``cardtable.records`` as one JSON text,
 ``{"schema": 1, "games": [record, …]}``, oldest first. A record is a dict:
 
-- ``game``, ``players``, ``seats`` (``"human"`` or a bot level), ``options`` (written as
-  links write them), ``seed``: enough to deal the same cards again;
+- ``game``, ``players``, ``seats`` (``"human"``, ``"friend"`` or a bot level), ``options``
+  (written as links write them), ``seed``: enough to deal the same cards again; a game
+  played at a friend's table has ``seat`` (this player's, from 1), no seed and no
+  actions (a friend's page never learns the deal);
 - ``when``: the local date and time it ended, ``"YYYY-MM-DDTHH:MM"``;
-- ``result``: the engine's result; ``outcome``: the table module's ``outcome`` for seat 1
-  without its text (``won``, ``score``, ``better``, ``place``, ``progress``);
+- ``result``: the engine's result; ``outcome``: the table module's ``outcome`` for the player's
+  seat (``seat``, else the first) without its text (``won``, ``score``, ``better``, ``place``, ``progress``);
 - ``actions``: the action log (the replay), or None once dropped to make room;
   ``moves`` its length and ``digest`` a hash of it, both kept when it is dropped;
 - ``daily``: ``"YYYY-MM-DD"`` for today's deal of that date, with ``practice`` true when
@@ -87,7 +89,8 @@ def as_save(record: dict, actions=None) -> dict:
 def outcome_text(record: dict) -> str:
     """The record's result in one line, in the current language."""
     table = table_module(record["game"])
-    return table.result_text(record["result"], seat_names(tuple(record["seats"])))
+    names = seat_names(tuple(record["seats"]), me=record.get("seat", 0))
+    return table.result_text(record["result"], names)
 
 
 class RecordBook:

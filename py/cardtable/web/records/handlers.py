@@ -182,6 +182,8 @@ def on_replay_hands(controller, data) -> None:
 def on_play_record(controller, data) -> None:
     """Play the deal of a recorded game again, with its setup."""
     _, record = record_at(controller, data)
+    if record.get("seed") is None:
+        raise ValueError(_("That game was played at a friend's table: only their page knew its deal."))
     setup = from_save(as_save(record, actions=[])).setup
     close(controller)
     controller.begin(Session.new(setup, record["seed"]))

@@ -128,9 +128,12 @@ def game_item(index: int, record: dict) -> str:
     which = f'<span class="sr"> ({esc(when)})</span>'  # tells the games' buttons apart
     replay = button("", "replay", html_label=esc(_("Replay")) + which, data_index=index,
                     disabled=not kept)
+    dealt = record.get("seed") is not None  # not a game played at a friend's table
     again = button("", "play-record", html_label=esc(_("Play this deal again")) + which,
-                   data_index=index)
-    dropped = "" if kept else '<p class="note">' + esc(_("Its moves were dropped to make room.")) + "</p>"
+                   data_index=index) if dealt else ""
+    dropped = ("" if kept else '<p class="note">' + esc(
+        _("Its moves were dropped to make room.") if dealt
+        else _("Played at a friend's table: only their page knew the deal.")) + "</p>")
     return (f'<li{attrs(class_="won" if record["outcome"]["won"] else None)}>'
             f'<p><time>{esc(when)}</time>{tag}</p><p class="result-line">{esc(outcome_text(record))}</p>'
             f'{dropped}<div class="controls">{replay}{again}</div></li>')

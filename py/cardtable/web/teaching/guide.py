@@ -3,11 +3,12 @@
 Each game's ``guide.py`` (in its package) offers ``GUIDE``, a :class:`Guide`: one
 :class:`Section` for each key of ``SECTION_KEYS`` (what you need, the goal, a turn, the
 special cards or sub-games, the end and the score), the rule reference (every rule id of
-``seeds/<game>.md`` with a one-line summary) and the guided first game's steps. A section's
+``seeds/<game>.md`` with a one-line English summary, for the tests and the code's readers:
+never shown to a player) and the guided first game's steps. A section's
 body is a sequence of blocks: a string is a paragraph, a tuple of strings a list, a
 :class:`Table` a table, and a function a block drawn when shown (a
 :class:`~.pictures.Picture`, or words with numbers or labels filled in). The texts are plain
-(``rules.py`` escapes them) and name no rule id: ids appear only in the reference.
+(``rules.py`` escapes them) and name no rule id: no text a player reads does.
 ``seeds/*.md`` stay the precise statement; a guide is the friendly one, in the project's words.
 
 The texts are English, marked with ``N_()`` for the catalogs: a guide is built at import,
@@ -41,8 +42,8 @@ class Section:
 
 @dataclass(frozen=True)
 class Guide:
-    """One game's rules: ``sections`` in reading order, ``reference`` as (id, summary), and
-    ``tour``, the guided first game's steps as (selector, text): the CSS selector of what a
+    """One game's rules: ``sections`` in reading order, ``reference`` as (id, summary) (not
+    drawn, not translated), and ``tour``, the guided first game's steps as (selector, text): the CSS selector of what a
     step points at on the table (simple ones: a tag, classes, ``[data-action=…]``, found in
     the table as it is first drawn) and what it says."""
 

@@ -3,8 +3,9 @@
 :func:`rules_html` draws the rules of one game for the "Rules" panel, reachable from the
 lobby and from the table's menu. The words are data (the ``GUIDE`` of each game's
 ``guide.py``, see ``guide``); this module only turns them into HTML: every text in the
-player's language and escaped, pictures as the trusted SVG that a guide draws, and the
-rule ids only in the closing "Rule reference". The words are English marked with ``N_()``; each is translated here, as it is
+player's language and escaped, pictures as the trusted SVG that a guide draws, and no rule
+id (a guide's ``reference`` of ids is for the tests, never drawn). The words are English
+marked with ``N_()``; each is translated here, as it is
 drawn, so the panel speaks the language chosen now. Blocks that are functions are drawn
 by calling them and come back translated already.
 """
@@ -75,25 +76,14 @@ def block_html(block) -> str:
     return BLOCKS[type(shown)](shown)
 
 
-def reference_html(reference: tuple) -> str:
-    """The rule ids of ``seeds/<game>.md``, each with a one-line summary, folded away."""
-    items = "".join(f"<dt>{esc(rule)}</dt><dd>{esc(tr(summary))}</dd>"
-                    for rule, summary in reference)
-    title, note = _("Rule reference"), _("The ids the project's rules and tests use.")
-    # the note's quotes are left as they are (text, not an attribute), as it always was
-    return (f'<details class="rule-reference"><summary>{esc(title)}</summary>'
-            f"<p>{esc(note)}</p><dl>{items}</dl></details>")
-
-
 def rules_html(game: str) -> str:
     """The rules of ``game`` as HTML: a heading, a line on what the game is, its sections
-    (what you need, the goal, a turn, the special parts, the end) and the rule reference.
+    (what you need, the goal, a turn, the special parts, the end); no rule id.
     """
     # TRANSLATORS: the heading of the rules panel; {game} is a game's name (not translated)
     heading = esc(_("How to play {game}").format(game=GAMES[game].name))
     guide = game_guide(game)
     sections = "".join(section_html(game, section) for section in guide.sections)
     return (f'<div class="rules-body"><h2>{heading}</h2>'
-            f'<p class="rules-intro">{esc(tr(guide.intro))}</p>{sections}'
-            f"{reference_html(guide.reference)}</div>")
+            f'<p class="rules-intro">{esc(tr(guide.intro))}</p>{sections}</div>')
 

@@ -1,0 +1,1 @@
+"""Playing together on several devices: the pages' link and what travels over it."""

@@ -1,0 +1,158 @@
+"""Devices joined in memory for the tests of playing together.
+
+A :class:`Device` is a page without the browser: a :class:`~cardtable.web.controller.
+Controller` on its own store, whose link jobs are carried out by a
+:class:`~cardtable.web.together.transport.MemoryNetwork` page, as ``app.py`` carries them
+out with WebRTC, and whose bots move at once. :func:`seat_friends` opens a host's table
+with friends by the same steps as in the browser: invitation link, Join, reply code,
+Connect.
+"""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime
+from urllib.parse import urlsplit
+
+from cardtable.web.controller import Controller
+from cardtable.web.storage import MemoryBackend, Store
+from cardtable.web.together.transport import MemoryNetwork
+
+
+class Clock:
+    """Seconds that tests move on by hand."""
+
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class Device:
+    """One page: a controller, its store and its end of the network."""
+
+    def __init__(self, network: MemoryNetwork, name: str, clock: Clock, store=None):
+        self.network, self.name, self.clock = network, name, clock
+        self.store = store or Store(MemoryBackend())
+        self.seeds = (f"{name}-{n}" for n in range(10 ** 6))
+        self.page = network.page(name)
+        self.controller = Controller(self.store, lambda: next(self.seeds), "https://play.test/",
+                                     clock=lambda: datetime(2026, 11, 26, 9, 30),
+                                     seconds=clock, send_link=self.page.send)
+        self.page.listen(self.on_message, self.on_state)
+
+    def act(self, action: str, **data):
+        """A tap on ``data-action=action`` with ``data``; then the jobs and bots run."""
+        effect = self.controller.handle(action, {k: str(v) for k, v in data.items()})
+        assert self.controller.failure is None, self.controller.failure
+        self.pump()
+        return effect
+
+    def open(self, url: str) -> None:
+        """Open a link on this page (its fragment)."""
+        self.controller.boot("#" + urlsplit(url).fragment)
+        self.pump()
+
+    def pump(self) -> None:
+        """Carry out the link jobs, as the page does, and let the bots move."""
+        controller = self.controller
+        while True:
+            jobs = controller.take_jobs()
+            for job in jobs:
+                self.run_job(job)
+            if controller.bot_due():
+                controller.bot_step()
+                continue
+            if not jobs:
+                return
+
+    def run_job(self, job: tuple) -> None:
+        kind, peer = job[0], job[1]
+        if kind == "close":
+            self.page.close(peer)
+        elif kind == "accept":
+            self.page.accept(peer, job[2])
+        elif kind == "offer":
+            self.controller.job_done(job, self.page.offer(peer, job[2], job[3]))
+        else:
+            self.controller.job_done(job, self.page.answer(peer, job[2], job[3], job[4]))
+
+    def on_message(self, peer: str, text: str) -> None:
+        self.controller.link_message(peer, text)
+        self.pump()
+
+    def on_state(self, peer: str, state: str) -> None:
+        self.controller.link_state(peer, state)
+        self.pump()
+
+    def view(self):
+        return self.controller.current_view()
+
+    def screen(self):
+        return self.controller.screen()
+
+
+def join(host: Device, friend: Device, seat: int, name: str = "") -> None:
+    """``friend`` opens the invitation to ``seat`` and joins; the host pastes the reply."""
+    friend.open(host.controller.host.links[seat])
+    friend.act("join", text=name or f"Friend{seat}")
+    host.act("accept-reply", seat=seat, text=friend.controller.reply)
+    host.network.run()
+
+
+def seat_friends(host: Device, friends: dict) -> None:
+    """Each ``friends[seat]`` joins the host's table."""
+    for seat, friend in friends.items():
+        join(host, friend, seat)
+
+
+def play_out(devices, rng: random.Random, limit: int = 20_000, stop=None) -> int:
+    """Every device plays a random legal move whenever its seat is to move, until the game
+    is over on every device (or ``stop()`` says so); the number of moves made."""
+    moves = 0
+    network = devices[0].network
+    while moves < limit:
+        network.run()
+        if stop and stop():
+            return moves
+        mover = next((d for d in devices if my_move(d)), None)
+        if mover is None:
+            return moves
+        act_for(mover, rng.choice(mover.view()["legal"]))
+        moves += 1
+    raise AssertionError("the game did not end")
+
+
+def my_move(device: Device) -> bool:
+    controller = device.controller
+    if controller.guest is not None:
+        guest = controller.guest
+        return guest.ready and guest.remote.my_turn()
+    table = controller.table
+    if table is None or controller.host and controller.host.paused():
+        return False
+    if table.needs_pass():
+        controller.handle("reveal", {})
+    return table.my_turn() and not table.finished
+
+
+def act_for(device: Device, action) -> None:
+    """Play ``action`` for the device's seat, as its table module's buttons do."""
+    controller = device.controller
+    if controller.guest is not None:
+        controller.guest.remote.act(action)
+    else:
+        controller.table.act(action)
+        controller.saved()
+    device.pump()
+
+
+def pass_time(devices, clock: Clock, seconds: int) -> None:
+    """``seconds`` go by, one at a time: every page's heartbeat runs each second."""
+    for _ in range(seconds):
+        clock.now += 1
+        for device in devices:
+            if device.controller.tick():
+                device.pump()
+        devices[0].network.run()
