@@ -936,12 +936,14 @@ def test(argv: list[str]) -> int:
 def workers(argv: list[str]) -> list[str]:
     """pytest-xdist's options that spread the tests over one worker per core (two at least:
     a browser test spends much of its time waiting on the page), unless ``argv`` chooses
-    (``-n``, ``--numprocesses``, ``--dist``, ``-p no:xdist``). Tests marked with one
-    ``xdist_group`` (a module whose fixture is costly to make) share a worker."""
+    (``-n``, ``--numprocesses``, ``--dist``, ``-p no:xdist``). A test file is one unit of
+    work, so a module's costly fixture (the Node + Pyodide probe, a private build, the
+    pseudo-language site) is made once. (pytest-xdist's ``xdist_group`` marks, which could
+    keep just those modules together, are not honoured under pytest 9.2.)"""
     chosen = ("-n", "--numprocesses", "--dist", "no:xdist")
     if any(a.startswith(chosen) for a in argv):
         return []
-    return ["-n", str(max(2, os.cpu_count() or 1)), "--dist", "loadgroup"]
+    return ["-n", str(max(2, os.cpu_count() or 1)), "--dist", "loadfile"]
 
 
 def loopback_only(command: list[str]) -> list[str]:

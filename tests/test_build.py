@@ -22,8 +22,6 @@ from cardtable.engine.registry import GAMES
 from cardtable.web import tables
 from cardtable.web.render import shell_html
 
-pytestmark = pytest.mark.xdist_group("build")  # one private build for the module
-
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory):

@@ -14,8 +14,6 @@ from cardtable.web import links
 from cardtable.web.controller import Controller
 from cardtable.web.storage import Store
 
-pytestmark = pytest.mark.xdist_group("i18n")  # the template extracted once
-
 PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
 LANGUAGES = ("pt", "ro")
 

@@ -15,8 +15,6 @@ import pytest
 
 import build
 
-pytestmark = pytest.mark.xdist_group("parity")  # one Node + Pyodide probe for the module
-
 # Evaluated by both interpreters; the last expression is the JSON compared.
 PROBE = """
 import json, sys

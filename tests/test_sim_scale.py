@@ -18,8 +18,6 @@ import pytest
 from cardtable import __main__ as command, sim
 from cardtable.engine.rng import derive_seed
 
-pytestmark = pytest.mark.xdist_group("sim_scale")  # the long and base runs made once
-
 PY = sim.__file__.rsplit("/cardtable/", 1)[0]
 # A run long enough to interrupt (a few seconds on two jobs), short enough to repeat.
 LONG = ["the-game", "--players", "2", "--games", "400", "--seed", "scale", "--bot", "casual"]

@@ -19,8 +19,6 @@ from conftest import start_server
 from settings_scripts import settings_script
 from test_a11y import finished_save, go
 
-pytestmark = pytest.mark.xdist_group("languages")  # the pseudo-language site built once
-
 PSEUDO = "qps"
 FAST = settings_script(pace="fast")
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
