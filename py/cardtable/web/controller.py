@@ -235,10 +235,18 @@ class Controller:
 
     def current_view(self):
         """The viewing seat's view, for ``window.cardtable.view()``: at a friend's table,
-        this page's seat's."""
+        this page's seat's. Its ``legal`` is empty while this page cannot act on it: the
+        table waits for a friend, or a friend's page waits for the host."""
         if self.guest is not None:
-            return self.guest.table["view"] if self.guest.ready else None
-        return self.table.view if self.table else None
+            guest = self.guest
+            if not guest.ready:
+                return None
+            view = guest.table["view"]
+            return view if guest.remote.my_turn() else {**view, "legal": []}
+        if self.table is None:
+            return None
+        view = self.table.view
+        return {**view, "legal": []} if self.host and self.host.paused() else view
 
     def say(self, role: str, text: str) -> None:
         """Show ``text`` in the live region of ``role``, in place of what it said."""
