@@ -19,13 +19,13 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..bots import finish
+from ..bots import finish, hinting
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
 from ..i18n import _, best_language, ngettext, set_language
 from . import links, sharing
 from .records import daily, handlers as records_handlers
-from .bot_runner import BotRunner
+from .bot_runner import BotRunner, hint_bot
 from .records.handlers import HISTORY_HANDLERS, REPLAY_ACTIONS, browsing
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
 from .playing import Table
@@ -531,9 +531,6 @@ class Controller:
         return ("think", self.guest_hint_steps())
 
     def guest_hint_steps(self):
-        from .bot_runner import hint_bot
-        from ..bots import hinting
-
         guest = self.guest
         if not guest.ready:
             return
