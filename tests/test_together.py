@@ -182,6 +182,7 @@ def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
     pass_time([host, friends[4]], clock, int(messages.SILENCE) + 1)
     assert host.screen().kind == "room"
     assert dict((row[0], row[1]) for row in host.screen().room)[1] == "left"
+    assert host.view()["legal"] == [] and friends[4].view()["legal"] == []  # paused
     name = host.controller.table.names[1]
     assert friends[4].screen().waiting == (name,)
     before = len(host.controller.session.actions)
@@ -354,6 +355,7 @@ def test_a_guest_waits_for_a_silent_host_and_goes_on_when_it_speaks_again():
     pass_time([friend], clock, int(messages.SILENCE) + 1)  # the host's heartbeats stop
     assert friend.controller.guest.state == "left"
     assert any("not answering" in text for _, text in friend.screen().messages)
+    assert friend.view()["legal"] == []  # nothing can be played while the host is away
     pass_time([host, friend], clock, 3)  # they come again
     assert friend.controller.guest.state == "playing"
 

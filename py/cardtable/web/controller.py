@@ -19,13 +19,13 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 
-from ..bots import finish
+from ..bots import finish, hinting
 from ..engine.core import IllegalAction
 from ..engine.registry import GAMES
 from ..i18n import _, best_language, ngettext, set_language
 from . import links, sharing
 from .records import daily, handlers as records_handlers
-from .bot_runner import BotRunner
+from .bot_runner import BotRunner, hint_bot
 from .records.handlers import HISTORY_HANDLERS, REPLAY_ACTIONS, browsing
 from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, seat_name
 from .playing import Table
@@ -235,10 +235,18 @@ class Controller:
 
     def current_view(self):
         """The viewing seat's view, for ``window.cardtable.view()``: at a friend's table,
-        this page's seat's."""
+        this page's seat's. Its ``legal`` is empty while this page cannot act on it: the
+        table waits for a friend, or a friend's page waits for the host."""
         if self.guest is not None:
-            return self.guest.table["view"] if self.guest.ready else None
-        return self.table.view if self.table else None
+            guest = self.guest
+            if not guest.ready:
+                return None
+            view = guest.table["view"]
+            return view if guest.remote.my_turn() else {**view, "legal": []}
+        if self.table is None:
+            return None
+        view = self.table.view
+        return {**view, "legal": []} if self.host and self.host.paused() else view
 
     def say(self, role: str, text: str) -> None:
         """Show ``text`` in the live region of ``role``, in place of what it said."""
@@ -523,9 +531,6 @@ class Controller:
         return ("think", self.guest_hint_steps())
 
     def guest_hint_steps(self):
-        from .bot_runner import hint_bot
-        from ..bots import hinting
-
         guest = self.guest
         if not guest.ready:
             return

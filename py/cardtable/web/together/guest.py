@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...i18n import N_, _
 from ..lobby import seat_names
-from ..tables import table_module
+from ..tables import end_html, table_module
 from ..ui import TableUi
 from ..validate import setup_of
 from . import messages
@@ -215,8 +215,6 @@ class RemoteTable:
 def drawable(remote: RemoteTable, data: dict) -> None:
     """Raise ``ValueError`` unless the game's table draws ``data`` (a table message):
     what a host sends must not be able to stop the page from drawing."""
-    from ..tables import end_html
-
     guest, kept = remote.guest, remote.guest.table
     guest.table = data
     try:

@@ -31,7 +31,7 @@ from ..validate import OUTCOME_KEYS, read_json
 from . import signal
 from .guest import Guest
 from .host import Host
-from .messages import clean_name
+from .messages import TOKEN, clean_name
 
 GUEST_KEY = "cardtable.guest"  # on a friend's page: {room: token} of the tables it joined
 GATHER_MS = {"local": 3000, "internet": 5000}  # the longest wait for the link's addresses
@@ -89,8 +89,6 @@ def start_hosting(controller, kept: dict | None) -> None:
 
 def checked_friends(friends: dict) -> dict:
     """The tokens and names a save kept, those that are well formed."""
-    from .messages import TOKEN
-
     return {key: {"token": value["token"], "name": clean_name(value.get("name")),
                   "known": value.get("known") is True}
             for key, value in friends.items()

@@ -116,14 +116,14 @@ def check_act(data) -> None:
          "act: action")
 
 
-def no_markup(value, depth: int = 0) -> bool:
+def no_markup(value) -> bool:
     """Whether no string in ``value`` (keys included) holds a markup character."""
     if isinstance(value, str):
         return MARKUP.search(value) is None
     if isinstance(value, list):
-        return all(no_markup(item, depth + 1) for item in value)
+        return all(map(no_markup, value))
     if isinstance(value, dict):
-        return all(no_markup(k) and no_markup(v, depth + 1) for k, v in value.items())
+        return all(no_markup(k) and no_markup(v) for k, v in value.items())
     return True
 
 
