@@ -318,8 +318,7 @@ def test_a_replay_steps_both_ways_through_the_same_states_and_nobody_can_act(gam
     c.handle("records", {"game": game})
     c.handle("replay", {"index": "0"})
     replay = c.replay
-    assert replay.step == replay.last == len(session.actions)
-    c.handle("replay-to", {"step": "0"})
+    assert replay.step == 0 and replay.last == len(session.actions)  # it opens at the start
     for step in range(replay.last + 1):
         assert replay.view() == {**session.states[step].view(0), "legal": []}
         assert len(replay.ui().log) == sum(len(batch) for batch in session.events[:step])
@@ -343,6 +342,9 @@ def test_a_replay_steps_both_ways_through_the_same_states_and_nobody_can_act(gam
     live = [b for b in page.find("button") if "disabled" not in b.attrs
             and b.attrs.get("data-action") in table_module(game).HANDLERS]
     assert all(b.attrs["data-action"] in ("play", "rentz-sheet") for b in live)
+    controls = {b.attrs.get("data-action") for b in page.find("button")}
+    assert not controls & {"end-turn", "undo", "hint"}  # no control of play, not even disabled
+    assert ("replay-hands" in controls) == (session.setup.players > 1)
     c.handle("replay-hands", {})
     page = Page(screen_html(c.screen()))
     assert len(page.one("section", "all-hands").children[0].children) == session.setup.players

@@ -57,6 +57,17 @@ def test_rules_open_from_the_lobby_and_the_tables_menu_and_close(new_page, site,
     assert panel.count() == 0 and page.locator(".tour").is_visible()
 
 
+# Every enabled control of the table whose centre is in view: the element the browser finds
+# at that centre is not the control (nor inside it).
+COVERED = """() => [...document.querySelectorAll('main.table button:not([disabled])')].filter(b => {
+  const r = b.getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  if (!r.width || y < 0 || y > innerHeight || x < 0 || x > innerWidth) return false;
+  const hit = document.elementFromPoint(x, y);
+  return !(hit && (hit === b || b.contains(hit)));
+}).map(b => b.outerHTML.slice(0, 80))"""
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_the_tour_leads_the_first_game_once_and_skip_ends_it(new_page, site, open_app, size):
     page = open_app(new_page(first_visit=True, **SIZES[size]), site.link("#/the-game?seed=teach&players=2"))
@@ -64,13 +75,19 @@ def test_the_tour_leads_the_first_game_once_and_skip_ends_it(new_page, site, ope
     for step, (selector, text) in enumerate(tour_steps("the-game")):
         assert tour.get_attribute("data-step") == f"the-game:{step}"
         assert text in tour.inner_text()
-        assert page.locator(f"main.table {selector}").count()
+        assert page.locator(f"main.table {selector}[data-tour-target]").count() == 1
         box = within_viewport(page, ".tour")
         if size == "phone":  # a compact bar at the bottom
             assert box["height"] < 0.3 * 844 and box["y"] + box["height"] > 844 - 40
-        if step == 0:  # the table stays usable under the tour
+        else:  # a column beside the table: it covers no control and not what it points at
+            assert page.evaluate(COVERED) == []
+            target = page.locator(f"main.table {selector}").bounding_box()
+            assert box["x"] >= target["x"] + target["width"], (box, target)
+        if step == 0:  # doing what the step says (pick up a card) goes on to the next step
             press(page, ".hand .card", size)
             assert page.locator('.hand .card[aria-pressed="true"]').count() == 1
+            assert tour.get_attribute("data-step") == "the-game:1"
+            continue
         press(page, "[data-action=tour-next]", size)
     assert tour.count() == 0
 
@@ -86,3 +103,20 @@ def test_the_tour_leads_the_first_game_once_and_skip_ends_it(new_page, site, ope
     page.reload()
     page.locator("main.table.extreme").wait_for(timeout=60_000)
     assert tour.count() == 0
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_rentz_tour_starts_with_the_choice_and_passes_over_what_is_not_on_the_table(
+        new_page, site, open_app, size):
+    page = open_app(new_page(first_visit=True, **SIZES[size]), site.link("#/rentz?seed=teach&players=3"))
+    tour = page.locator(".tour")
+    assert tour.get_attribute("data-step") == "rentz:0"  # the player's first task: choose
+    assert page.locator(".rentz-choose[data-tour-target]").count() == 1
+    press(page, ".rentz-choose [data-action=rentz-choose]", size)  # doing it goes on
+    assert tour.get_attribute("data-step") == "rentz:1"
+    assert page.locator(".hand[data-tour-target]").count() == 1
+    page.reload()  # the tour starts again, and its first step has nothing to point at now
+    page.locator("main.table.rentz").wait_for(timeout=60_000)
+    assert page.locator(".rentz-choose").count() == 0
+    assert tour.get_attribute("data-step") == "rentz:1"
+    assert page.locator(".hand[data-tour-target]").count() == 1

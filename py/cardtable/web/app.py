@@ -116,7 +116,9 @@ class Page:
         opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
         typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
         parts["screen"].innerHTML = screen_html(screen)
-        point_at_target(parts["screen"])
+        if not point_at_target(parts["screen"]):
+            self.controller.pass_tour_step()
+            return self.paint()
         for ident in opened:
             details = js.document.getElementById(ident)
             if details and details.tagName == "DETAILS":
@@ -369,7 +371,7 @@ class Page:
             return
         target = event.target.closest("button[data-action]")
         if target:
-            data = dataset(target)
+            data = dataset(target) | tour_done(target)
             field = self.root.querySelector(data["with"]) if "with" in data else None
             if field:
                 data["text"] = str(field.value)
@@ -430,7 +432,7 @@ class Page:
         target = hit.closest("[data-drop]") if hit else None
         if target:
             dragged = {k: v for k, v in drag["data"].items() if k not in ("action", "drag", "nav")}
-            self.act(target.dataset.drop, {**dataset(target), **dragged})
+            self.act(target.dataset.drop, {**dataset(target), **dragged, **tour_done(target)})
         else:
             drag["el"].classList.remove("dragging")
             drag["el"].style.transform = ""
@@ -502,6 +504,12 @@ def focus_selector(element):
     found = ((name, element.getAttribute(f"data-{name}")) for name in names)
     return "".join(f'[data-{name}="{value}"]' for name, value in found
                    if isinstance(value, str) and '"' not in value)
+
+
+def tour_done(element) -> dict:
+    """``{"tour": "done"}`` when ``element`` is inside what the tour's step points at: the
+    player did what the step says, and the step goes on once the action is taken."""
+    return {"tour": "done"} if element.closest("[data-tour-target]") else {}
 
 
 def dataset(element) -> dict:

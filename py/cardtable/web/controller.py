@@ -298,7 +298,10 @@ class Controller:
         self.messages = []
         self.focus = None
         try:
-            return self.dispatch(action, data)
+            effect = self.dispatch(action, data)
+            if data.get("tour") == "done" and not any(role == "alert" for role, _ in self.messages):
+                self.pass_tour_step()
+            return effect
         except (IllegalAction, ValueError, KeyError) as error:
             self.say("alert", sentence(error))
             return None
@@ -474,8 +477,13 @@ class Controller:
         self.panel, self.opener = panel, opener
 
     def on_tour_next(self, data):
+        self.pass_tour_step()
+
+    def pass_tour_step(self) -> None:
+        """The tour goes on to its next step (done, or its element is not on the table);
+        after the last one it is over."""
         table = self.table
-        if table.tour is not None:
+        if table is not None and table.tour is not None:
             table.tour += 1
             if table.tour >= len(tour_steps(self.setup.game)):
                 self.end_tour()

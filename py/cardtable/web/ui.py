@@ -14,7 +14,8 @@ class TableUi:
     the player is choosing (a selected card, a pick; None when nothing is chosen,
     and again after every move); ``log`` the latest events, oldest first; ``hint`` a
     bot's ``{"actions", "reason"}``; ``my_turn`` whether the viewing seat may act now;
-    ``awaiting`` whether the viewer's own move just lost and may still be taken back.
+    ``awaiting`` whether the viewer's own move just lost and may still be taken back;
+    ``live`` is False on a replay, where the table draws no control of play at all.
     """
 
     names: tuple
@@ -25,3 +26,4 @@ class TableUi:
     can_undo: bool = False
     my_turn: bool = False
     awaiting: bool = False
+    live: bool = True

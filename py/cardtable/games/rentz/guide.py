@@ -154,10 +154,10 @@ GUIDE = Guide(
         ("RZ-11", "Hands are secret; everything else is public."),
     ),
     tour=(
-        (".hand", N_("Your eight cards. When it is your turn, the ones you may play are lit: "
-                     "tap one to play it.")),
         (".rentz-choose", N_("You choose this deal's sub-game: each of the eight once per match. "
                              "Pick one that suits your hand.")),
+        (".hand", N_("Your eight cards. When it is your turn, the ones you may play are lit: "
+                     "tap one to play it.")),
         (".rentz-seats", N_("The players, their scores and whose turn it is.")),
         (".rentz-sheet", N_("The score sheet, deal by deal: tap to open it.")),
         (".log", N_("What happened lately. The full rules are under Rules in the menu.")),

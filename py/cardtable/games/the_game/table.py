@@ -214,7 +214,10 @@ STUCK_TEXT = N_("You cannot reach the minimum this turn.")
 def controls_html(view: dict, ui: TableUi, end_note: str = "", stuck: str | None = None) -> str:
     """End turn, Undo, Hint; or, when the human's own move lost (TG-9), the choice to undo
     it or end the game, saying ``stuck``. ``end_note`` is shown under the buttons (why the
-    turn cannot end yet, what ending it draws) and describes the End turn button."""
+    turn cannot end yet, what ending it draws) and describes the End turn button. None on
+    a replay."""
+    if not ui.live:
+        return ""
     if ui.awaiting:
         stuck = stuck if stuck is not None else _(STUCK_TEXT)
         return (f'<section class="decision"><p>{esc(stuck)} '

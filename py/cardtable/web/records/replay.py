@@ -5,8 +5,9 @@ a resumed save does) and shows it at one ``step``: the position after that many 
 as seat 1 saw it, with the log up to there. The view it gives the table module has no
 legal actions and the :class:`~.ui.TableUi` says it is nobody's turn, so the table offers
 no live control; the controller runs no table handler on the replay screen either.
-Once the player asks (``show_hands``), every seat's hand at the step is shown too: a
-recorded game is over, so nothing is left to hide.
+It opens at the start. Once the player asks (``show_hands``; offered when there is more
+than one seat), every seat's hand at the step is shown too: a recorded game is over, so
+nothing is left to hide.
 """
 
 from __future__ import annotations
@@ -30,7 +31,7 @@ class Replay:
         self.record, self.index = record, index
         self.module = table_module(record["game"])
         self.names = seat_names(tuple(record["seats"]))
-        self.step = self.last
+        self.step = 0
         self.show_hands = False
 
     @property
@@ -55,7 +56,7 @@ class Replay:
     def ui(self) -> TableUi:
         """The table's extras at the step: the log up to it, nothing live."""
         log = tuple(event for batch in self.session.events[:self.step] for event in batch)
-        return TableUi(names=self.names, log=log)
+        return TableUi(names=self.names, log=log, live=False)
 
     def hands(self) -> list:
         """``(name, cards in words)`` for every seat at the step, from each seat's own view

@@ -167,7 +167,8 @@ def replay_html(replay) -> str:
              + button(_("Step forward"), "replay-step", data_by=1, disabled=step == last,
                       aria_keyshortcuts="ArrowRight")
              + button(_("End"), "replay-to", data_step=last, disabled=step == last))
-    hands = button(_("Show all hands"), "replay-hands", aria_pressed=str(replay.show_hands).lower())
+    hands = (button(_("Show all hands"), "replay-hands", aria_pressed=str(replay.show_hands).lower())
+             if record["players"] > 1 else "")
     ending = end_html(replay.module, record["result"], replay.names) if step == last else ""
     slider_label, keys = _("Move"), _("The arrow keys step back and forward too.")
     back = button(_("Back to the records"), "close-replay")

@@ -5,9 +5,14 @@ selector of what a step points at on the table and what it says (in English, mar
 ``N_()``: :func:`tour_html` translates it as it draws the step). The tour is offered once
 per game (the settings remember the games whose tour was seen or skipped) and can be
 skipped at any step. It never blocks
-play: the box is a non-modal dialog; ``assets/teach.css`` places it beside the element
-it points at (on a phone, as a compact bar at the bottom) once the page has marked that
-element with :func:`point_at_target`.
+play: the box is a non-modal dialog; ``assets/teach.css`` shows it as a compact bar at the
+bottom of a phone and in a column of its own beside the table on a wide screen, where it
+covers nothing, once the page has marked the element it points at with
+:func:`point_at_target`.
+
+A step follows the player: doing what it says (a tap on a control inside the element it
+points at: a card of the hand, a pile, End turn) goes on to the next step, and a step whose
+element is not on the table (a choice that is not the player's to make) is passed over.
 """
 
 from __future__ import annotations
@@ -43,17 +48,21 @@ def tour_html(game: str, step: int) -> str:
             + ("" if last else button(_("Skip the tour"), "tour-skip")) + "</div></section>")
 
 
-def point_at_target(screen) -> None:
+def point_at_target(screen) -> bool:
     """In the page, after each drawing: mark the element the tour box points at with
-    ``data-tour-target`` (teach.css outlines it and anchors the box to it) and, when the
-    step is new, scroll it into view. ``screen`` is the DOM element the screen was drawn
-    into; only its DOM methods are used, so this module needs no ``js``."""
+    ``data-tour-target`` (teach.css outlines it) and, when the step is new, scroll it into
+    view. False when a step is on show but what it points at is not on the table (the page
+    then passes the step over). ``screen`` is the DOM element the screen was drawn into;
+    only its DOM methods are used, so this module needs no ``js``."""
     box = screen.querySelector(".tour[data-points-at]")
-    target = box and screen.querySelector(box.getAttribute("data-points-at"))
+    if not box:
+        return True
+    target = screen.querySelector(box.getAttribute("data-points-at"))
     if not target:
-        return
+        return False
     target.setAttribute("data-tour-target", "")
     step = box.getAttribute("data-step")
     if screen.getAttribute("data-tour-step") != step:
         screen.setAttribute("data-tour-step", step)
         target.scrollIntoView(False)  # its bottom in view, above the box (scroll-margin)
+    return True
