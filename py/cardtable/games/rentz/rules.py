@@ -41,7 +41,7 @@ Helpers for bots, which work on a view as well as in the engine: :func:`rank_of`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ...engine.core import Choice, GameSpec, GameState, IllegalAction, Integer, Integers, replace_at
 from ...i18n import _, N_, ngettext
@@ -86,10 +86,17 @@ def lowest_rank(players: int) -> str:
     return deck_ranks(players)[0]
 
 
+@lru_cache(maxsize=None)
 def deck(players: int) -> tuple:
     """RZ-1: every card in play with ``players`` players, by suit then rank."""
     ranks = deck_ranks(players)
     return tuple(card for card in ALL_CARDS if RANK[card] in ranks)
+
+
+@lru_cache(maxsize=None)
+def suit_in_play(players: int, suit: str) -> frozenset:
+    """The cards of ``suit`` in play with ``players`` players (RZ-1)."""
+    return frozenset(card for card in deck(players) if SUIT[card] == suit)
 
 
 def sort_hand(cards) -> tuple:
@@ -437,8 +444,7 @@ class RentzState(GameState):
         suit led shows that the seat holds none of that suit (RZ-6)."""
         if not self.trick or SUIT[self.trick[0][1]] == SUIT[card]:
             return self.lacks
-        led = SUIT[self.trick[0][1]]
-        return self._lacking(self.current, (c for c in deck(self.players) if SUIT[c] == led))
+        return self._lacking(self.current, suit_in_play(self.players, SUIT[self.trick[0][1]]))
 
     def _lacking(self, seat: int, cards) -> tuple:
         """``lacks`` with ``cards`` added to ``seat``'s."""
@@ -539,8 +545,7 @@ class RentzState(GameState):
 
     def _void(self, seat: int, suit: str) -> bool:
         """Has ``seat`` shown it holds no card of ``suit`` this deal?"""
-        lacks = set(self.lacks[seat])
-        return all(card in lacks for card in deck(self.players) if SUIT[card] == suit)
+        return suit_in_play(self.players, suit).issubset(self.lacks[seat])
 
     def seat_view(self, seat: int) -> dict:
         """RZ-11: everything public and the seat's own hand (empty while its blind choice
