@@ -150,3 +150,16 @@ def test_bounds_hold_every_return_of_rentz_matches():
     final = play_randomly(loaded, random.Random(8))
     assert all(low <= r <= high for r in final.returns())
     assert sum(final.returns()) == loaded.utility_sum()
+
+
+def test_action_ids_follow_the_readmes_tables():
+    """README, "For researchers": ids in closed form where the table gives one."""
+    the_game, rentz, triggs = table("the-game"), table("rentz"), table("triggs")
+    assert the_game.id_of(("play", 57, 2)) == 4 * (57 - 2) + 2
+    assert the_game.id_of(("end",)) == 392 and the_game.id_of(("signal", 3, "small")) == 400
+    assert table("extreme").id_of(("share", True)) == 402 and len(table("extreme")) == 403
+    assert rentz.id_of(("choose", "whist")) == 6 and rentz.id_of(("look",)) == 8
+    assert rentz.id_of(("play", "QD")) == 9 + 13 * 1 + 10 and rentz.id_of(("pass",)) == 61
+    assert triggs.id_of(("discard", 5, 3)) == 3 + 9 * 4 + 2
+    assert triggs.id_of(("cross", 1, ((1,),))) == 111 and triggs.id_of(("bonus", 1)) == 1974
+    assert len(triggs) == 1986
