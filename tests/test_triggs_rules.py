@@ -30,7 +30,6 @@ def table(hands, sheets=None, piles=((5, 6), (1, 2, 3, 4, 5, 6, 7), (8, 9)), dis
           **fields):
     """A crafted position: hands per seat, their sheets, piles (top first), discards."""
     players = len(hands)
-    fields.setdefault("shown", ((),) * players)
     return TriggsState(players=players, seed="crafted",
                        hands=tuple(tuple(sorted(h)) for h in hands),
                        piles=tuple(tuple(p) for p in piles), discard=tuple(discard),

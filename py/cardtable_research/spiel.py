@@ -119,7 +119,7 @@ class CardtableState(pyspiel.State):
         self._setup = Held(game.setup)
         self._table = Held(table(game.setup.game))
         self._state = Held(None)
-        self._events = Held("")  # the public events so far, as JSON lines
+        self._events = Held(None)  # the public events so far: (earlier, this action's)
         self._rewards = Held((0.0,) * game.setup.players)
 
     @property
@@ -154,8 +154,7 @@ class CardtableState(pyspiel.State):
             return
         move = self._table.value.action_of(action)
         after = state.apply(move)
-        self._events = Held(self._events.value + "".join(
-            json.dumps(event, separators=(",", ":")) + "\n" for event in state.events(move, after)))
+        self._events = Held((self._events.value, state.events(move, after)))
         self._rewards = Held(tuple(float(b - a)
                                    for a, b in zip(state.returns(), after.returns())))
         self._state = Held(after)
@@ -164,6 +163,14 @@ class CardtableState(pyspiel.State):
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {self.setup.deal_seed(action)}"
         return json.dumps(thaw(self._table.value.action_of(action)))
+
+    def public_events(self) -> list:
+        """Every event so far, in order (public: the engine's contract)."""
+        batches, link = [], self._events.value
+        while link is not None:
+            link, batch = link
+            batches.append(batch)
+        return [event for batch in reversed(batches) for event in batch]
 
     def is_terminal(self):
         state = self._state.value
@@ -206,7 +213,7 @@ class ViewObserver:
             return ""
         text = view_string(engine.view(player))
         if self.perfect_recall:
-            text += "\n" + state._events.value
+            text += "\n" + json.dumps(state.public_events(), separators=(",", ":"))
         return text
 
 

@@ -225,6 +225,10 @@ class TriggsState(GameState):
     winner: int | None = None
     shown: tuple = ()
 
+    def __post_init__(self):
+        if not self.shown:  # a position set up by hand: no card seen taken yet
+            object.__setattr__(self, "shown", ((),) * self.players)
+
     # -- queries ---------------------------------------------------------
     @property
     def is_over(self) -> bool:
@@ -560,7 +564,6 @@ def new_game(players: int, options: dict, seed: str) -> TriggsState:
     hands, piles = deal(players, seed)
     return TriggsState(players=players, seed=seed, hands=hands, piles=piles, discard=(),
                        removed=(), sheets=((0,) * len(VALUES),) * players,
-                       shown=((),) * players,
                        current=below(make_rng(seed, "start"), players))  # TR-4
 
 
