@@ -8,8 +8,9 @@ game seeded ``<seed>/<i>`` (:mod:`.episode`); the deal chosen is never observed,
 what the seats' views show of it. Actions are numbered by :mod:`.actions`.
 
 Information state and observation come from the seat's view (:mod:`.episode`): the
-observation is the view; the information state is the view and every public event so
-far (the engine's events, public by its contract), so it recalls the whole game.
+observation string is the view; the information state string is the view and every
+public event so far (the engine's events, public by its contract), so it recalls the whole
+game. Both tensors are the view's (:func:`.episode.view_tensor`), the history left out.
 
 Utility: The Game and Extreme are IDENTICAL (one team); Triggs is GENERAL_SUM (1 for the
 winner, 0 for the others, 0 for all in a game stopped unfinished); Rentz is CONSTANT_SUM
