@@ -108,16 +108,26 @@ def task(args) -> tuple:
     return (line["name"], deal, tuple(levels)), play(line, deal, levels, simulations, uct_c)
 
 
+def numbers(text: str) -> list:
+    """``"3,4"`` as ``[3, 4]``; none for ``""``."""
+    return [int(part) for part in text.split(",") if part]
+
+
 def lines_of(args) -> list:
     lines = [{"name": f"rentz {sub} {players}p", "game": "rentz", "players": players,
               "options": {"practice": sub}}
              for sub in args.sub_games.split(",") if sub
-             for players in map(int, args.rentz_players.split(",") if args.rentz_players else [])]
+             for players in numbers(args.rentz_players)]
     lines += [{"name": f"triggs {players}p", "game": "triggs", "players": players, "options": {}}
-              for players in map(int, args.triggs_players.split(",") if args.triggs_players else [])]
+              for players in numbers(args.triggs_players)]
     for line in lines:
         line["seed"] = f"{args.seed}/{line['name']}"
     return lines
+
+
+def one_among(a: str, b: str, seat, players: int) -> tuple:
+    """The levels per seat: ``a`` in ``seat`` (None: nowhere), ``b`` in the others."""
+    return tuple(a if s == seat else b for s in range(players))
 
 
 def games_needed(lines, pairings, deals) -> list:
@@ -128,7 +138,7 @@ def games_needed(lines, pairings, deals) -> list:
             for deal in range(deals):
                 players = line["players"]
                 for seat in [None] + list(range(players)):
-                    levels = tuple(a if s == seat else b for s in range(players))
+                    levels = one_among(a, b, seat, players)
                     wanted[(line["name"], deal, levels)] = (line, deal, levels)
     return list(wanted.values())
 
@@ -142,7 +152,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rentz-players", default="3,4")
     parser.add_argument("--sub-games", default=",".join(TRICK_SUB_GAMES))
     parser.add_argument("--triggs-players", default="2")
-    parser.add_argument("--pairings", default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
+    parser.add_argument("--pairings",
+                        default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
     parser.add_argument("--workers", type=int, default=2)
     args = parser.parse_args(argv)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
@@ -171,7 +182,7 @@ def main(argv=None) -> int:
             for deal in range(args.games):
                 alone = results[(line["name"], deal, (b,) * players)]
                 gains.append(statistics.fmean(
-                    results[(line["name"], deal, tuple(a if s == seat else b for s in range(players)))][seat]
+                    results[(line["name"], deal, one_among(a, b, seat, players))][seat]
                     - alone[seat] for seat in range(players)))
             low_high = student(gains)
             mean = statistics.fmean(gains)

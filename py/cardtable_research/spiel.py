@@ -3,8 +3,9 @@
 
 Parameters: ``players``, each of the game's options (numbers and booleans as they are;
 Rentz's ``placings`` in its link form, ``"400,200,0"``, ``""`` for the default), ``seed``
-(a whole number: OpenSpiel reads a parameter that looks like a number as one) and ``deals``. The root is a chance node choosing deal ``i`` of ``deals``, uniformly: the
-game seeded ``<seed>/<i>`` (:mod:`.episode`); the deal chosen is never observed, only
+(a whole number: OpenSpiel reads a parameter that looks like a number as one) and
+``deals``. The root is a chance node choosing deal ``i`` of ``deals``, uniformly: the game
+seeded ``<seed>/<i>`` (:mod:`.episode`); the deal chosen is never observed, only
 what the seats' views show of it. Actions are numbered by :mod:`.actions`.
 
 Information state and observation come from the seat's view (:mod:`.episode`): the

@@ -434,7 +434,8 @@ class RentzState(GameState):
                               current=(self.current + 1) % self.players)
         winner = trick_winner(trick)
         state = self._with(
-            hands=hands, lacks=lacks, trick=(), last_trick=trick, last_winner=winner, current=winner,
+            hands=hands, lacks=lacks, trick=(), last_trick=trick, last_winner=winner,
+            current=winner,
             taken=replace_at(self.taken, winner, self.taken[winner] + tuple(c for _, c in trick)),
             tricks=replace_at(self.tricks, winner, self.tricks[winner] + 1))
         return state._end_deal() if state._tricks_done() else state
@@ -578,7 +579,8 @@ class RentzState(GameState):
             "finished": list(self.finished),
             "skip": self.skipped,
             "lacks": [list(cards) for cards in self.lacks],
-            "voids": [[suit for suit in SUITS if self._void(s, suit)] for s in range(self.players)],
+            "voids": [[suit for suit in SUITS if self._void(other, suit)]
+                      for other in range(self.players)],
             "lowest_rank": lowest_rank(self.players),
             "chosen": [list(ids) for ids in self.chosen()],
             "scores": list(scores),
