@@ -76,6 +76,15 @@ def test_package_zip_holds_every_module_as_3_14_bytecode_and_every_catalog(dist)
         assert data[:4] != magic  # 3.14's magic number, not this 3.11's
 
 
+def test_the_research_environments_stay_out_of_the_site(dist):
+    """py/cardtable_research (OpenSpiel, PettingZoo) is an optional install beside the
+    package: nothing of it is in the site."""
+    assert (build.ROOT / "py" / "cardtable_research" / "spiel.py").is_file()
+    with zipfile.ZipFile(dist / "cardtable.zip") as archive:
+        assert not any("research" in name for name in archive.namelist())
+    assert not any("research" in path.as_posix() for path in dist.rglob("*"))
+
+
 def test_pyodide_imports_the_package_from_its_zip_with_only_class_docstrings_kept(dist):
     """The page's sys.path holds the zip itself (zipimport). Function and module docstrings
     are stripped; class docstrings stay, so that dataclasses need not make their own."""

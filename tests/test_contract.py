@@ -25,6 +25,7 @@ from test_invariants import check_position, choice_options, random_action
 
 from cardtable.engine.core import IllegalAction, freeze, thaw
 from cardtable.engine.registry import GAMES
+from cardtable.engine.rng import constrained_deal
 
 GAME_IDS = sorted(GAMES)
 SAMPLES_PER_GAME = 25
@@ -215,3 +216,22 @@ def test_any_legal_action_keeps_every_invariant(game_id):
     run_state_machine_as_test(machine(GAMES[game_id]), settings=settings(
         max_examples=200, stateful_step_count=60, deadline=None, database=None,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]))
+
+
+def test_a_constrained_deal_keeps_every_bar_and_finds_a_deal_whenever_one_exists():
+    """``engine.rng.constrained_deal``, which ``unseen_shuffled`` uses to keep what play
+    has shown: each seat gets its number of cards and none it is barred from, even where
+    dealing card by card would corner itself (only seat 2 may hold the Xs, and only if
+    seat 2 takes no other card)."""
+    cards = ["X1", "X2", "a", "b", "c", "d"]
+    sizes, barred = {0: 2, 1: 2, 2: 2}, {0: {"X1", "X2"}, 1: {"X1", "X2"}}
+    seen = set()
+    for seed in range(40):
+        hands = constrained_deal(cards, sizes, barred, random.Random(seed))
+        assert sorted(hands[2]) == ["X1", "X2"]
+        assert {len(hand) for hand in hands.values()} == {2}
+        assert sorted(card for hand in hands.values() for card in hand) == sorted(cards)
+        seen.add(tuple(sorted(hands[0])))
+    assert len(seen) > 3  # still dealt at random where the bars leave room
+    with pytest.raises(ValueError):
+        constrained_deal(cards, sizes, {0: {"X1"}, 1: {"X1"}, 2: {"X1"}}, random.Random(0))

@@ -508,3 +508,11 @@ def test_only_the_strong_bot_alone_scales_its_instruction_terms(players):
     expected = strong.SOLO_INSTRUCTION_SCALE if players == 1 else 1.0
     assert strong.instruction_scale(view) == expected
     assert careful.instruction_scale(view) == 1.0
+
+
+def test_a_world_dealt_again_draws_in_an_order_of_its_own():
+    """EX-1 on TG-14: the draw pile's order is chance still to come; a world dealt again
+    orders it again."""
+    state = get("extreme").new(3, {}, "ex-future")
+    orders = {state.unseen_shuffled(1, random.Random(seed)).deck for seed in range(4)}
+    assert state.deck not in orders and len(orders) == 4

@@ -10,6 +10,7 @@ import pytest
 from engine_steps import apply_all
 
 from cardtable.engine.core import IllegalAction
+from cardtable.games.rentz.rules import deck as rentz_deck
 from cardtable.games.rentz.rules import (
     SPEC, SUB_GAME_IDS, RentzState, deal_points, lowest_rank, placing_points, rank_value,
     sort_hand, start_deal, trick_winner, winners,
@@ -469,3 +470,50 @@ def test_bad_cards_are_refused_with_a_reason():
     with pytest.raises(IllegalAction, match="match is over"):
         replace(state, phase="over").apply(("play", "9H"))
     assert replace(state, phase="over").legal_actions() == ()
+
+
+def test_rz11_a_world_dealt_again_deals_the_next_deals_again_too():
+    """RZ-11: the next deal is chance the seat cannot see yet; a world dealt again for it
+    deals that too (from a seed of its own), while the seat's view stays the same."""
+    state = SPEC.new(4, {}, "rz11-future")
+    for seed in range(4):
+        other = state.unseen_shuffled(2, random.Random(seed))
+        assert other.view(2) == state.view(2)
+        assert start_deal(other, 1).hands != start_deal(state, 1).hands
+        assert other.seed != state.seed and state.seed not in other.seed
+
+
+def test_rz6_rz8_the_view_says_what_each_seat_has_shown_it_lacks():
+    """RZ-6: a seat that does not follow suit shows it holds none of that suit; RZ-8: a
+    seat that passes, or whose Ace gives it no move again, holds no card that fits."""
+    state = table(hands=[["7S", "8S"], ["9S", "9D"], ["QD", "KD"], ["AD", "10S"]],
+                  sub_game="tricks", taken=((),) * 4, tricks=(0,) * 4)
+    state = state.apply(("play", "7S")).apply(("play", "9S")).apply(("play", "QD"))
+    view = state.view(0)
+    assert view["voids"] == [[], [], ["S"], []]
+    assert set(view["lacks"][2]) == {card for card in rentz_deck(4) if card[-1] == "S"}
+    state = table(hands=[["JH", "7S"], ["9D", "8C"], ["QH", "KD"], ["10H", "AD"]],
+                  sub_game="rentz", taken=((),) * 4, tricks=(0,) * 4)
+    state = state.apply(("play", "JH")).apply(("pass",))
+    assert state.view(3)["lacks"][1] == ["10H", "QH", "JD", "JC", "JS"]
+
+
+def test_rz11_a_world_dealt_again_keeps_what_each_seat_has_shown_it_lacks():
+    """RZ-11: over the positions of random matches (trick and layout games), no world
+    dealt again for a seat gives any seat a card it has shown it lacks."""
+    checked = Counter()
+
+    def check(before, action, after):
+        rng = random.Random(len(after.sheet) * 1000 + sum(map(len, after.hands)))
+        if not any(after.lacks) or rng.random() > 0.3:
+            return
+        checked[after.phase] += 1
+        for seat in range(after.players):
+            other = after.unseen_shuffled(seat, rng)
+            assert other.view(seat) == after.view(seat)
+            for hand, lacks in zip(other.hands, after.lacks):
+                assert not set(hand) & set(lacks)
+
+    for players, seed in ((3, 21), (6, 23)):
+        random_match(players, seed, {}, check)
+    assert checked["trick"] > 100 and checked["layout"] > 10

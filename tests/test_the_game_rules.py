@@ -286,3 +286,13 @@ def test_spec_declares_the_deck_and_a_bound_on_actions():
 def test_tg10_returns_are_the_team_result_for_every_seat(outcome, returns):
     state = replace(table([(10,), (20,), (30,)]), outcome=outcome)
     assert state.returns() == (returns,) * 3
+
+
+def test_tg14_a_world_dealt_again_draws_in_an_order_of_its_own():
+    """TG-14: the draw pile's order is chance still to come; a world dealt again for a
+    seat orders it again (the state keeps no seed to deal it from)."""
+    state = SPEC.new(2, {}, "tg14-future")
+    orders = {state.unseen_shuffled(0, random.Random(seed)).deck for seed in range(4)}
+    assert state.deck not in orders and len(orders) == 4
+    assert not any(isinstance(value, str) and "tg14-future" in value
+                   for value in state.to_json().values())

@@ -448,3 +448,42 @@ def test_unknown_actions_say_why():
         state.apply(("draw", "top"))
     with pytest.raises(IllegalAction, match="no row"):
         state.apply(("cross", 13, ((13,),)))
+
+
+def test_tr10_a_world_dealt_again_remakes_its_piles_its_own_way():
+    """TR-10/TR-13: a remade pile's order is chance the seat cannot see yet; a world dealt
+    again for the seat remakes piles from a seed of its own, and its view stays the same."""
+    state = table([(1, 2), (3, 4)], discard=tuple(range(1, 13)) * 2)
+    real = state._remake(0).piles[0]
+    for seed in range(4):
+        other = state.unseen_shuffled(0, random.Random(seed))
+        assert other.view(0) == state.view(0)
+        assert Counter(other._remake(0).piles[0]) == Counter(real)
+        assert other._remake(0).piles[0] != real
+
+
+def test_tr13_cards_taken_in_the_open_stay_in_their_hand():
+    """TR-5/TR-13: the view says which cards each seat took from a face-up pile and still
+    holds (one it plays of that value counts against them first), and a world dealt again
+    for another seat leaves them in that hand."""
+    state = table([(1, 2), (3, 4)], piles=((5, 6), (7, 8, 9), (10, 11)))
+    state = state.apply(("draw", "left")).apply(("draw", "middle"))
+    assert state.view(1)["shown"] == [[5], []]
+    state = state.apply(("draw", "right")).apply(("draw", "left"))
+    assert state.view(0)["shown"] == [[5], [6, 10]]
+    state = state.apply(("discard", 5, 1))
+    assert state.view(1)["shown"] == [[], [6, 10]]
+    checked = 0
+    for seed in range(30):
+        game = SPEC.new(2 + seed % 3, {}, f"tr13-shown-{seed}")
+        rng = random.Random(seed)
+        for _ in range(40 + seed * 3):
+            actions = game.legal_actions()
+            game = game.apply(actions[int(rng.random() * len(actions))])
+        for seat in range(game.players):
+            other = game.unseen_shuffled(seat, rng)
+            assert other.view(seat) == game.view(seat)
+            for hand, shown in zip(other.hands, game.shown):
+                checked += len(shown)
+                assert not Counter(shown) - Counter(hand)
+    assert checked > 20

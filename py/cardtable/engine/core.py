@@ -280,8 +280,11 @@ class GameState:
     - ``card_locations()``: every card of the game by the place it is in (hands, piles,
       tricks taken…); together they always make up ``spec.cards(players)``.
     - ``unseen_shuffled(seat, rng)``: the same position with what ``seat`` cannot see
-      dealt again (others' hands, the draw order) by ``rng``: the view-honesty tests
-      check that ``seat``'s view does not change.
+      dealt again (others' hands, the draw order, and chance still to come, such as
+      later deals: from a seed drawn from ``rng``) by ``rng``, consistent with what play
+      has shown every seat (a card taken in the open stays in its hand, no seat gets a
+      suit it has shown it lacks): the view-honesty tests check that ``seat``'s view does
+      not change.
     """
 
     players: int

@@ -400,27 +400,11 @@ def rows_of(view: dict) -> list:
     return rows
 
 
-class Voids:
-    """The suits each seat has shown it lacks this deal (it did not follow suit), learnt
-    from the trick in play and the last trick of each view the bot is given."""
-
-    def __init__(self):
-        self.key = None
-        self.known = set()
-
-    def update(self, view: dict) -> set:
-        key = (view["deal"], view["sub_game"])
-        if key != self.key:
-            self.key, self.known = key, set()
-        tricks = [view["trick"]]
-        if view["last_trick"]:
-            tricks.append(view["last_trick"]["cards"])
-        for trick in tricks:
-            if trick:
-                led = parse(trick[0][1])[0]
-                self.known.update((seat, led) for seat, card in trick
-                                  if parse(card)[0] != led)
-        return self.known
+def voids_of(view: dict) -> set:
+    """``(seat, suit)`` for each suit a seat has shown it lacks this deal (the view's
+    ``voids``: it did not follow suit)."""
+    return {(seat, SUITS.index(suit)) for seat, suits in enumerate(view["voids"])
+            for suit in suits}
 
 
 def deal_unseen(rng, unseen: list, sizes: list, voids: set) -> list:
@@ -688,7 +672,6 @@ class StrongBot:
     def __init__(self, seat: int, seed: str = "0"):
         self.seat = seat
         self.rng = make_rng(seed, f"bot-{seat}")
-        self.voids = Voids()
 
     def act(self, view: dict):
         return finish(self.think(view))
@@ -696,8 +679,6 @@ class StrongBot:
     def think(self, view: dict):
         """:meth:`act` in slices: yields after each sampled world (see ``bots.thinking``)."""
         legal = legal_of(view)
-        if view["phase"] == "trick":
-            self.voids.update(view)
         if len(legal) == 1:
             return legal[0]
         if view["phase"] == "choose":
@@ -734,7 +715,7 @@ class StrongBot:
         cards.sort(key=lambda c: c != first)
         n = budget(PLAYS, len(cards) * sum(view["hand_counts"]), WORLDS)
         totals = [0] * len(cards)
-        for hands in self.worlds(view, unseen, self.voids.known, n):
+        for hands in self.worlds(view, unseen, voids_of(view), n):
             hands[me] = mine
             for i, (suit, rank) in enumerate(cards):
                 copy = [list(hand) for hand in hands]
@@ -849,8 +830,6 @@ def hint(view: dict) -> dict:
     stream of its own), and why in words."""
     bot = StrongBot(view["seat"], "hint")
     legal = legal_of(view)
-    if view["phase"] == "trick":
-        bot.voids.update(view)
     if len(legal) == 1:
         action, reason = legal[0], only_reason(legal[0])
     elif view["phase"] == "choose":

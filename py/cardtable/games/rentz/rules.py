@@ -41,11 +41,11 @@ Helpers for bots, which work on a view as well as in the engine: :func:`rank_of`
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from ...engine.core import Choice, GameSpec, GameState, IllegalAction, Integer, Integers, replace_at
 from ...i18n import _, N_, ngettext
-from ...engine.rng import make_rng, shuffled
+from ...engine.rng import constrained_deal, drawn_seed, make_rng, shuffled
 
 # -- cards (RZ-1, RZ-2) ---------------------------------------------------------------------
 RANKS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")  # low to high
@@ -86,10 +86,17 @@ def lowest_rank(players: int) -> str:
     return deck_ranks(players)[0]
 
 
+@lru_cache(maxsize=None)
 def deck(players: int) -> tuple:
     """RZ-1: every card in play with ``players`` players, by suit then rank."""
     ranks = deck_ranks(players)
     return tuple(card for card in ALL_CARDS if RANK[card] in ranks)
+
+
+@lru_cache(maxsize=None)
+def suit_in_play(players: int, suit: str) -> frozenset:
+    """The cards of ``suit`` in play with ``players`` players (RZ-1)."""
+    return frozenset(card for card in deck(players) if SUIT[card] == suit)
 
 
 def sort_hand(cards) -> tuple:
@@ -250,6 +257,10 @@ class RentzState(GameState):
     twice. ``tricks`` counts tricks per seat; ``last_trick``/``last_winner`` are the trick
     just completed. ``finished`` lists the seats that emptied their hands in the layout
     game; ``skipped`` is the seat that lost its turn with the last action (RZ-8).
+    ``lacks`` holds per seat, sorted, the cards of this deal it has shown it does not
+    hold: every card of a suit it did not follow (RZ-6), and every card that fitted the
+    layout when it passed or when its Ace gave it no move again (RZ-8); public, as the
+    play that showed it.
     ``sheet`` holds one ``(chooser, sub_game, doubled, points)`` entry per finished deal;
     ``options`` the match's options as ``(key, value)`` pairs.
     """
@@ -273,6 +284,7 @@ class RentzState(GameState):
     finished: tuple = ()
     skipped: int | None = None
     sheet: tuple = ()
+    lacks: tuple = ()
 
     def _with(self, **changes) -> "RentzState":
         """``dataclasses.replace`` without its per-field checks (bots replay whole matches):
@@ -416,16 +428,33 @@ class RentzState(GameState):
             raise IllegalAction(_("you must follow {suit}: you hold {suit}").format(
                 suit=_(SUIT_NAMES[led])))
         trick = self.trick + ((self.current, card),)
-        hands = self._without(card)
+        hands, lacks = self._without(card), self._lacking_suit(card)
         if len(trick) < self.players:
-            return self._with(hands=hands, trick=trick,
+            return self._with(hands=hands, trick=trick, lacks=lacks,
                               current=(self.current + 1) % self.players)
         winner = trick_winner(trick)
         state = self._with(
-            hands=hands, trick=(), last_trick=trick, last_winner=winner, current=winner,
+            hands=hands, lacks=lacks, trick=(), last_trick=trick, last_winner=winner,
+            current=winner,
             taken=replace_at(self.taken, winner, self.taken[winner] + tuple(c for _, c in trick)),
             tricks=replace_at(self.tricks, winner, self.tricks[winner] + 1))
         return state._end_deal() if state._tricks_done() else state
+
+    def _lacking_suit(self, card: str) -> tuple:
+        """``lacks`` after the current seat plays ``card`` to the trick: a card off the
+        suit led shows that the seat holds none of that suit (RZ-6)."""
+        if not self.trick or SUIT[self.trick[0][1]] == SUIT[card]:
+            return self.lacks
+        return self._lacking(self.current, suit_in_play(self.players, SUIT[self.trick[0][1]]))
+
+    def _lacking(self, seat: int, cards) -> tuple:
+        """``lacks`` with ``cards`` added to ``seat``'s."""
+        return replace_at(self.lacks, seat, sort_hand(set(self.lacks[seat]).union(cards)))
+
+    def _nothing_fits(self, seat: int) -> "RentzState":
+        """``seat`` has shown that no card of its hand fits the layout (RZ-8)."""
+        fits = (card for card in deck(self.players) if layout_valid(card, self.rows))
+        return self._with(lacks=self._lacking(seat, fits))
 
     def _tricks_done(self) -> bool:
         """RZ-7: all tricks played, or (sub-games that end early) no scoring card left."""
@@ -450,8 +479,10 @@ class RentzState(GameState):
             state = state._with(finished=state.finished + (seat,))
         if sum(1 for h in state.hands if h) <= 1:
             return state._end_deal()
-        if RANK[card] == "A" and layout_playable(hand, state.rows):
-            return state
+        if RANK[card] == "A":
+            if layout_playable(hand, state.rows):
+                return state
+            state = state._nothing_fits(seat)
         skip = next_holder(state.hands, seat) if RANK[card] == lowest_rank(self.players) else None
         return state._move_on(seat, skip)
 
@@ -470,7 +501,7 @@ class RentzState(GameState):
         if self._legal != (("pass",),):
             raise IllegalAction(_("you have a valid card, so you must play one: only a player"
                                   " with none passes"))
-        return self._with(skipped=None)._move_on(self.current, None)
+        return self._nothing_fits(self.current)._with(skipped=None)._move_on(self.current, None)
 
     def _move_on(self, seat: int, skip) -> "RentzState":
         """The turn goes to the next seat still holding cards; a ``skip`` seat (RZ-8: the
@@ -513,6 +544,10 @@ class RentzState(GameState):
         """RZ-4: a chooser who may still choose blind has not seen the hand."""
         return self.blind_pending and seat == self.chooser
 
+    def _void(self, seat: int, suit: str) -> bool:
+        """Has ``seat`` shown it holds no card of ``suit`` this deal?"""
+        return suit_in_play(self.players, suit).issubset(self.lacks[seat])
+
     def seat_view(self, seat: int) -> dict:
         """RZ-11: everything public and the seat's own hand (empty while its blind choice
         is pending). Keys are listed in ``seeds/rentz.md``."""
@@ -543,6 +578,9 @@ class RentzState(GameState):
             "layout": {suit: list(row) if row else None for suit, row in self.rows.items()},
             "finished": list(self.finished),
             "skip": self.skipped,
+            "lacks": [list(cards) for cards in self.lacks],
+            "voids": [[suit for suit in SUITS if self._void(other, suit)]
+                      for other in range(self.players)],
             "lowest_rank": lowest_rank(self.players),
             "chosen": [list(ids) for ids in self.chosen()],
             "scores": list(scores),
@@ -623,16 +661,17 @@ class RentzState(GameState):
 
     def unseen_shuffled(self, seat: int, rng) -> "RentzState":
         """The hands ``seat`` cannot see (every other seat's; its own too while its blind
-        choice is pending) dealt again among themselves, each keeping its size."""
+        choice is pending) dealt again among themselves, each keeping its size and none
+        getting a card it has shown it lacks (``lacks``); the later deals too, from a seed
+        drawn from ``rng``."""
         hidden = [s for s in range(self.players) if s != seat or self.hand_hidden(s)]
-        pool = shuffled([card for s in hidden for card in self.hands[s]], rng)
+        dealt = constrained_deal([card for s in hidden for card in self.hands[s]],
+                                 {s: len(self.hands[s]) for s in hidden},
+                                 {s: set(self.lacks[s]) for s in hidden}, rng)
         hands = list(self.hands)
-        start = 0
         for s in hidden:
-            size = len(self.hands[s])
-            hands[s] = sort_hand(pool[start:start + size])
-            start += size
-        return self._with(hands=tuple(hands))
+            hands[s] = sort_hand(dealt[s])
+        return self._with(hands=tuple(hands), seed=drawn_seed(rng))
 
 
 ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
@@ -674,7 +713,7 @@ def start_deal(state: RentzState, deal: int) -> RentzState:
                         current=deal % players, sub_game=None, doubled=False, trick=(),
                         last_trick=(), last_winner=None, taken=((),) * players,
                         tricks=(0,) * players, layout=(None,) * len(SUITS), finished=(),
-                        skipped=None)
+                        skipped=None, lacks=((),) * players)
     practice, blind = state.opts["practice"], state.opts["blind"]
     if practice != "off":
         return fresh._begin(practice, False)

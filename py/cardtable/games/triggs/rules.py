@@ -28,7 +28,7 @@ from itertools import product
 
 from ...i18n import _, N_, ngettext
 from ...engine.core import GameSpec, GameState, IllegalAction, replace_at, thaw
-from ...engine.rng import below, make_rng, shuffled
+from ...engine.rng import below, drawn_seed, make_rng, shuffled
 
 VALUES = tuple(range(1, 13))  # TR-1
 COPIES = 9
@@ -202,7 +202,10 @@ class TriggsState(GameState):
     completed). ``retired`` lists retired values in order; ``remakes`` lists the piles
     remade so far, each as ``(pile name, cards)`` (each remake shuffles with the seed and
     their number, :attr:`reshuffles`, TR-10);
-    ``turns`` counts finished turns; ``winner`` is the winning seat or None.
+    ``turns`` counts finished turns; ``winner`` is the winning seat or None. ``shown``
+    holds per seat, sorted, the cards the table saw it take (from a face-up pile) that it
+    has not played since: cards its hand surely holds (a card played of a value it took
+    in the open counts against those first).
     """
 
     players: int
@@ -220,6 +223,11 @@ class TriggsState(GameState):
     remakes: tuple = ()
     turns: int = 0
     winner: int | None = None
+    shown: tuple = ()
+
+    def __post_init__(self):
+        if not self.shown:  # a position set up by hand: no card seen taken yet
+            object.__setattr__(self, "shown", ((),) * self.players)
 
     # -- queries ---------------------------------------------------------
     @property
@@ -299,7 +307,7 @@ class TriggsState(GameState):
             raise IllegalAction(_("the hand holds {held} × {value}, not {count}").format(
                 held=held, value=value, count=count))
         cards = (value,) * count
-        state = self._set_hand(_remove(self.hand, cards))
+        state = self._give_up(cards)
         if value in self.retired:  # TR-11
             state = replace(state, removed=state.removed + cards)
         else:
@@ -313,7 +321,7 @@ class TriggsState(GameState):
         free = free_boxes(self.sheet)[value - 1]
         check_makes(self.hand, value, free, makes)
         cards = tuple(card for make in makes for card in make)
-        state = self._set_hand(_remove(self.hand, cards))
+        state = self._give_up(cards)
         state = replace(state, discard=state.discard + cards)
         return state._after_playing()._mark(value, len(makes))
 
@@ -335,11 +343,21 @@ class TriggsState(GameState):
     def _set_hand(self, hand) -> "TriggsState":
         return replace(self, hands=replace_at(self.hands, self.current, tuple(sorted(hand))))
 
+    def _give_up(self, cards: tuple) -> "TriggsState":
+        """The current player's hand without ``cards``, and what the table saw it take
+        without them too (as far as they are among it)."""
+        shown = replace_at(self.shown, self.current, _remove(self.shown[self.current], cards))
+        return replace(self, shown=shown)._set_hand(_remove(self.hand, cards))
+
     def _take(self, pile: str) -> "TriggsState":
-        """The current player takes the top of ``pile``; then the piles are tidied."""
+        """The current player takes the top of ``pile``, in the open if it lies face up;
+        then the piles are tidied."""
         index = PILES.index(pile)
         card, rest = self.piles[index][0], self.piles[index][1:]
         state = replace(self, piles=replace_at(self.piles, index, rest))
+        if FACE_UP[pile]:
+            seen = tuple(sorted(self.shown[self.current] + (card,)))
+            state = replace(state, shown=replace_at(self.shown, self.current, seen))
         return state._set_hand(self.hand + (card,))._tidy_piles()
 
     def _tidy_piles(self) -> "TriggsState":
@@ -444,6 +462,7 @@ class TriggsState(GameState):
                        "best": [list(m) for m in best_makes(hand, v, free[v - 1])]}
                       for v in VALUES if free[v - 1]],
             "reshuffles": self.reshuffles,
+            "shown": [list(cards) for cards in self.shown],
             "turn": self.turns,
             "over": self.is_over,
             "winner": self.winner,
@@ -481,19 +500,24 @@ class TriggsState(GameState):
 
     def unseen_shuffled(self, seat: int, rng) -> "TriggsState":
         """The other hands, the face-down middle pile and the face-up piles below their
-        tops dealt again from their cards, same sizes; the face-up tops stay."""
-        slots = [hand for other, hand in enumerate(self.hands) if other != seat]
+        tops dealt again from their cards, same sizes; the face-up tops stay, and so do
+        the cards the table saw a hand take (``shown``). Piles remade later are shuffled
+        with a seed drawn from ``rng``."""
+        slots = [_remove(hand, self.shown[other]) for other, hand in enumerate(self.hands)
+                 if other != seat]
         slots += [pile[1:] if FACE_UP[name] else pile for name, pile in zip(PILES, self.piles)]
         rest = shuffled(sum(slots, ()), rng)
         hands, piles = list(self.hands), list(self.piles)
         for other, hand in enumerate(self.hands):
             if other != seat:
-                hands[other], rest = tuple(sorted(rest[:len(hand)])), rest[len(hand):]
+                size = len(hand) - len(self.shown[other])
+                hands[other] = tuple(sorted(self.shown[other] + rest[:size]))
+                rest = rest[size:]
         for index, (name, pile) in enumerate(zip(PILES, self.piles)):
             shown = pile[:1] if FACE_UP[name] else ()
             hidden = len(pile) - len(shown)
             piles[index], rest = shown + rest[:hidden], rest[hidden:]
-        return replace(self, hands=tuple(hands), piles=tuple(piles))
+        return replace(self, hands=tuple(hands), piles=tuple(piles), seed=drawn_seed(rng))
 
 
 ACTIONS = {  # kind: (handler, tuple length, phases where it is allowed)
@@ -518,7 +542,7 @@ EMPTY_PILE = {"left": N_("the left pile is empty"), "middle": N_("the middle pil
 
 
 def _remove(hand: tuple, cards: tuple) -> tuple:
-    """``hand`` without ``cards`` (a multiset difference; the caller checked they are there)."""
+    """``hand`` without ``cards`` (a multiset difference: a card it lacks is passed over)."""
     left = Counter(hand) - Counter(cards)
     return tuple(sorted(left.elements()))
 

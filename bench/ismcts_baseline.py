@@ -1,0 +1,200 @@
+"""Our bots against a search that knows nothing of these games: OpenSpiel's Python
+IS-MCTS, in duplicate matches.
+
+    python bench/ismcts_baseline.py [--games 400] [--simulations 1000] [--uct-c 40]
+        [--seed baseline] [--rentz-players 3,4] [--sub-games king,queens,…]
+        [--triggs-players 2] [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
+        [--workers 2]
+
+Needs the research extra (README, "For researchers"). The baseline: OpenSpiel's
+``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) with single-observer keys (every
+node keyed by the searching seat's information state, so the opponents' nodes do not
+split by their sampled hands), worlds sampled by the engine's ``unseen_shuffled``, one
+random playout per leaf, ``--uct-c`` and ``--simulations`` per decision.
+
+Deals: ``--games`` seeded deals per line, deal ``i`` of OpenSpiel's root (the game seeded
+``<n>/<i>``, ``n`` a number made from ``<seed>/<line>``, as OpenSpiel's ``seed`` is one);
+Rentz practice deals (``practice=<sub-game>``: one deal, seat 1 leads) of each trick
+sub-game at each of ``--rentz-players``, and Triggs at each of ``--triggs-players``.
+
+A pairing ``A:B`` is measured in duplicate form: every deal is played once with ``B`` in
+every seat, then once per seat with ``A`` in that seat alone; ``A``'s gain on a deal is
+the mean over the seats of its points there less ``B``'s points in the same seat on the
+same cards (Rentz: points per deal; Triggs: wins). Printed per line and pairing: the mean
+gain per deal with its 95% t interval, and the seconds per decision of each level.
+Bots get seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run
+in ``--workers`` processes; progress goes to stderr.
+
+The full protocol (400 deals, 1000 simulations, every trick sub-game at 3 and 4 players,
+Triggs) takes days on a 2-core machine: IS-MCTS spends about a second a decision on a
+Rentz deal at 1000 simulations, and a random playout of Triggs from its start is about 200
+actions, so a Triggs decision at 1000 simulations takes minutes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from cardtable.bots import make_bot  # noqa: E402
+from cardtable.engine.rng import derive_seed, seed_to_int  # noqa: E402
+from cardtable.sim import bot_seed, student  # noqa: E402
+
+TRICK_SUB_GAMES = ("king", "queens", "diamonds", "tricks", "totals", "ten", "whist")
+
+
+class Searcher:
+    """OpenSpiel's Python IS-MCTS in one seat, single-observer keys (module docstring)."""
+
+    def __init__(self, setup_game, seed: str, simulations: int, uct_c: float):
+        import numpy as np
+        from open_spiel.python.algorithms import ismcts, mcts
+        from cardtable_research import spiel
+
+        class SingleObserver(ismcts.ISMCTSBot):
+            def run_search(self, state):
+                self.observer = state.current_player()
+                return super().run_search(state)
+
+            def get_state_key(self, state):
+                return state.current_player(), state.information_state_string(self.observer)
+
+        numbers = np.random.RandomState(seed_to_int(seed) % (1 << 32))
+        self.bot = SingleObserver(setup_game, mcts.RandomRolloutEvaluator(1, numbers),
+                                  uct_c=uct_c, max_simulations=simulations,
+                                  random_state=numbers, allow_inconsistent_action_sets=True)
+        self.bot.set_resampler(spiel.resampler(random.Random(seed)))
+
+    def act(self, state):
+        return self.bot.step(state)
+
+
+def play(line: dict, deal: int, levels: list, simulations: int, uct_c: float) -> tuple:
+    """One game of ``line``'s deal ``deal`` with ``levels`` per seat: (returns, seconds
+    per level as (level, seconds) pairs)."""
+    from cardtable_research import spiel
+    game = spiel.load(line["game"], players=line["players"], seed=seed_to_int(line["seed"]) % 10**9,
+                      deals=deal + 1, **line["options"])
+    state = game.new_initial_state()
+    state.apply_action(deal)
+    table = spiel.table(line["game"])
+    deal_seed = derive_seed(line["seed"], deal)
+    bots = [Searcher(game, bot_seed(deal_seed, seat), simulations, uct_c) if level == "ismcts"
+            else make_bot(line["game"], level, seat, bot_seed(deal_seed, seat))
+            for seat, level in enumerate(levels)]
+    times = []
+    while not state.is_terminal():
+        seat = state.current_player()
+        start = time.perf_counter()
+        if levels[seat] == "ismcts":
+            action = bots[seat].act(state)
+        else:
+            view = state.engine_state.view(seat)
+            action = table.id_of(bots[seat].act(view))
+        times.append((levels[seat], time.perf_counter() - start))
+        state.apply_action(action)
+    return state.returns(), times
+
+
+def task(args) -> tuple:
+    line, deal, levels, simulations, uct_c = args
+    return (line["name"], deal, tuple(levels)), play(line, deal, levels, simulations, uct_c)
+
+
+def numbers(text: str) -> list:
+    """``"3,4"`` as ``[3, 4]``; none for ``""``."""
+    return [int(part) for part in text.split(",") if part]
+
+
+def lines_of(args) -> list:
+    lines = [{"name": f"rentz {sub} {players}p", "game": "rentz", "players": players,
+              "options": {"practice": sub}}
+             for sub in args.sub_games.split(",") if sub
+             for players in numbers(args.rentz_players)]
+    lines += [{"name": f"triggs {players}p", "game": "triggs", "players": players, "options": {}}
+              for players in numbers(args.triggs_players)]
+    for line in lines:
+        line["seed"] = f"{args.seed}/{line['name']}"
+    return lines
+
+
+def one_among(a: str, b: str, seat, players: int) -> tuple:
+    """The levels per seat: ``a`` in ``seat`` (None: nowhere), ``b`` in the others."""
+    return tuple(a if s == seat else b for s in range(players))
+
+
+def games_needed(lines, pairings, deals) -> list:
+    """Every game the pairings need, each once: ``(line, deal, levels)``."""
+    wanted = {}
+    for line in lines:
+        for a, b in pairings:
+            for deal in range(deals):
+                players = line["players"]
+                for seat in [None] + list(range(players)):
+                    levels = one_among(a, b, seat, players)
+                    wanted[(line["name"], deal, levels)] = (line, deal, levels)
+    return list(wanted.values())
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=400)
+    parser.add_argument("--simulations", type=int, default=1000)
+    parser.add_argument("--uct-c", type=float, default=40.0)
+    parser.add_argument("--seed", default="baseline")
+    parser.add_argument("--rentz-players", default="3,4")
+    parser.add_argument("--sub-games", default=",".join(TRICK_SUB_GAMES))
+    parser.add_argument("--triggs-players", default="2")
+    parser.add_argument("--pairings",
+                        default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
+    lines = lines_of(args)
+    jobs = [(line, deal, list(levels), args.simulations, args.uct_c)
+            for line, deal, levels in games_needed(lines, pairings, args.games)]
+    print(f"{len(jobs)} games: {args.games} deals per line, {args.simulations} simulations,"
+          f" uct_c {args.uct_c}, seed {args.seed!r}", flush=True)
+    results, times = {}, {}
+    started = time.perf_counter()
+    with ProcessPoolExecutor(args.workers) as pool:
+        for done, (key, (returns, spent)) in enumerate(pool.map(task, jobs, chunksize=1), 1):
+            if done % max(1, len(jobs) // 20) == 0:
+                print(f"{done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+            results[key] = returns
+            for level, seconds in spent:
+                times.setdefault(level, []).append(seconds)
+    print(f"played in {time.perf_counter() - started:.0f} s\n")
+    print("| line | A over B | gain per deal | 95% interval | deals |")
+    print("|---|---|---|---|---|")
+    for line in lines:
+        players = line["players"]
+        for a, b in pairings:
+            gains = []
+            for deal in range(args.games):
+                alone = results[(line["name"], deal, (b,) * players)]
+                gains.append(statistics.fmean(
+                    results[(line["name"], deal, one_among(a, b, seat, players))][seat]
+                    - alone[seat] for seat in range(players)))
+            low_high = student(gains)
+            mean = statistics.fmean(gains)
+            half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
+            print(f"| {line['name']} | {a} over {b} | {mean:+.2f} | ±{half:.2f} | {len(gains)} |")
+    print()
+    for level, spent in sorted(times.items()):
+        spent.sort()
+        print(f"{level}: {len(spent)} decisions, median {1000 * statistics.median(spent):.1f} ms,"
+              f" p95 {1000 * spent[int(0.95 * (len(spent) - 1))]:.1f} ms")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
