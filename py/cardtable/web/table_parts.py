@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from .html import attrs, esc
+from .ui import is_you
 
 
 class Html(str):
@@ -38,6 +39,26 @@ def weave(template: str, **parts) -> str:
         else:
             words += str(parts[piece])
     return "".join(out) + unseen(words)
+
+
+def by(name: str, yours: str, theirs: str, **values) -> str:
+    """A sentence about what the seat named ``name`` did, from a pair of translated
+    templates: ``yours`` speaks to the viewer ("You play {card}") when ``name`` is the
+    viewer's own (:func:`.ui.is_you`), ``theirs`` tells of another ("{name} plays
+    {card}"); ``values`` (and ``name``) fill it. The first letter is a capital, as a
+    sentence's (a language may begin ``yours`` with the verb)."""
+    text = (yours if is_you(name) else theirs).format(name=name, **values)
+    return text[:1].upper() + text[1:]
+
+
+def seat_says(name: str, what: str, what_class: str = "cards", **data) -> str:
+    """A seat's name and what it holds, as one phrase ("Bot 2: 6 in hand"): the
+    translation's words and punctuation around a ``name`` span and a ``what_class`` span
+    (with ``data`` attributes)."""
+    # TRANSLATORS: a seat's name and what it holds, in the list of players: "Bot 2: 6 in hand".
+    template = esc(pgettext("seat list", "{name}: {what}"))
+    return template.format(name=f'<span class="name">{esc(name)}</span>',
+                           what=f'<span{attrs(class_=what_class, **data)}>{esc(what)}</span>')
 
 
 def log_html(lines, label: str | None = None) -> str:
