@@ -51,6 +51,15 @@ def by(name: str, yours: str, theirs: str, **values) -> str:
     return text[:1].upper() + text[1:]
 
 
+def last_mark() -> str:
+    """The word on the pile of the latest play ("last", class ``last-mark``): shown, not
+    read (the pile's name for screen readers says it in a sentence); the stylesheet
+    keeps it clear of the pile's name, top card and count."""
+    # TRANSLATORS: a small word on the pile where the latest card went; keep it short.
+    word = pgettext("pile", "last")
+    return f'<span class="last-mark" aria-hidden="true">{esc(word)}</span>'
+
+
 def seat_says(name: str, what: str, what_class: str = "cards", **data) -> str:
     """A seat's name and what it holds, as one phrase ("Bot 2: 6 in hand"): the
     translation's words and punctuation around a ``name`` span and a ``what_class`` span

@@ -19,8 +19,8 @@ from .rules import CARDS, SIGNAL_KINDS, pile_name
 from ...i18n import N_, _, ngettext
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, by, hint_html as hint_box, latest_move, log_html as log_box, moves_by_turn, seat_says, unseen,
-    weave,
+    Html, by, hint_html as hint_box, last_mark, latest_move, log_html as log_box, moves_by_turn,
+    seat_says, unseen, weave,
 )
 from ...web.ui import TableUi
 
@@ -111,7 +111,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     inner = weave(way, pile=Html(f'<span class="dir">{pile_name(index)}</span>'),
                   top=Html(f'<span class="top">{pile["top"]}</span>{badge}'),
                   count=Html(f'<span class="count">{esc(cards(pile["count"]))}</span>{trick}')) \
-        + unseen(after)
+        + unseen(after) + (last_mark() if last else "")
     play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", **extra)}>'
                    f'{inner}</button>')
     signals = signals_html(view, ui, index, talk) if view["players"] > 1 else ""

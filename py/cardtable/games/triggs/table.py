@@ -34,7 +34,7 @@ from ...i18n import N_, _, ngettext, npgettext, pgettext
 from .rules import TOTAL_BOXES, describe_makes
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, by, hint_html, latest_move, log_html, place, seat_says, unseen, weave,
+    Html, by, hint_html, last_mark, latest_move, log_html, place, seat_says, unseen, weave,
 )
 from .cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
@@ -237,7 +237,7 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
                       count=Html(face + counted))
     else:
         inner = weave(_("{side} pile, empty, {count}"), side=side, count=Html(face + counted))
-    inner += unseen(_(", the hint's pile") if hinted else "")
+    inner += unseen(_(", the hint's pile") if hinted else "") + (last_mark() if last else "")
     classes = "pile " + name + (" hinted" if hinted else "") + (" last-play" if last else "")
     return (f'<button type="button"{attrs(class_=classes, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
@@ -487,8 +487,9 @@ CLAUSES = {
 
 
 def clause(key: str, you: bool, times: int = 1, **values) -> str:
-    """The words of :data:`CLAUSES` ``key``, the player's own when ``you``, filled."""
-    return CLAUSES[key][0 if you else 1](times).format(n=times, **values)
+    """The words of :data:`CLAUSES` ``key``, the player's own when ``you``, filled with
+    ``values`` (``n`` is ``times`` unless ``values`` say otherwise)."""
+    return CLAUSES[key][0 if you else 1](times).format(**{"n": times, **values})
 
 
 def move_words(event: dict, you: bool = False, times: int = 1) -> str:
