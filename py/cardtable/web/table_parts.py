@@ -51,6 +51,34 @@ def by(name: str, yours: str, theirs: str, **values) -> str:
     return text[:1].upper() + text[1:]
 
 
+def compact_names(names, width: int = 7) -> tuple:
+    """``names`` shortened to at most ``width`` characters each where a table has little
+    room (the names over a trick's cards), still told apart: a name that fits stays; a
+    name ending in a number keeps the number and the start of its words ("Robotul 3" →
+    "Robo. 3"); any other is cut ("Alexandra" → "Alexan…"). Names that would come out
+    the same are cut further to end in their seat's number ("Ana 1", "Ana 2")."""
+    short = [compact_name(name, width) for name in names]
+    return tuple(name if short.count(name) == 1 else numbered(name, seat, width)
+                 for seat, name in enumerate(short))
+
+
+def numbered(name: str, seat: int, width: int) -> str:
+    """``name`` cut to make room for its seat's number: "Ana 1"."""
+    number = str(seat + 1)
+    return f"{name[:max(1, width - len(number) - 1)].rstrip('.… ')} {number}"
+
+
+def compact_name(name: str, width: int) -> str:
+    """One name as :func:`compact_names` shortens it, before telling names apart."""
+    if len(name) <= width:
+        return name
+    words, number = name.rsplit(" ", 1) if " " in name else (name, "")
+    if number.isdigit():
+        keep = max(1, width - len(number) - 2)
+        return f"{words[:keep].rstrip()}. {number}"
+    return name[:width - 1].rstrip() + "…"
+
+
 def last_mark() -> str:
     """The word on the pile of the latest play ("last", class ``last-mark``): shown, not
     read (the pile's name for screen readers says it in a sentence); the stylesheet

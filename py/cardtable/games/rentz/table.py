@@ -28,7 +28,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from .rules import SUB_GAME, SUB_GAME_IDS, SUITS, deck_ranks, rank_of, suit_of
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    by, hint_html, latest_move, log_html as log_box, moves_by_turn, place, unseen,
+    by, compact_names, hint_html, latest_move, log_html as log_box, moves_by_turn, place, unseen,
 )
 from ...web.ui import TableUi, is_you
 
@@ -421,11 +421,16 @@ def choose_note(view: dict) -> str:
 
 
 def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:
-    """One card of a trick with its player's name; ``last`` the classes of the latest
-    play (see :func:`last_classes`) when this card is it."""
+    """One card of a trick with its player's name, shortened to fit over the card and
+    still told apart from the others' (:func:`compact_names`; screen readers hear the
+    whole name); ``last`` the classes of the latest play (see :func:`last_classes`) when
+    this card is it."""
     classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
+    short, name = compact_names(names)[seat], names[seat]
+    shown = (esc(short) if short == name
+             else f'<span aria-hidden="true">{esc(short)}</span>{unseen(name)}')
     return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>'
-            f'<span class="who">{esc(names[seat])}</span>'
+            f'<span class="who">{shown}</span>'
             f'{face_html(card)}</li>')
 
 
