@@ -19,6 +19,8 @@ from cardtable.web.lobby import HUMAN, Setup
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
 from cardtable.web.tables import table_module
+from cardtable.web.html import esc
+from cardtable.web.table_parts import compact_names
 from cardtable.web.ui import TableUi, You
 
 SPEC = get("rentz")
@@ -408,3 +410,20 @@ def test_rentz_is_registered_and_its_stylesheet_exists():
     assert table_module("rentz") is table_rentz
     assert Path(table_rentz.__file__).with_name(table_rentz.STYLESHEET).exists()
     assert set(table_rentz.HANDLERS) == {"rentz-choose", "rentz-look", "rentz-play"}
+
+
+@pytest.mark.parametrize("names", [
+    ("Tu", "Robotul 2", "Robotul 3", "Robotul 4", "Robotul 5", "Robotul 6"),
+    ("Eu", "Robô 2", "Jogador 3", "Amigo 4", "Alexandra", "Alexandru"),
+    ("You", "Ana", "Ana", "Bot 4", "Bot 5", "Bot 6"),
+])
+def test_names_over_a_trick_fit_and_stay_apart_with_six_players(names):
+    """Over a trick's cards each name shows in at most 7 characters, no two alike, and
+    screen readers still hear the whole name."""
+    short = compact_names(names)
+    assert all(len(name) <= 7 for name in short)
+    assert len(set(short)) == len(names)
+    assert [s for s, n in zip(short, names) if len(n) <= 7 and names.count(n) == 1] == \
+        [n for n in names if len(n) <= 7 and names.count(n) == 1]
+    html = table_rentz.played_html(1, "AH", names)
+    assert esc(names[1]) in html and esc(short[1]) in html

@@ -421,17 +421,20 @@ def choose_note(view: dict) -> str:
 
 
 def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:
-    """One card of a trick with its player's name, shortened to fit over the card and
-    still told apart from the others' (:func:`compact_names`; screen readers hear the
-    whole name); ``last`` the classes of the latest play (see :func:`last_classes`) when
+    """One card of a trick with its player's name (:func:`who_html`); ``last`` the classes of the latest play (see :func:`last_classes`) when
     this card is it."""
     classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
+    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>{who_html(seat, names)}'
+            f'{face_html(card)}</li>')
+
+
+def who_html(seat: int, names) -> str:
+    """The name over a trick's card: shortened to fit and told apart from the others'
+    (:func:`compact_names`), the whole name for screen readers."""
     short, name = compact_names(names)[seat], names[seat]
     shown = (esc(short) if short == name
              else f'<span aria-hidden="true">{esc(short)}</span>{unseen(name)}')
-    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>'
-            f'<span class="who">{shown}</span>'
-            f'{face_html(card)}</li>')
+    return f'<span class="who">{shown}</span>'
 
 
 def last_classes(ui: TableUi, card: str) -> str:
@@ -452,7 +455,7 @@ def trick_html(view: dict, ui: TableUi) -> str:
               for seat, card in view["trick"]]
     start = view["leader"] if view["leader"] is not None else view["current"]
     done = {seat for seat, _ in view["trick"]}
-    waiting = [f'<li class="waiting" data-seat="{seat}"><span class="who">{esc(ui.names[seat])}</span>'
+    waiting = [f'<li class="waiting" data-seat="{seat}">{who_html(seat, ui.names)}'
                f'<span class="face empty" aria-label="' + (esc(_("to play"))) + f'">…</span></li>'
                for seat in ((start + step) % view["players"] for step in range(view["players"]))
                if seat not in done]
