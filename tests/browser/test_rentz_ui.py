@@ -88,8 +88,9 @@ def check_trick(page) -> dict:
     for li, (seat, _) in zip(played, shown["trick"]):
         assert li.inner_text().startswith(NAMES[seat])
     if shown["last_trick"]:
-        winner = NAMES[shown["last_trick"]["winner"]]
-        assert page.inner_text(".rentz-last h3") == f"Last trick: {winner} took it"
+        winner = shown["last_trick"]["winner"]
+        assert page.inner_text(".rentz-last h3") == (
+            "Last trick: you took it" if winner == 0 else f"Last trick: {NAMES[winner]} took it")
     return shown
 
 
