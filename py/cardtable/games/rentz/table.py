@@ -372,8 +372,8 @@ def seat_html(view: dict, ui: TableUi, seat: int) -> str:
     badges = "".join(f'<span class="role">{esc(role)}</span>' for role in roles)
     classes = "seat" + (" current" if seat == view["current"] and not view["over"] else "")
     return (f'<li{attrs(class_=classes, data_seat=seat, data_hand=count)}>'
-            f'<span class="name">{esc(ui.names[seat])}</span>'
-            f'<span class="detail">{esc(detail)}</span>'
+            f'<span class="name">{esc(ui.names[seat])}</span>{unseen(": ")}'
+            f'<span class="detail">{esc(detail)}</span>{unseen(", ")}'
             f'<span class="score" data-score="{view["scores"][seat]}">{esc(signed(view["scores"][seat]))}</span>'
             f'{badges}</li>')
 
