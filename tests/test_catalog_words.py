@@ -36,6 +36,8 @@ BRAZILIAN = {
     r"pul(?:ar|a|e|ou)": "pular (skip): saltar",
     r"(?:está|estão|estou|estava) \w+ndo": "está jogando: está a jogar",
     r"liber(?:ar|ando)": "liberar: libertar",
+    r"saguão": "saguão (lobby): the list of games",
+    r"deu errado": "deu errado: correu mal",
 }
 BRAZILIAN_RE = re.compile(r"\b(?:" + "|".join(f"(?:{p})" for p in BRAZILIAN) + r")\b",
                           re.IGNORECASE)
