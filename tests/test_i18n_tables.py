@@ -62,17 +62,17 @@ def language(request):
 WORDS = {  # (game, players, moves): {language: words that must show}, English that must not
     ("the-game", 3, 6): ({"pt": ["Terminar a vez", "Desfazer", "Dica", "Pilhas", "Monte de compra:",
                                  "Jogadas por vez", "na mão", "(crescente), topo"],
-                          "ro": ["Închei tura", "Anulează", "Indiciu", "Teancuri", "Pachet:",
+                          "ro": ["Încheie tura", "Anulează", "Indiciu", "Teancuri", "Pachet:",
                                  "Mutări pe tură", "în mână", "(crescător), sus"]},
                          ["End turn", "Undo", "Piles", "Draw pile", "Moves by turn", "in hand",
                           "(rising), top"]),
     ("extreme", 2, 9): ({"pt": ["Em vigor", "Mostrar as minhas instruções", "Terminar a vez",
                                 "O que as instruções significam"],
-                         "ro": ["În vigoare", "Arată-mi instrucțiunile", "Închei tura",
+                         "ro": ["În vigoare", "Arată-mi instrucțiunile", "Încheie tura",
                                 "Ce înseamnă instrucțiunile"]},
                         ["In force", "Share my instructions", "End turn",
                          "What the instructions mean"]),
-    ("triggs", 3, 25): ({"pt": ["Sua folha", "Outros jogadores", "Pilha de descarte", "Vezes",
+    ("triggs", 3, 25): ({"pt": ["A sua folha", "Outros jogadores", "Pilha de descarte", "Vezes",
                                 "Descarte"],
                          "ro": ["Foaia ta", "Ceilalți jucători", "Teancul de cărți aruncate",
                                 "Ture", "Aruncate"]},
@@ -105,15 +105,15 @@ def test_english_tables_are_unchanged_by_the_catalogs(where):
 # -- the log in Romanian -----------------------------------------------------------------
 def test_the_game_log_in_romanian():
     _text, log, _state = drawn("the-game", 3, 6, "ro")
-    assert log and all(line.startswith("Tu: ") for line in log)
-    assert any(re.fullmatch(r"Tu: \d+ pe [↑↓][12]", line) for line in log)
+    assert log and not any(line.startswith("Tu") for line in log)
+    assert any(re.fullmatch(r"Joci \d+ pe [↑↓][12]", line) for line in log)
     assert not any(" on " in line for line in log)
 
 
 def test_triggs_log_in_romanian():
     _text, log, _state = drawn("triggs", 3, 25, "ro")
     lines = " ".join(log)
-    assert "a tras" in lines and "din teancul din" in lines
+    assert "Ai " in lines and "a tras" in lines and "din teancul din" in lines
     assert ("a aruncat" in lines) or ("a tăiat" in lines)
     assert "drew" not in lines and "pile" not in lines
     turns = table_triggs.turn_lines(position("triggs", 3, 25)[1], seat_names(SEATS[3]))
@@ -132,7 +132,7 @@ def test_extreme_log_and_end_in_portuguese():
     i18n.set_language("pt")
     names = seat_names(SEATS[2])
     share = {"seat": 0, "kind": "share", "on": True}
-    assert table_module("extreme").event_text(share, names) == "Você: mostra as suas instruções"
+    assert table_module("extreme").event_text(share, names) == "Mostra as suas instruções"
     result = {"rating": "lost", "cards_left": 12, "won": False, "lost_by": "skull", "ending": None}
     line = table_module("extreme").result_text(result, names)
     assert line.startswith("Perdida pela instrução ") and line.endswith(", restam 12 cartas.")

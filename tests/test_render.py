@@ -16,7 +16,7 @@ from cardtable.web.render import lobby_html, messages_html, shell_html
 from html_page import Page, screen_html
 from cardtable.web.session import Session
 from cardtable.web.storage import SAVE_KEY, MemoryBackend, Store
-from cardtable.web.ui import TableUi
+from cardtable.web.ui import TableUi, You
 
 SPEC = get("the-game")
 
@@ -49,7 +49,7 @@ class Tags(HTMLParser):
 
 
 def table(state, seat=0, **ui):
-    names = ("You",) + tuple(f"Bot {i + 1}" for i in range(1, state.players))
+    names = (You("You"),) + tuple(f"Bot {i + 1}" for i in range(1, state.players))
     ui.setdefault("my_turn", state.current_player == seat)
     return Tags(table_the_game.table_html(state.view(seat), TableUi(names=names, **ui)))
 
@@ -111,10 +111,10 @@ def test_no_pile_lights_up_without_a_selected_card():
 
 def test_backwards_trick_is_shown_as_such():  # TG-5
     state = position([30, 70], (40, 10, 60, 90))
-    up = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), local=30, my_turn=True),
+    up = Tags(table_the_game.pile_html(state.view(0), TableUi(names=(You("You"),), local=30, my_turn=True),
                                        0, {0}, set()))
     assert "↩ −10" in "".join(up.text)
-    down = Tags(table_the_game.pile_html(state.view(0), TableUi(names=("You",), local=70, my_turn=True),
+    down = Tags(table_the_game.pile_html(state.view(0), TableUi(names=(You("You"),), local=70, my_turn=True),
                                          2, {2}, set()))
     assert "↩ +10" in "".join(down.text)
 
@@ -358,7 +358,7 @@ def test_lobby_offers_to_continue_a_saved_game():
 # -- following the game: names, the latest play, the log, the hand first ---------------------
 def test_piles_show_the_names_the_log_and_hint_use():
     html = table_the_game.table_html(position((30, 40), (1, 1, 100, 100)).view(0),
-                                     TableUi(names=("You",), my_turn=True))
+                                     TableUi(names=(You("You"),), my_turn=True))
     piles = [e for e in Page(html).find("button", data_action="play")]
     names = [e.text.split(" (")[0] for e in piles]
     assert names == ["Pile ↑1", "Pile ↑2", "Pile ↓1", "Pile ↓2"]
@@ -370,7 +370,7 @@ def test_piles_show_the_names_the_log_and_hint_use():
 
 def test_the_hand_comes_before_the_piles_and_solo_has_no_signals():
     state = position((30, 40), (1, 1, 100, 100))
-    html = table_the_game.table_html(state.view(0), TableUi(names=("You",), my_turn=True))
+    html = table_the_game.table_html(state.view(0), TableUi(names=(You("You"),), my_turn=True))
     assert html.index('data-action="select"') < html.index('data-action="play"')
     assert 'data-action="signal"' not in html
     team = SPEC.new(3, {}, "signals")
@@ -385,7 +385,7 @@ def test_the_latest_play_is_marked_and_moves_in_only_while_it_is_the_latest_move
     fresh = table(state, log=(play,))
     marked = fresh.find(data_action="play", data_pile="0")[0]
     assert "last-play" in marked["class"] and "just-played" in marked["class"]
-    assert "last played by You" in "".join(fresh.text)
+    assert "last played by you" in "".join(fresh.text)
     later = table(state, log=(play, end)).find(data_action="play", data_pile="0")[0]
     assert "last-play" in later["class"] and "just-played" not in later["class"]
 
@@ -402,7 +402,7 @@ def test_the_log_numbers_moves_by_turn_and_keeps_the_whole_game():
 
 
 def test_tg9_end_screen_says_who_had_to_play_what_and_what_fitted():
-    names = ("You", "Bot 2")
+    names = (You("You"), "Bot 2")
     blocked = {"seat": 0, "required": 2, "played": [], "fitting": [[97, 0, 90]], "in_hand": 5,
                "tops": [90, 95, 3, 4]}
     assert table_the_game.ending_words(blocked, names) == \
@@ -417,5 +417,5 @@ def test_tg9_a_lost_game_ends_with_its_ending_on_the_end_screen():
     state = position((50, 98), (97, 96, 3, 4), deck=(60,))
     assert state.apply(("play", 98, 0)).outcome == "stuck"
     result = state.apply(("play", 98, 0)).result()
-    html = table_the_game.end_html(result, ("You",))
+    html = table_the_game.end_html(result, (You("You"),))
     assert "You had to play 2 cards and played 1 (98 on ↑1)" in html

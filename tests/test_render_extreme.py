@@ -19,10 +19,10 @@ from cardtable.web.lobby import default_setup
 from html_page import screen_html
 from cardtable.web.storage import Store
 from cardtable.web.tables import table_module
-from cardtable.web.ui import TableUi
+from cardtable.web.ui import TableUi, You
 
 SPEC = get("extreme")
-NAMES = ("You", "Bot 2")
+NAMES = (You("You"), "Bot 2")
 STARTS = (1, 1, 100, 100)
 
 
@@ -82,7 +82,7 @@ def test_ex5_visible_skull_is_in_force_and_blocks_the_end_with_the_reason():
     state = position((20, 45, 46), tops=(39, 1, 100, 100), played=((39, 0),))
     page = Page(draw(state))
     rule = page.one("li", "ex-rule", data_kind="skull")
-    assert "skull on ↑1 must be covered" in rule.text and "binds You, this turn" in rule.text
+    assert "skull on ↑1 must be covered" in rule.text and "binds you, this turn" in rule.text
     assert "lightning" in rule.classes
     assert "disabled" in end_button(page).attrs
     note = page.one("p", id=end_button(page).attrs["aria-describedby"])
@@ -181,7 +181,7 @@ def test_ex12_share_toggle_through_the_controller():
     page = Page(screen_html(controller.screen()))
     assert page.one("button", data_action="share-instructions").attrs["aria-pressed"] == "true"
     event = controller.session.log(1)[-1]
-    assert table_extreme.event_text(event, controller.table.names) == "You: shares their instructions"
+    assert table_extreme.event_text(event, controller.table.names) == "You share your instructions"
 
 
 def test_ex12_share_toggle_waits_for_your_turn():
@@ -222,7 +222,7 @@ def test_ex2_end_screen_of_a_blocked_instruction_names_the_seat():
               "turns": 9, "lost_by": "skull", "lost_reason": "seat 2 could not complete a turn",
               "ending": {"seat": 1, "required": 2, "played": [], "fitting": [[40, 0, 39]],
                          "in_hand": 6, "tops": [39, 1, 100, 100]}}
-    html = table_extreme.end_html(result, ("You", "Bot 2"))
+    html = table_extreme.end_html(result, (You("You"), "Bot 2"))
     assert "Bot 2 could not complete a turn: a skull would stay visible" in html
     assert "seat 2" not in html
 

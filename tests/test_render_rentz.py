@@ -19,7 +19,9 @@ from cardtable.web.lobby import HUMAN, Setup
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
 from cardtable.web.tables import table_module
-from cardtable.web.ui import TableUi
+from cardtable.web.html import esc
+from cardtable.web.table_parts import compact_names
+from cardtable.web.ui import TableUi, You
 
 SPEC = get("rentz")
 EVENT_KINDS = {"choose", "look", "play", "trick", "pass", "again", "skip", "out", "deal_over",
@@ -27,7 +29,7 @@ EVENT_KINDS = {"choose", "look", "play", "trick", "pass", "again", "skip", "out"
 
 
 def names_for(players: int) -> tuple:
-    return ("You",) + tuple(f"Bot {seat + 1}" for seat in range(1, players))
+    return (You("You"),) + tuple(f"Bot {seat + 1}" for seat in range(1, players))
 
 
 def draw(state, seat=None, names=None, log=(), **ui):
@@ -130,7 +132,7 @@ def test_rz6_only_the_legal_cards_are_enabled_in_every_position(players):
 def test_rz6_the_trick_shows_who_played_what_in_order_and_the_last_trick_its_winner():
     state, _ = play_until(5, {"practice": "whist"},
                           lambda s: s.phase == "trick" and len(s.trick) == 2 and s.last_trick)
-    names = ("You", "Ann", "Bot 3", "Bot 4", "Bot 5")
+    names = (You("You"), "Ann", "Bot 3", "Bot 4", "Bot 5")
     page = Page(draw(state, names=names))
     trick = page.one("section", cls="rentz-trick")
     shown = [(li.attrs["data-seat"], li.attrs.get("data-card"), li.text) for li in trick.children[1].children]
@@ -251,7 +253,7 @@ def test_every_event_kind_has_words_naming_seats_by_the_tables_names():
         text = table_rentz.event_text(event, names)
         assert text and "Seat" not in text and "{" not in text
         if event["seat"] is not None:
-            assert text.startswith(names[event["seat"]] + ": ")
+            assert text.startswith(names[event["seat"]] + " ")
     passed = next(e for _, e in events if e["kind"] == "pass")
     assert table_rentz.event_text(passed, names_for(6)).endswith("passes: no valid card")
 
@@ -262,7 +264,7 @@ def test_notices_speak_of_you_in_the_second_person():
     assert table_rentz.event_text(trick, names) == "You take the trick with A♥ (9♥ K♥ A♥)."
     skip = {"seat": None, "kind": "skip", "skipped": 2}
     assert table_rentz.event_text(skip, names) == "Bot 3 loses this turn: the lowest rank was laid."
-    assert table_rentz.event_text({"seat": 1, "kind": "again"}, names) == "Bot 2: laid an Ace: plays again"
+    assert table_rentz.event_text({"seat": 1, "kind": "again"}, names) == "Bot 2 laid an Ace and plays again"
 
 
 def test_the_log_shows_every_event_newest_last_with_each_move_numbered():
@@ -293,7 +295,7 @@ def result(scores):
 
 
 def test_rz5_result_names_the_winners_by_the_tables_names():
-    names = ("You", "Bot 2", "Player 3", "Bot 4")
+    names = (You("You"), "Bot 2", "Player 3", "Bot 4")
     assert table_rentz.result_text(result([310, 40, -200, 0]), names) == "Bot 4 wins with 0 points."
     assert table_rentz.result_text(result([310, 40, -200, 10]), names) == "You win with 310 points."
     assert table_rentz.result_text(result([-50, 40, 0, 0]), names) == \
@@ -303,7 +305,7 @@ def test_rz5_result_names_the_winners_by_the_tables_names():
 
 
 def test_rz5_the_end_screen_ranks_every_player_and_marks_the_winners():
-    names = ("You", "Bot 2", "Player 3", "Bot 4")
+    names = (You("You"), "Bot 2", "Player 3", "Bot 4")
     page = Page(table_rentz.end_html(result([310, 40, -200, 0]), names))
     assert page.one("h2").text == "Bot 4 wins with 0 points."
     ranking = page.one("ol", cls="ranking").children
@@ -408,3 +410,20 @@ def test_rentz_is_registered_and_its_stylesheet_exists():
     assert table_module("rentz") is table_rentz
     assert Path(table_rentz.__file__).with_name(table_rentz.STYLESHEET).exists()
     assert set(table_rentz.HANDLERS) == {"rentz-choose", "rentz-look", "rentz-play"}
+
+
+@pytest.mark.parametrize("names", [
+    ("Tu", "Robotul 2", "Robotul 3", "Robotul 4", "Robotul 5", "Robotul 6"),
+    ("Eu", "Robô 2", "Jogador 3", "Amigo 4", "Alexandra", "Alexandru"),
+    ("You", "Ana", "Ana", "Bot 4", "Bot 5", "Bot 6"),
+])
+def test_names_over_a_trick_fit_and_stay_apart_with_six_players(names):
+    """Over a trick's cards each name shows in at most 7 characters, no two alike, and
+    screen readers still hear the whole name."""
+    short = compact_names(names)
+    assert all(len(name) <= 7 for name in short)
+    assert len(set(short)) == len(names)
+    assert [s for s, n in zip(short, names) if len(n) <= 7 and names.count(n) == 1] == \
+        [n for n in names if len(n) <= 7 and names.count(n) == 1]
+    html = table_rentz.played_html(1, "AH", names)
+    assert esc(names[1]) in html and esc(short[1]) in html

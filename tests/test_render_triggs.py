@@ -24,10 +24,10 @@ from cardtable.games.triggs.table import recent_notices, turn_lines
 from cardtable.games.triggs.cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values,
 )
-from cardtable.web.ui import TableUi
+from cardtable.web.ui import TableUi, You
 
 SPEC = get("triggs")
-NAMES = ("You", "Bot 2")
+NAMES = (You("You"), "Bot 2")
 EMPTY = (0,) * 12
 
 
@@ -285,24 +285,37 @@ def test_a_turn_is_one_log_line_with_its_chain():
            {"seat": 1, "kind": "draw", "pile": "left", "card": 4},
            {"seat": 1, "kind": "draw", "pile": "middle", "card": None}]
     assert turn_lines(log, ("Ana", "Bot 2")) == [
-        (1, "Ana: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"),
-        (2, "Bot 2: drew the 4 from the left pile and drew a card from the middle pile")]
+        (1, "Ana crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"),
+        (2, "Bot 2 drew the 4 from the left pile and drew a card from the middle pile")]
+
+
+def test_face_down_draws_from_one_pile_in_a_row_are_one_clause():
+    log = [{"seat": 0, "kind": "draw", "pile": "middle", "card": None},
+           {"seat": 0, "kind": "draw", "pile": "middle", "card": None},
+           {"seat": 1, "kind": "draw", "pile": "middle", "card": None},
+           {"seat": 1, "kind": "draw", "pile": "right", "card": None},
+           {"seat": 0, "kind": "draw", "pile": "left", "card": 3},
+           {"seat": 0, "kind": "draw", "pile": "left", "card": 5}]
+    assert turn_lines(log, (You("You"), "Bot 2")) == [
+        (1, "You drew 2 cards from the middle pile"),
+        (2, "Bot 2 drew a card from the middle pile and drew a card from the right pile"),
+        (3, "You drew the 3 from the left pile and drew the 5 from the left pile")]
 
 
 def test_a_chain_whose_cross_left_the_log_is_left_out():
     log = [{"seat": 1, "kind": "bonus", "from": 2, "row": 1},
            {"seat": 0, "kind": "draw", "pile": "middle", "card": None}]
-    assert turn_lines(log, ("You", "Bot 2")) == [(2, "You: drew a card from the middle pile")]
+    assert turn_lines(log, (You("You"), "Bot 2")) == [(2, "You drew a card from the middle pile")]
 
 
 def test_names_and_log_are_escaped():
     log = ({"seat": 1, "kind": "cross", "row": 1, "makes": [[1]]},)
-    html = draw(position(), names=("You", "<b>Bo</b>"), log=log)
+    html = draw(position(), names=(You("You"), "<b>Bo</b>"), log=log)
     assert "<b>Bo</b>" not in html and "&lt;b&gt;Bo&lt;/b&gt;" in html
 
 
 def test_tr12_result_in_words():
-    names = ("You", "Bot 2", "Bot 3")
+    names = (You("You"), "Bot 2", "Bot 3")
     assert table_triggs.result_text({"winner": 0, "turns": 40}, names) == \
         "You win: every box crossed, after 40 turns."
     assert table_triggs.result_text({"winner": 2, "turns": 41}, names).startswith("Bot 3 wins")
@@ -355,8 +368,8 @@ def test_tr8_crossing_by_clicks_then_each_chain_bonus_one_at_a_time():
     c.handle("triggs-bonus", {"row": "9"})
     c.handle("triggs-bonus", {"row": "5"})
     assert c.session.state.current == 1
-    assert turn_lines(c.session.log(40), ("You", "Bot 2"))[-1][1] == \
-        "You: crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"
+    assert turn_lines(c.session.log(40), (You("You"), "Bot 2"))[-1][1] == \
+        "You crossed 2 × 7 (2+5, 7) and chained 7 → 9 → 5"
 
 
 def test_tr6_discarding_by_clicks_and_a_mixed_selection_is_refused_in_words():

@@ -29,6 +29,9 @@ class Planting:
     def pgettext(self, context, message):
         return self.gettext(message)
 
+    def npgettext(self, context, singular, plural, n):
+        return self.ngettext(singular, plural, n)
+
 
 @pytest.fixture
 def planted(monkeypatch):

@@ -7,6 +7,9 @@ Texts are written in English in the code and marked for translation:
   (Romanian has three) and translates;
 - ``pgettext("context", "text")`` translates a text that needs different words in
   different places (the context tells them apart in the catalog);
+- ``npgettext("context", "one card", "{n} cards", n)`` does both: the plural form of a
+  text that needs its own words in ``context`` (the log's "you" and "another player"
+  where English says the same for both);
 - ``N_("text")`` only marks a text written at import time (a module-level table, an
   option's label); the code that shows it calls ``_()`` on it then.
 
@@ -52,6 +55,13 @@ def pgettext(context: str, message: str) -> str:
     """``message`` in the current language, for a translation of its own in ``context``
     (one English word that two places need said differently)."""
     return _translation.pgettext(context, message) if _translation else message
+
+
+def npgettext(context: str, singular: str, plural: str, n: int) -> str:
+    """The form of ``singular``/``plural`` for the count ``n``, translated for ``context``."""
+    if _translation:
+        return _translation.npgettext(context, singular, plural, n)
+    return singular if n == 1 else plural
 
 
 def N_(message: str) -> str:

@@ -188,7 +188,7 @@ def test_switching_language_mid_game_changes_every_text_and_keeps_the_game(
     page.tap(f'[data-action="play"][data-pile="{pile}"]')
     before = page.evaluate("window.cardtable.view()")
     english = page.inner_text("#app")
-    for code, lobby_word in (("pt", "Entrada"), ("ro", "Început")):
+    for code, lobby_word in (("pt", "Jogos"), ("ro", "Jocuri")):
         page.tap('.menu [data-action="settings"]')
         page.tap(f'.panel [data-action="setting"][data-key="language"][data-value="{code}"]')
         page.tap('[data-action="close-panel"]')

@@ -12,12 +12,13 @@ import pytest
 
 from cardtable.games.rentz.rules import SUB_GAME_IDS
 from cardtable.games.rentz import table as table_rentz
+from cardtable.web.ui import You
 from settings_scripts import settings_script
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 FAST = settings_script(pace="fast")
 BOTS = {3: "human,random,random", 4: "human,random,random,random"}
-NAMES = ("You", "Bot 2", "Bot 3", "Bot 4")
+NAMES = (You("You"), "Bot 2", "Bot 3", "Bot 4")
 # Your move can be made (a forced pass is the app's), or the game is over.
 MY_MOVE = ("document.querySelector('main.end') || (v => v && v.current === 0 &&"
            " v.legal.some(a => a[0] !== 'pass'))(window.cardtable.view())")
@@ -88,8 +89,9 @@ def check_trick(page) -> dict:
     for li, (seat, _) in zip(played, shown["trick"]):
         assert li.inner_text().startswith(NAMES[seat])
     if shown["last_trick"]:
-        winner = NAMES[shown["last_trick"]["winner"]]
-        assert page.inner_text(".rentz-last h3") == f"Last trick: {winner} took it"
+        winner = shown["last_trick"]["winner"]
+        assert page.inner_text(".rentz-last h3") == (
+            "Last trick: you took it" if winner == 0 else f"Last trick: {NAMES[winner]} took it")
     return shown
 
 
@@ -131,7 +133,8 @@ def test_the_layout_game_with_passes_the_app_makes(phone, wait_until):
         assert sorted(opened) == sorted(lit_cards(page))
 
     lines = play_deal(page, wait_until, check_layout)
-    assert any(line.endswith(": passes: no valid card") for line in lines), lines
+    assert any(line.endswith(("You pass: no valid card", "passes: no valid card"))
+               for line in lines), lines
     check_end(page, 4)
     assert "Out of cards: 1st" in page.inner_text("main.end .finished")
 

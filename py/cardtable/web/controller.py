@@ -610,13 +610,11 @@ class Controller:
         return Screen("table", view=table.view, ui=ui, **base)
 
     def saved_text(self):
-        return save_text(self.store.peek_save(), _("A game of {game} for {players} players"
-                                                   " is saved ({made})."))
+        return save_text(self.store.peek_save(), saved_words)
 
     def parked(self) -> tuple:
         """``(n, words)`` for each game put aside that the lobby offers to continue."""
-        template = _("A game of {game} for {players} players was put aside ({made}).")
-        found = ((n, save_text(save, template)) for n, save in self.store.parked())
+        found = ((n, save_text(save, put_aside_words)) for n, save in self.store.parked())
         return tuple((n, words) for n, words in found if words)
 
     def on_continue_parked(self, data):
@@ -641,8 +639,20 @@ def parked_number(data) -> int:
     return int(text)
 
 
-def save_text(save, template: str):
-    """``template`` filled with a saved game's name, players and moves, or None when
+def saved_words(players: int) -> str:
+    """The template of the saved game's line, for ``players``."""
+    return ngettext("A game of {game} for {players} player is saved ({made}).",
+                    "A game of {game} for {players} players is saved ({made}).", players)
+
+
+def put_aside_words(players: int) -> str:
+    """The template of a line for a game put aside, for ``players``."""
+    return ngettext("A game of {game} for {players} player was put aside ({made}).",
+                    "A game of {game} for {players} players was put aside ({made}).", players)
+
+
+def save_text(save, template):
+    """``template(players)`` (the sentence for that many players) filled with a saved game's name, players and moves, or None when
     the save is none this site can read."""
     if save is None:
         return None
@@ -652,7 +662,7 @@ def save_text(save, template: str):
     except Exception:  # a save that cannot be read is not offered
         return None
     made = ngettext("{n} move made", "{n} moves made", moves).format(n=moves)
-    return template.format(game=setup.spec.name, players=setup.players, made=made)
+    return template(setup.players).format(game=setup.spec.name, players=setup.players, made=made)
 
 
 def saved_deal(save: dict) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field, replace
 from ..bots import default_level, levels
 from ..engine.registry import GAMES
 from ..i18n import _
+from .ui import You
 
 HUMAN = "human"
 FRIEND = "friend"  # a person playing on their own device, through the host's page
@@ -87,9 +88,10 @@ def default_setup(game: str | None = None) -> Setup:
 def seat_name(seats, seat: int, given=None, me: int = 0) -> str:
     """How the table names a seat: "You" (seat ``me``, the viewer's own, when it is the
     only person at this device), a name ``given[seat]`` the person chose, "Player 2",
-    "Friend 2" or "Bot 3"."""
+    "Friend 2" or "Bot 3". "You" is a :class:`.ui.You`, so that the table's words can
+    speak to that seat."""
     if seat == me and (me != 0 or seats.count(HUMAN) == 1):
-        return _("You")
+        return You(_("You"))
     if given and given[seat]:
         return given[seat]
     if seats[seat] == HUMAN:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import re
 
-from ..i18n import _
+from ..i18n import _, pgettext
 from .html import attrs, esc
+from .ui import is_you
 
 
 class Html(str):
@@ -38,6 +39,63 @@ def weave(template: str, **parts) -> str:
         else:
             words += str(parts[piece])
     return "".join(out) + unseen(words)
+
+
+def by(name: str, yours: str, theirs: str, **values) -> str:
+    """A sentence about what the seat named ``name`` did, from a pair of translated
+    templates: ``yours`` speaks to the viewer ("You play {card}") when ``name`` is the
+    viewer's own (:func:`.ui.is_you`), ``theirs`` tells of another ("{name} plays
+    {card}"); ``values`` (and ``name``) fill it. The first letter is a capital, as a
+    sentence's (a language may begin ``yours`` with the verb)."""
+    text = (yours if is_you(name) else theirs).format(name=name, **values)
+    return text[:1].upper() + text[1:]
+
+
+def compact_names(names, width: int = 7) -> tuple:
+    """``names`` shortened to at most ``width`` characters each where a table has little
+    room (the names over a trick's cards), still told apart: a name that fits stays; a
+    name ending in a number keeps the number and the start of its words ("Robotul 3" →
+    "Robo. 3"); any other is cut ("Alexandra" → "Alexan…"). Names that would come out
+    the same are cut further to end in their seat's number ("Ana 1", "Ana 2")."""
+    short = [compact_name(name, width) for name in names]
+    return tuple(name if short.count(name) == 1 else numbered(name, seat, width)
+                 for seat, name in enumerate(short))
+
+
+def numbered(name: str, seat: int, width: int) -> str:
+    """``name`` cut to make room for its seat's number: "Ana 1"."""
+    number = str(seat + 1)
+    return f"{name[:max(1, width - len(number) - 1)].rstrip('.… ')} {number}"
+
+
+def compact_name(name: str, width: int) -> str:
+    """One name as :func:`compact_names` shortens it, before telling names apart."""
+    if len(name) <= width:
+        return name
+    words, number = name.rsplit(" ", 1) if " " in name else (name, "")
+    if number.isdigit():
+        keep = max(1, width - len(number) - 2)
+        return f"{words[:keep].rstrip()}. {number}"
+    return name[:width - 1].rstrip() + "…"
+
+
+def last_mark() -> str:
+    """The word on the pile of the latest play ("last", class ``last-mark``): shown, not
+    read (the pile's name for screen readers says it in a sentence); the stylesheet
+    keeps it clear of the pile's name, top card and count."""
+    # TRANSLATORS: a small word on the pile where the latest card went; keep it short.
+    word = pgettext("pile", "last")
+    return f'<span class="last-mark" aria-hidden="true">{esc(word)}</span>'
+
+
+def seat_says(name: str, what: str, what_class: str = "cards", **data) -> str:
+    """A seat's name and what it holds, as one phrase ("Bot 2: 6 in hand"): the
+    translation's words and punctuation around a ``name`` span and a ``what_class`` span
+    (with ``data`` attributes)."""
+    # TRANSLATORS: a seat's name and what it holds, in the list of players: "Bot 2: 6 in hand".
+    template = esc(pgettext("seat list", "{name}: {what}"))
+    return template.format(name=f'<span class="name">{esc(name)}</span>',
+                           what=f'<span{attrs(class_=what_class, **data)}>{esc(what)}</span>')
 
 
 def log_html(lines, label: str | None = None) -> str:

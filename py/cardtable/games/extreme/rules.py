@@ -386,11 +386,10 @@ class ExtremeState(TheGameState):
             return ""
         reason = _(LOSS_REASONS[self.lost_by])
         if self.lost_seat < 0:
-            # TRANSLATORS: English says "card(s)" whatever the number; use your plural forms.
             return ngettext(
-                "a 3! card was played by a seat that began the turn with {began} card(s):"
+                "a 3! card was played by a seat that began the turn with {began} card:"
                 " {reason}",
-                "a 3! card was played by a seat that began the turn with {began} card(s):"
+                "a 3! card was played by a seat that began the turn with {began} cards:"
                 " {reason}", self.lost_began).format(began=self.lost_began, reason=reason)
         return _("seat {seat} could not complete a turn: {reason}").format(
             seat=self.lost_seat + 1, reason=reason)

@@ -26,6 +26,7 @@ from ..the_game.rules import pile_name
 from ...i18n import N_, _, ngettext
 from ..the_game import table as base
 from ...web.html import button, esc
+from ...web.table_parts import by
 
 STYLESHEET = "table.css"
 
@@ -144,7 +145,7 @@ def rule_item(entry: dict, active: str) -> str:
     """One instruction in force: its symbol, the engine's sentence, and whom it binds."""
     symbol = entry["symbol"]
     if symbol == "lightning":
-        who = _("· binds {name}, this turn").format(name=active)
+        who = by(active, _("· binds you, this turn"), _("· binds {name}, this turn"))
     else:
         who = _("· on {pile}, binds everyone while visible").format(pile=pile_name(entry['pile']))
     return (f'<li class="ex-rule {symbol}" data-kind="{esc(entry["kind"])}">'
@@ -239,9 +240,11 @@ def lost_words(kind: str, seat: int, began: int, names) -> str:
     table does; ``began`` is how many cards that seat began its turn with."""
     who = names[seat]
     if kind == "three":
-        return _("{name} played a 3! card having begun the turn with {cards}: {reason}.").format(
-            name=who, cards=base.cards(began), reason=reason("three"))
-    return _("{name} could not complete a turn: {reason}.").format(name=who, reason=reason(kind))
+        return by(who, _("You played a 3! card having begun the turn with {cards}: {reason}."),
+                  _("{name} played a 3! card having begun the turn with {cards}: {reason}."),
+                  cards=base.cards(began), reason=reason("three"))
+    return by(who, _("You could not complete a turn: {reason}."),
+              _("{name} could not complete a turn: {reason}."), reason=reason(kind))
 
 
 def lost_html(view: dict, ui) -> str:
@@ -307,9 +310,11 @@ takes_back_loss = base.takes_back_loss
 def event_text(event: dict, names) -> str:
     """A move in words, as in The Game, naming the instruction a played card carries."""
     who = names[event["seat"]]
+    if event["kind"] == "share" and event["on"]:
+        return by(who, _("You share your instructions"), _("{name} shares their instructions"))
     if event["kind"] == "share":
-        return base.said_by(who, _("shares their instructions") if event["on"]
-                            else _("stops sharing instructions"))
+        return by(who, _("You stop sharing your instructions"),
+                  _("{name} stops sharing their instructions"))
     text = base.event_text(event, names)
     if event["kind"] == "play" and event["instruction"]:
         text += f" [{label(event['instruction'])}]"

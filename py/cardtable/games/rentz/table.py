@@ -23,12 +23,14 @@ match; the hint outlines its card or sub-game and says why.
 
 from __future__ import annotations
 
-from ...i18n import N_, _, ngettext
+from ...i18n import N_, _, ngettext, pgettext
 
 from .rules import SUB_GAME, SUB_GAME_IDS, SUITS, deck_ranks, rank_of, suit_of
 from ...web.html import attrs, button, esc
-from ...web.table_parts import hint_html, latest_move, log_html as log_box, moves_by_turn, place
-from ...web.ui import TableUi
+from ...web.table_parts import (
+    by, compact_names, hint_html, latest_move, log_html as log_box, moves_by_turn, place, unseen,
+)
+from ...web.ui import TableUi, is_you
 
 STYLESHEET = "table.css"
 
@@ -161,16 +163,6 @@ def points_words(points: int) -> str:
     return ngettext("{points} point", "{points} points", abs(points)).format(points=number)
 
 
-def is_you(name: str) -> bool:
-    """Whether ``name`` is the viewer's "You" (English or translated)."""
-    return name in ("You", _("You"))
-
-
-def said_by(name: str, words: str) -> str:
-    """A log line: "Bot 2: plays Q♠"."""
-    return _("{name}: {move}").format(name=name, move=words)
-
-
 # -- events --------------------------------------------------------------------------------
 def deal_over_words(event: dict, names) -> str:
     points = ", ".join(f"{names[seat]} {signed(p)}" for seat, p in enumerate(event["points"]))
@@ -192,49 +184,49 @@ def winners_words(winners, scores, names) -> str:
     who, points = names_and(winners, names), points_words(scores[winners[0]])
     if len(winners) > 1:
         return _("{names} share the win with {points}").format(names=who, points=points)
-    if is_you(who):
-        return _("You win with {points}").format(points=points)
-    return _("{name} wins with {points}").format(name=who, points=points)
+    return by(who, _("You win with {points}"), _("{name} wins with {points}"), points=points)
 
 
 def trick_words(e: dict, n) -> str:
-    values = {"name": n[e['winner']], "card": card_text(dict(e['cards'])[e['winner']]),
+    values = {"card": card_text(dict(e['cards'])[e['winner']]),
               "cards": ' '.join(card_text(c) for _seat, c in e['cards'])}
-    if is_you(values["name"]):
-        return _("You take the trick with {card} ({cards}).").format(**values)
-    return _("{name} takes the trick with {card} ({cards}).").format(**values)
+    return by(n[e['winner']], _("You take the trick with {card} ({cards})."),
+              _("{name} takes the trick with {card} ({cards})."), **values)
 
 
 def skip_words(e: dict, n) -> str:
-    name = n[e['skipped']]
-    if is_you(name):
-        return _("You lose this turn: the lowest rank was laid.")
-    return _("{name} loses this turn: the lowest rank was laid.").format(name=name)
+    return by(n[e['skipped']], _("You lose this turn: the lowest rank was laid."),
+              _("{name} loses this turn: the lowest rank was laid."))
 
 
 def deal_words(e: dict, n) -> str:
-    name = n[e['chooser']]
-    if is_you(name):
-        return _("Deal {deal}: You choose the sub-game.").format(deal=e['deal'] + 1)
-    return _("Deal {deal}: {name} chooses the sub-game.").format(deal=e['deal'] + 1, name=name)
+    return by(n[e['chooser']], _("Deal {deal}: you choose the sub-game."),
+              _("Deal {deal}: {name} chooses the sub-game."), deal=e['deal'] + 1)
 
 
-def choose_words(e: dict, n) -> str:
+def choose_words(e: dict, name: str) -> str:
+    sub_game = sub_game_name(e['sub_game'])
     if e["blind"]:
-        return _("chooses {sub_game} without looking at the hand").format(
-            sub_game=sub_game_name(e['sub_game']))
-    return _("chooses {sub_game}").format(sub_game=sub_game_name(e['sub_game']))
+        return by(name, _("You choose {sub_game} without looking at your hand"),
+                  _("{name} chooses {sub_game} without looking at the hand"), sub_game=sub_game)
+    return by(name, _("You choose {sub_game}"), _("{name} chooses {sub_game}"), sub_game=sub_game)
 
 
-# Moves: the words after "Name: "; consequences (seat None): the whole line.
+# Moves, said to the player or of another (by the mover's name).
 MOVE_WORDS = {
     "choose": choose_words,
-    "look": lambda e, n: _("looks at the hand before choosing"),
-    "play": lambda e, n: _("plays {card}").format(card=card_text(e['card'])),
-    "pass": lambda e, n: _("passes: no valid card"),
-    "again": lambda e, n: _("laid an Ace: plays again"),
+    "look": lambda e, name: by(name, _("You look at your hand before choosing"),
+                               _("{name} looks at the hand before choosing")),
+    "play": lambda e, name: by(name, _("You play {card}"), _("{name} plays {card}"),
+                               card=card_text(e['card'])),
+    "pass": lambda e, name: by(name, _("You pass: no valid card"),
+                               _("{name} passes: no valid card")),
+    "again": lambda e, name: by(name, _("You laid an Ace and play again"),
+                                _("{name} laid an Ace and plays again")),
     # TRANSLATORS: {place} is "1st", "2nd"… (the order players run out of cards).
-    "out": lambda e, n: _("has no cards left: {place} out").format(place=ordinal(e['place'])),
+    "out": lambda e, name: by(name, _("You have no cards left: {place} out"),
+                              _("{name} has no cards left: {place} out"),
+                              place=ordinal(e['place'])),
 }
 NOTICE_WORDS = {
     "trick": trick_words,
@@ -249,7 +241,7 @@ def event_text(event: dict, names) -> str:
     """An engine event in words: a move with its mover's name, or a consequence."""
     if event["seat"] is None:
         return NOTICE_WORDS[event["kind"]](event, names)
-    return said_by(names[event['seat']], MOVE_WORDS[event['kind']](event, names))
+    return MOVE_WORDS[event['kind']](event, names[event['seat']])
 
 
 def result_text(result: dict, names) -> str:
@@ -265,11 +257,11 @@ def end_html(result: dict, names) -> str:
     note = ngettext("After {n} deal.", "After {n} deals.", deals).format(n=deals)
     if scores[result["winners"][0]] == 0:
         note += " " + _("A total of exactly 0 wins.")
-    # TRANSLATORS: a badge beside the winner's name in the ranking.
-    badge = f" <span class=badge>" + (esc(_('wins'))) + f"</span>"
+    # TRANSLATORS: a badge beside the winner's name and total in the ranking (a noun).
+    badge = unseen(", ") + '<span class="badge">' + esc(pgettext("ranking", "winner")) + "</span>"
     rows = "".join(
         f'<li{attrs(data_seat=seat, class_="winner" if seat in result["winners"] else None)}>'
-        f'<span class="name">{esc(names[seat])}</span> <b>{esc(signed(scores[seat]))}</b>'
+        f'<span class="name">{esc(names[seat])}</span>{unseen(":")} <b>{esc(signed(scores[seat]))}</b>'
         f'{badge if seat in result["winners"] else ""}</li>'
         for seat in order)
     return (f'<h2 class="result">{esc(result_text(result, names))}</h2>'
@@ -380,8 +372,8 @@ def seat_html(view: dict, ui: TableUi, seat: int) -> str:
     badges = "".join(f'<span class="role">{esc(role)}</span>' for role in roles)
     classes = "seat" + (" current" if seat == view["current"] and not view["over"] else "")
     return (f'<li{attrs(class_=classes, data_seat=seat, data_hand=count)}>'
-            f'<span class="name">{esc(ui.names[seat])}</span>'
-            f'<span class="detail">{esc(detail)}</span>'
+            f'<span class="name">{esc(ui.names[seat])}</span>{unseen(": ")}'
+            f'<span class="detail">{esc(detail)}</span>{unseen(", ")}'
             f'<span class="score" data-score="{view["scores"][seat]}">{esc(signed(view["scores"][seat]))}</span>'
             f'{badges}</li>')
 
@@ -429,12 +421,20 @@ def choose_note(view: dict) -> str:
 
 
 def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:
-    """One card of a trick with its player's name; ``last`` the classes of the latest
-    play (see :func:`last_classes`) when this card is it."""
+    """One card of a trick with its player's name (:func:`who_html`); ``last`` the classes of the latest play (see :func:`last_classes`) when
+    this card is it."""
     classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
-    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>'
-            f'<span class="who">{esc(names[seat])}</span>'
+    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>{who_html(seat, names)}'
             f'{face_html(card)}</li>')
+
+
+def who_html(seat: int, names) -> str:
+    """The name over a trick's card: shortened to fit and told apart from the others'
+    (:func:`compact_names`), the whole name for screen readers."""
+    short, name = compact_names(names)[seat], names[seat]
+    shown = (esc(short) if short == name
+             else f'<span aria-hidden="true">{esc(short)}</span>{unseen(name)}')
+    return f'<span class="who">{shown}</span>'
 
 
 def last_classes(ui: TableUi, card: str) -> str:
@@ -455,7 +455,7 @@ def trick_html(view: dict, ui: TableUi) -> str:
               for seat, card in view["trick"]]
     start = view["leader"] if view["leader"] is not None else view["current"]
     done = {seat for seat, _ in view["trick"]}
-    waiting = [f'<li class="waiting" data-seat="{seat}"><span class="who">{esc(ui.names[seat])}</span>'
+    waiting = [f'<li class="waiting" data-seat="{seat}">{who_html(seat, ui.names)}'
                f'<span class="face empty" aria-label="' + (esc(_("to play"))) + f'">…</span></li>'
                for seat in ((start + step) % view["players"] for step in range(view["players"]))
                if seat not in done]
@@ -471,7 +471,8 @@ def last_trick_html(view: dict, ui: TableUi) -> str:
         return ""
     cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card))
                     for seat, card in last["cards"])
-    heading = _("Last trick: {name} took it").format(name=ui.names[last["winner"]])
+    heading = by(ui.names[last["winner"]], _("Last trick: you took it"),
+                 _("Last trick: {name} took it"))
     return (f'<section class="rentz-last" aria-label="' + (esc(_("Last trick"))) + f'">'
             f'<h3>{esc(heading)}</h3>'
             f'<ol class="trick-cards small">{cards}</ol></section>')

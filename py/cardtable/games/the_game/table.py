@@ -19,7 +19,8 @@ from .rules import CARDS, SIGNAL_KINDS, pile_name
 from ...i18n import N_, _, ngettext
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, hint_html as hint_box, latest_move, log_html as log_box, moves_by_turn, unseen, weave,
+    Html, by, hint_html as hint_box, last_mark, latest_move, log_html as log_box, moves_by_turn,
+    seat_says, unseen, weave,
 )
 from ...web.ui import TableUi
 
@@ -99,7 +100,8 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
                        + (["hinted"] if index in hinted else [])
                        + (["last-play"] if last else [])
                        + (["just-played"] if last and fresh and ui.local is None else []))
-    after = ((_(", last played by {name}").format(name=ui.names[play['seat']]) if last else "")
+    after = ((by(ui.names[play['seat']], _(", last played by you"), _(", last played by {name}"))
+              if last else "")
              + (_(", legal for the chosen card") if index in legal else "")
              + (_(", the hint's pile") if index in hinted else ""))
     badge, extra = mark(pile["top"])
@@ -109,7 +111,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     inner = weave(way, pile=Html(f'<span class="dir">{pile_name(index)}</span>'),
                   top=Html(f'<span class="top">{pile["top"]}</span>{badge}'),
                   count=Html(f'<span class="count">{esc(cards(pile["count"]))}</span>{trick}')) \
-        + unseen(after)
+        + unseen(after) + (last_mark() if last else "")
     play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", **extra)}>'
                    f'{inner}</button>')
     signals = signals_html(view, ui, index, talk) if view["players"] > 1 else ""
@@ -149,7 +151,7 @@ def players_html(view: dict, ui: TableUi, note=lambda seat: "") -> str:
     """The seats and their hand counts; ``note(seat)`` may add HTML to a seat's summary."""
     rows = "".join(
         f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None)}>'
-        f'<span class="name">{esc(ui.names[seat])}</span> <span class="cards">{esc(in_hand(n))}</span>'
+        f'{seat_says(ui.names[seat], in_hand(n))}'
         f'{note(seat)}</li>'
         for seat, n in enumerate(view["hand_counts"]))
     return f'<ul class="players">{rows}</ul>'
@@ -256,37 +258,40 @@ def draw_html(view: dict) -> str:
             f'<span class="label">{esc(word)}</span><span class="top">{n}</span></div>')
 
 
-def said_by(name: str, words: str) -> str:
-    """A log line: "You: 37 on ↑1"."""
-    # TRANSLATORS: a line of the log: who did it, then what they did.
-    return _("{name}: {move}").format(name=name, move=words)
-
-
 def event_text(event: dict, names) -> str:
-    """A move in words: "You: 37 on ↑1 (backwards trick)"."""
-    return said_by(names[event['seat']], EVENT_WORDS[event['kind']](event))
+    """A move in words, said to the player or of another: "You play 37 on ↑1 (backwards
+    trick)", "Bot 2 ends the turn and draws 2 cards"."""
+    return EVENT_WORDS[event["kind"]](event, names[event["seat"]])
 
 
-def signal_words(event: dict) -> str:
+def signal_words(event: dict, name: str) -> str:
     values = {"signal": signal_word(event["signal"]), "pile": pile_name(event["pile"])}
     if event["on"]:
-        return _("raises “{signal}” on {pile}").format(**values)
-    return _("clears “{signal}” on {pile}").format(**values)
+        return by(name, _("You raise “{signal}” on {pile}"),
+                  _("{name} raises “{signal}” on {pile}"), **values)
+    return by(name, _("You clear “{signal}” on {pile}"),
+              _("{name} clears “{signal}” on {pile}"), **values)
 
 
-def play_words(event: dict) -> str:
+def play_words(event: dict, name: str) -> str:
+    values = {"card": event["card"], "pile": pile_name(event["pile"])}
     if event["backwards"]:
-        return _("{card} on {pile} (backwards trick)").format(card=event["card"],
-                                                             pile=pile_name(event["pile"]))
-    return on_pile(event["card"], event["pile"])
+        return by(name, _("You play {card} on {pile} (backwards trick)"),
+                  _("{name} plays {card} on {pile} (backwards trick)"), **values)
+    # TRANSLATORS: a move of the log: "You play 37 on ↑1" (↑1 ↑2 ↓1 ↓2 name the piles).
+    return by(name, _("You play {card} on {pile}"), _("{name} plays {card} on {pile}"),
+              **values)
 
 
-EVENT_WORDS = {
-    "play": play_words,
-    # TRANSLATORS: {n} is how many cards were drawn.
-    "end": lambda e: _("ends the turn, draws {n}").format(n=e['drew']),
-    "signal": signal_words,
-}
+def end_words(event: dict, name: str) -> str:
+    n = event["drew"]
+    return by(name, ngettext("You end the turn and draw {n} card",
+                             "You end the turn and draw {n} cards", n),
+              ngettext("{name} ends the turn and draws {n} card",
+                       "{name} ends the turn and draws {n} cards", n), n=n)
+
+
+EVENT_WORDS = {"play": play_words, "end": end_words, "signal": signal_words}
 
 
 def log_html(ui: TableUi, words=event_text) -> str:
@@ -320,18 +325,21 @@ def ending_words(ending: dict, names) -> str:
     cards left fitted any pile."
     """
     who, played = names[ending["seat"]], ending["played"]
+    values = {"cards": cards(ending["required"]), "n": len(played),
+              "plays": ", ".join(on_pile(card, pile) for card, pile in played)}
     if played:
-        plays = ", ".join(on_pile(card, pile) for card, pile in played)
-        said = _("{name} had to play {cards} and played {n} ({plays})").format(
-            name=who, cards=cards(ending['required']), n=len(played), plays=plays)
+        said = by(who, _("You had to play {cards} and played {n} ({plays})"),
+                  _("{name} had to play {cards} and played {n} ({plays})"), **values)
     else:
-        said = _("{name} had to play {cards}").format(name=who, cards=cards(ending['required']))
+        said = by(who, _("You had to play {cards}"), _("{name} had to play {cards}"), **values)
     fitting = ending["fitting"]
     if not fitting:
         if played:
             return _("{said}; then none of the cards left fitted any pile.").format(said=said)
-        return _("{said}; none of the {cards} in hand fitted any pile.").format(
-            said=said, cards=cards(ending['in_hand']))
+        held = ending["in_hand"]
+        return ngettext("{said}; the one card in hand fitted no pile.",
+                        "{said}; none of the {n} cards in hand fitted any pile.",
+                        held).format(said=said, n=held)
     places = {}
     for card, pile, top in fitting:
         # TRANSLATORS: a pile and the card on top of it: "↑1 at 90".

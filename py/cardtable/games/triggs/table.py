@@ -29,15 +29,17 @@ The log holds every turn of the game, one numbered line each.
 
 from __future__ import annotations
 
-from ...i18n import N_, _, ngettext, pgettext
+from ...i18n import N_, _, ngettext, npgettext, pgettext
 
 from .rules import TOTAL_BOXES, describe_makes
 from ...web.html import attrs, button, esc
-from ...web.table_parts import Html, hint_html, latest_move, log_html, place, unseen, weave
+from ...web.table_parts import (
+    Html, by, hint_html, last_mark, latest_move, log_html, place, seat_says, unseen, weave,
+)
 from .cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
 )
-from ...web.ui import TableUi
+from ...web.ui import TableUi, is_you
 
 STYLESHEET = "table.css"
 # TRANSLATORS: the names shown on Triggs' three draw piles.
@@ -235,7 +237,7 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
                       count=Html(face + counted))
     else:
         inner = weave(_("{side} pile, empty, {count}"), side=side, count=Html(face + counted))
-    inner += unseen(_(", the hint's pile") if hinted else "")
+    inner += unseen(_(", the hint's pile") if hinted else "") + (last_mark() if last else "")
     classes = "pile " + name + (" hinted" if hinted else "") + (" last-play" if last else "")
     return (f'<button type="button"{attrs(class_=classes, data_action="triggs-draw", data_pile=name, data_count=count, data_top=top, data_nav="piles", aria_describedby="draw-note" if draw_note(view, ui) else None, disabled=not can_draw)}>'
             f'{inner}</button>')
@@ -386,14 +388,14 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
         f'<b>{row}</b>{boxes_html(total, crossed)}</li>'
         for row, (total, crossed) in enumerate(zip(view["boxes"], sheet), start=1))
     current = seat == view["current"] and not view["over"]
+    held = view["hand_counts"][seat]
     latest = latest_move(ui.log)
     lately = ""
     if latest is not None and latest["seat"] == seat:
         # TRANSLATORS: what another player has just done: "just drew a card from the left pile".
         lately = f' <span class="lately">' + (esc(_("just {move}").format(move=move_words(latest)))) + f'</span>'
     return (f'<details{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat, id=f"triggs-sheet-{seat}")}>'
-            f'<summary><span class="name">{esc(ui.names[seat])}</span> '
-            f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{esc(in_hand(view["hand_counts"][seat]))}</span> '
+            f'<summary>{seat_says(ui.names[seat], in_hand(held), data_hand=held)} '
             f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span>{lately}</summary>'
             f'<ol>{columns}</ol></details>')
 
@@ -461,46 +463,78 @@ def in_hand(n: int) -> str:
     return ngettext("{n} in hand", "{n} in hand", n).format(n=n)
 
 
-def move_words(event: dict) -> str:
-    """One move in words, without the mover's name."""
+# A move's words without its mover, as the player's own (context "you") and another
+# seat's ("another player"): English says "drew" of anyone, other languages conjugate.
+# Each is a function of how many times the move was made at once.
+CLAUSES = {
+    "seen": (lambda n: pgettext("you", "drew the {card} from the {pile}"),
+             lambda n: pgettext("another player", "drew the {card} from the {pile}")),
+    "hidden": (lambda n: npgettext("you", "drew a card from the {pile}",
+                                   "drew {n} cards from the {pile}", n),
+               lambda n: npgettext("another player", "drew a card from the {pile}",
+                                   "drew {n} cards from the {pile}", n)),
+    "discard": (lambda n: pgettext("you", "discarded {count} × {value}"),
+                lambda n: pgettext("another player", "discarded {count} × {value}")),
+    "discard-out": (
+        lambda n: pgettext("you", "discarded {count} × {value} (out of the game)"),
+        lambda n: pgettext("another player", "discarded {count} × {value} (out of the game)")),
+    "cross": (lambda n: pgettext("you", "crossed {n} × {row} ({makes})"),
+              lambda n: pgettext("another player", "crossed {n} × {row} ({makes})")),
+    # TRANSLATORS: {rows} are row numbers joined by arrows, e.g. "7 → 9 → 5".
+    "chain": (lambda n: pgettext("you", "chained {rows}"),
+              lambda n: pgettext("another player", "chained {rows}")),
+}
+
+
+def clause(key: str, you: bool, times: int = 1, **values) -> str:
+    """The words of :data:`CLAUSES` ``key``, the player's own when ``you``, filled with
+    ``values`` (``n`` is ``times`` unless ``values`` say otherwise)."""
+    return CLAUSES[key][0 if you else 1](times).format(**{"n": times, **values})
+
+
+def move_words(event: dict, you: bool = False, times: int = 1) -> str:
+    """One move in words, without the mover's name, the player's own when ``you``;
+    ``times`` counts the same face-down draw made again at once ("drew 2 cards from the
+    middle pile")."""
     kind = event["kind"]
     if kind == "draw":
         pile = pile_words(event['pile'])
         if event["card"] is not None:
-            return _("drew the {card} from the {pile}").format(card=event['card'], pile=pile)
-        return _("drew a card from the {pile}").format(pile=pile)
+            return clause("seen", you, card=event['card'], pile=pile)
+        return clause("hidden", you, times, pile=pile)
     if kind == "discard":
-        if event["out"]:
-            return _("discarded {count} × {value} (out of the game)").format(
-                count=event['count'], value=event['value'])
-        return _("discarded {count} × {value}").format(count=event['count'], value=event['value'])
+        return clause("discard-out" if event["out"] else "discard", you,
+                      count=event['count'], value=event['value'])
     if kind == "cross":
         makes = tuple(tuple(make) for make in event["makes"])
-        return _("crossed {n} × {row} ({makes})").format(n=len(makes), row=event['row'],
-                                                         makes=describe_makes(makes))
-    return chain_words([event['from'], event['row']])
+        return clause("cross", you, n=len(makes), row=event['row'], makes=describe_makes(makes))
+    return chain_words([event['from'], event['row']], you)
 
 
-def chain_words(rows) -> str:
+def chain_words(rows, you: bool = False) -> str:
     """A chain of bonus crosses: "chained 7 → 9 → 5"."""
-    # TRANSLATORS: {rows} are row numbers joined by arrows, e.g. "7 → 9 → 5".
-    return _("chained {rows}").format(rows=" → ".join(map(str, rows)))
+    return clause("chain", you, rows=" → ".join(map(str, rows)))
 
 
-def said_by(name: str, words: str) -> str:
-    return _("{name}: {move}").format(name=name, move=words)
+def said_by(name: str, moves: str) -> str:
+    """A line of the log: the mover and their moves ("Bot 2 drew …")."""
+    # TRANSLATORS: a line of the log: {moves} is what the player did this turn, in the
+    # words of the context "you" (say "You {moves}" as your language does, or just
+    # "{moves}"), or, with a name, in those of "another player".
+    return by(name, _("You {moves}"), _("{name} {moves}"), moves=moves)
 
 
 def event_text(event: dict, names) -> str:
     """An event in words: a move with its mover's name, or a notice."""
     if event["seat"] is None:
         return NOTICE_WORDS[event["kind"]](event)
-    return said_by(names[event['seat']], move_words(event))
+    name = names[event['seat']]
+    return said_by(name, move_words(event, is_you(name)))
 
 
 def turn_lines(log, names) -> list:
     """The moves of the log with each turn on one line, numbered from the game's start:
-    ``(turn, "You: crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5")`` (a chain whose cross
+    ``(turn, "You crossed 2 × 7 (7, 5+2) and chained 7 → 9 → 5")`` (a chain whose cross
     is not in the log is left out)."""
     turns = []
     for event in (e for e in log if e["seat"] is not None):
@@ -511,7 +545,7 @@ def turn_lines(log, names) -> list:
     first = 1
     if turns and turns[0][1][0]["kind"] == "bonus":
         turns, first = turns[1:], 2
-    return [(number, said_by(names[seat], and_join(chained_words(events))))
+    return [(number, said_by(names[seat], and_join(chained_words(events, is_you(names[seat])))))
             for number, (seat, events) in enumerate(turns, start=first)]
 
 
@@ -524,20 +558,32 @@ def and_join(parts) -> str:
     return text
 
 
-def chained_words(events: list) -> list:
-    """A turn's moves in words, a chain of bonus crosses as one: "chained 7 → 9 → 5"."""
-    parts, chain = [], None
+def chained_words(events: list, you: bool = False) -> list:
+    """A turn's moves in words (the player's own when ``you``), a chain of bonus crosses as one
+    ("chained 7 → 9 → 5") and face-down draws from one pile in a row as one ("drew 2
+    cards from the middle pile")."""
+    parts, chain, last, times = [], None, None, 1
     for event in events:
         if event["kind"] == "bonus" and chain is not None:
             chain.append(event["row"])
-            parts[-1] = chain_words(chain)
+            parts[-1] = chain_words(chain, you)
         elif event["kind"] == "bonus":
             chain = [event["from"], event["row"]]
-            parts.append(chain_words(chain))
+            parts.append(chain_words(chain, you))
+        elif hidden_draw(event) and last is not None and hidden_draw(last) \
+                and last["pile"] == event["pile"]:
+            times += 1
+            parts[-1] = move_words(event, you, times)
         else:
-            chain = None
-            parts.append(move_words(event))
+            chain, times = None, 1
+            parts.append(move_words(event, you))
+        last = event
     return parts
+
+
+def hidden_draw(event: dict) -> bool:
+    """Whether ``event`` is a draw whose card the log does not show."""
+    return event["kind"] == "draw" and event["card"] is None
 
 
 def table_html(view: dict, ui: TableUi) -> str:
@@ -566,13 +612,10 @@ def result_text(result: dict, names) -> str:
                         "No winner: the game stopped after {n} turns, the longest a game may"
                         " last.",
                         turns).format(n=turns)
-    name = names[winner]
-    if name in ("You", _("You")):
-        return ngettext("You win: every box crossed, after {n} turn.",
-                        "You win: every box crossed, after {n} turns.", turns).format(n=turns)
-    return ngettext("{name} wins: every box crossed, after {n} turn.",
-                    "{name} wins: every box crossed, after {n} turns.", turns).format(
-        name=name, n=turns)
+    return by(names[winner], ngettext("You win: every box crossed, after {n} turn.",
+                                      "You win: every box crossed, after {n} turns.", turns),
+              ngettext("{name} wins: every box crossed, after {n} turn.",
+                       "{name} wins: every box crossed, after {n} turns.", turns), n=turns)
 
 
 def end_html(result: dict, names) -> str:
@@ -586,9 +629,11 @@ def end_html(result: dict, names) -> str:
                        "Nobody filled a sheet in {n} turns, the longest a game may last, so"
                        " the game stopped there.", result['turns']).format(n=result['turns'])
     else:
-        why = _("{name} crossed the last of the {total} boxes in turn {turn}; crosses earned by"
-                " a chain count too.").format(name=names[winner], total=TOTAL_BOXES,
-                                         turn=result['turns'])
+        why = by(names[winner],
+                 _("You crossed the last of the {total} boxes in turn {turn}; crosses earned by"
+                   " a chain count too."),
+                 _("{name} crossed the last of the {total} boxes in turn {turn}; crosses earned"
+                   " by a chain count too."), total=TOTAL_BOXES, turn=result['turns'])
     order = sorted(range(len(crossed)), key=lambda seat: (-crossed[seat], seat))
     rows = "".join(f'<li{attrs(data_seat=seat, class_="winner" if seat == winner else None)}>'
                    f'<span class="name">{esc(names[seat])}</span> '
