@@ -148,8 +148,8 @@ def unfinished_html(unfinished: tuple, doomed: str | None) -> str:
         + button(_("Continue"), "continue", class_="primary", data_id=game_id)
         + button(_("Discard"), "discard-game", data_id=game_id) + "</div></li>"
         for game_id, words in unfinished)
-    note = (f'<p class="help budget">{esc(_("The list is full: a new game will drop this one: {game}.").format(game=doomed))}</p>'
-            if doomed else "")
+    full = _("The list is full: a new game will drop this one: {game}.")
+    note = f'<p class="help budget">{esc(full.format(game=doomed))}</p>' if doomed else ""
     heading = _("Unfinished games")
     return (f'<section class="resume" aria-labelledby="resume-title">'
             f'<h2 id="resume-title">{esc(heading)}</h2><ul class="unfinished">{which}</ul>'

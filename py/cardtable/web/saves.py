@@ -29,7 +29,7 @@ import json
 from datetime import datetime
 
 from ..engine.registry import GAMES
-from ..i18n import N_, _, ngettext
+from ..i18n import _, ngettext
 from .session import SCHEMA as SAVE_SCHEMA
 from .storage import PARKED_PREFIX, SAVE_KEY, SAVE_LIMIT
 from .validate import WHEN, actions_of, dated, read_json, reason, seed_of, setup_of
@@ -39,21 +39,19 @@ SCHEMA = 1
 MOST = 8  # unfinished games kept
 BUDGET = 400_000  # characters of the list's text: the longest whole match is a few thousand
 # How a game's table says how far it got (``progress(view)`` gives ``(kind, n, total)``),
-# in words; a table that says nothing is counted in moves.
+# in words, in the current language; a table that says nothing is counted in moves.
 PROGRESS_WORDS = {
-    "deal": (N_("deal {n} of {total}"), None),
-    "cards_left": (N_("{n} card left"), N_("{n} cards left")),
-    "boxes": (N_("{n} of {total} boxes crossed"), None),
-    "moves": (N_("{n} move made"), N_("{n} moves made")),
+    "deal": lambda n, total: _("deal {n} of {total}").format(n=n, total=total),
+    "cards_left": lambda n, total: ngettext("{n} card left", "{n} cards left", n).format(n=n),
+    "boxes": lambda n, total: _("{n} of {total} boxes crossed").format(n=n, total=total),
+    "moves": lambda n, total: ngettext("{n} move made", "{n} moves made", n).format(n=n),
 }
 
 
 def progress_words(progress) -> str:
     """``[kind, n, total]`` in words, in the current language."""
     kind, n, total = progress
-    one, many = PROGRESS_WORDS[kind]
-    text = ngettext(one, many, n) if many else _(one)
-    return text.format(n=n, total=total)
+    return PROGRESS_WORDS[kind](n, total)
 
 
 def entry_of(item) -> dict:
