@@ -206,13 +206,14 @@ def test_a_save_written_when_the_storage_is_full_lasts_the_visit_and_says_so():
     backend = Quota(2_000)
     controller, _, store = start(backend, "#/the-game?seed=full&players=1")
     # a neighbour filled the storage meanwhile: a probe still fits, a save does not
-    backend.items[GAMES_KEY] = backend.items[GAMES_KEY][:20]
-    backend.limit = sum(len(k) + len(v) for k, v in backend.items.items()) + 20
-    controller.table.act(controller.table.view["legal"][0])
+    before = backend.items[GAMES_KEY]
+    backend.limit = sum(len(k) + len(v) for k, v in backend.items.items()) + 16
+    for _ in range(2):
+        controller.table.act(controller.table.view["legal"][0])
     controller.saved()
     assert store.notice == FULL_NOTICE
-    assert len(json.loads(store.get(GAMES_KEY))["games"][0]["save"]["actions"]) == 1
-    assert len(backend.items[GAMES_KEY]) == 20  # what was stored is not cut further
+    assert len(json.loads(store.get(GAMES_KEY))["games"][0]["save"]["actions"]) == 2
+    assert backend.items[GAMES_KEY] == before  # what was stored stays as it was
 
 
 # -- the last resort ------------------------------------------------------------------------

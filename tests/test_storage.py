@@ -276,3 +276,14 @@ def test_an_illegal_action_changes_nothing():
     with pytest.raises(IllegalAction):
         session.apply(("end",))
     assert session.actions == [] and len(session.states) == 1
+
+
+def test_a_change_made_by_another_page_is_read_before_the_list_is_written():
+    backend = MemoryBackend()
+    mine, other = Saves(Store(backend), clock=clock), Saves(Store(backend), clock=clock)
+    first, _ = mine.put(None, the_save("mine"))
+    theirs, _ = other.put(None, the_save("theirs"))
+    mine.put(first, the_save("mine", moves=1))
+    assert [entry["save"]["seed"] for entry in stored_list(backend)] == ["mine", "theirs"]
+    backend.setItem(SAVE_KEY, json.dumps(the_save("older")))  # an older version's page
+    assert [entry["save"]["seed"] for entry in mine.entries] == ["older", "mine", "theirs"]

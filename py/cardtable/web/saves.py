@@ -92,20 +92,28 @@ class Saves:
         self.store, self.clock = store, clock
         self.most, self.budget = most, budget
         self._entries = None
+        self._text = None  # the list's text that ``_entries`` were read from or written as
         self._stuck = []  # entries that could not be read nor kept aside: stored as they were
 
     @property
     def entries(self) -> list:
-        """Every readable entry, the game played last first."""
-        if self._entries is None:
+        """Every readable entry, the game played last first. Read again whenever the
+        stored text is not the one read or written last (another page of the site wrote
+        it) or an older version's save is there, so that no change is made to a stale
+        list."""
+        if (self._entries is None or self.store.get(GAMES_KEY) != self._text
+                or self.store.get(SAVE_KEY) is not None):
             self._entries = self._load()
         return self._entries
 
     # -- reading ---------------------------------------------------------------------
     def _load(self) -> list:
-        entries = [entry for entry in map(self._checked, self._stored()) if entry]
+        self._stuck = []
+        stored = self._stored()
+        self._text = self.store.get(GAMES_KEY)
+        entries = [entry for entry in map(self._checked, stored) if entry]
         old = self._old_games()
-        if old:
+        if old or len(entries) + len(self._stuck) < len(stored):
             entries = self._migrate(entries, old)
         return entries
 
@@ -167,12 +175,13 @@ class Saves:
         return found
 
     def _migrate(self, entries: list, old: list) -> list:
-        """The list with the older version's games added after those already in it; their
-        keys go once the list is stored."""
+        """The list with the older version's games first (they were saved after the list,
+        if there was one), stored (without the entries kept aside); the older keys go once
+        it is."""
         next_id = self.next_id(entries)
         moved = [{"id": next_id + i, "when": "", "progress": None, "save": save}
                  for i, (_key, save) in enumerate(old)]
-        entries = entries + moved
+        entries = moved + entries
         if self._write(entries):
             for key, _save in old:
                 self.store.remove(key)
@@ -253,7 +262,8 @@ class Saves:
         """Store the list; whether it landed (not held in memory for a full storage)."""
         text = compact(self._wrap(entries))
         self.store.set(GAMES_KEY, text)
-        return GAMES_KEY not in self.store.held and self.store.get(GAMES_KEY) == text
+        self._text = self.store.get(GAMES_KEY)
+        return GAMES_KEY not in self.store.held and self._text == text
 
     def dropped_sentence(self, dropped: list):
         if not dropped:
