@@ -122,6 +122,8 @@ def test_an_old_save_stays_where_it_was_while_the_list_cannot_be_stored():
     backend.items[SAVE_KEY] = json.dumps(the_save("current"))
     saves = Saves(Store(backend), clock=clock)
     assert saves.latest()["save"]["seed"] == "current"
+    saves.put(saves.latest()["id"], the_save("current", moves=1))
+    assert [entry["save"]["seed"] for entry in saves.entries] == ["current"]  # read once
     assert backend.items[SAVE_KEY] == json.dumps(the_save("current"))
 
 

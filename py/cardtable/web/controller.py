@@ -101,9 +101,10 @@ class Controller:
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
-        """Open the share link in ``fragment`` if any, else resume the saved game. A link
-        to the deal that is saved resumes it (a reload of the page goes on where it was);
-        a link to another deal starts that deal. Returns True when the fragment was a link."""
+        """Open the share link in ``fragment`` if any, else resume the unfinished game
+        played last. A link to a deal in the list of unfinished games resumes it (a reload
+        of the page goes on where it was); a link to another deal starts that deal, and the
+        unfinished games stay. Returns True when the fragment was a link."""
         self.messages = []
         link = links.parse(fragment, self.speak_link)
         records_handlers.report_problem(self)

@@ -177,14 +177,17 @@ class Saves:
     def _migrate(self, entries: list, old: list) -> list:
         """The list with the older version's games first (they were saved after the list,
         if there was one), stored (without the entries kept aside); the older keys go once
-        it is."""
+        it is, else they stay stored and are not read again during this visit."""
         next_id = self.next_id(entries)
         moved = [{"id": next_id + i, "when": "", "progress": None, "save": save}
                  for i, (_key, save) in enumerate(old)]
         entries = moved + entries
-        if self._write(entries):
-            for key, _save in old:
+        landed = self._write(entries)
+        for key, _save in old:
+            if landed:
                 self.store.remove(key)
+            else:
+                self.store.held[key] = None
         return entries
 
     # -- queries -----------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""Saves, through one adapter: the browser's localStorage when it works, memory otherwise.
+"""What the page stores, through one adapter: the browser's localStorage when it works,
+memory otherwise; and the settings (the unfinished games are :mod:`.saves`'s list).
 
 :class:`Store` wraps a *backend* with ``getItem``/``setItem``/``removeItem`` (the
 localStorage API, so ``js.localStorage`` fits as it is). If the backend throws (storage
