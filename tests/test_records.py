@@ -110,6 +110,7 @@ def test_the_controller_records_each_finished_game_once(game):
     assert record["game"] == game and record["seed"] == "once"
     assert json.loads(store.get(RECORDS_KEY)) == {"schema": 1, "games": [record]}
     assert "daily" not in record
+    assert c.saves.entries == []  # finished: no longer among the unfinished games
 
 
 def test_stats_and_streaks():
