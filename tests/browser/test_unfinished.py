@@ -2,7 +2,8 @@
 size: every unfinished game stays in the lobby's list until it ends or is discarded;
 starting another game keeps it; New deal and Discard ask in words first, and saying no
 keeps the game where it was; past the list's room the page names the game it drops; the
-list speaks Portuguese and Romanian."""
+list speaks Portuguese and Romanian. axe finds no serious violation on the list and the
+question."""
 
 import json
 
@@ -12,6 +13,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.saves import GAMES_KEY, MOST
 from cardtable.web.session import Session
 from settings_scripts import settings_script
+from test_a11y import violations
 
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True},
@@ -97,7 +99,9 @@ def test_discard_asks_first_and_no_keeps_the_game(sized, site, open_app):
     page, touch = sized
     open_app(page, site.link("#/the-game?seed=keep-b&players=1"))
     press(page, '.menu [data-action="lobby"]', touch)
+    assert violations(page) == []  # axe: the list
     press(page, '#app .unfinished [data-action="discard-game"]', touch)
+    assert violations(page) == []  # axe: the question
     question = page.locator("#app .panel.confirm p")
     assert question.inner_text().startswith("Discard this game: The Game, 1 player, 98 cards"
                                             " left, today at")
