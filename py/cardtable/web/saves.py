@@ -37,7 +37,7 @@ from .validate import WHEN, actions_of, dated, read_json, reason, seed_of, setup
 GAMES_KEY = "cardtable.games"
 SCHEMA = 1
 MOST = 8  # unfinished games kept
-BUDGET = 400_000  # characters of the list's text: the longest whole match is a few thousand
+BUDGET = 400_000  # characters of the list's text
 # How a game's table says how far it got (``progress(view)`` gives ``(kind, n, total)``),
 # in words, in the current language; a table that says nothing is counted in moves.
 PROGRESS_WORDS = {

@@ -21,7 +21,7 @@ SAVE_KEY = "cardtable.save"  # an older version's one saved game (see saves.py)
 SETTINGS_KEY = "cardtable.settings"
 ASIDE_PREFIX = "cardtable.unreadable."
 PARKED_PREFIX = "cardtable.parked."  # an older version's games put aside (see saves.py)
-SAVE_LIMIT = 200_000  # characters of one saved game: a whole match of the longest is a few thousand
+SAVE_LIMIT = 200_000  # characters of one saved game
 SETTINGS_LIMIT = 20_000
 # Kept in English (``Store.notice``) and translated where it is shown.
 FULL_NOTICE = N_("The browser's storage for this site is full: what the page cannot store"
