@@ -19,9 +19,10 @@ from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
 from cardtable.web.records.book import BUDGET, RECORDS_KEY, RecordBook, make_record
 from cardtable.web.render import menu_html, screen_html
+from cardtable.web.saves import GAMES_KEY, MOST
 from cardtable.web.session import Session
-from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, PARKED_PREFIX,
-                                   SAVE_KEY, SETTINGS_KEY, MemoryBackend, Store)
+from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, SAVE_KEY,
+                                   SETTINGS_KEY, MemoryBackend, Store)
 from cardtable.web.validate import MAX_DEPTH, check_nesting, read_json
 from test_records import NOW, played
 
@@ -196,7 +197,7 @@ def test_a_text_that_cannot_be_copied_aside_stays_and_is_never_overwritten():
     assert store.notice != BLOCKED_NOTICE
     controller.handle("start", {})
     assert backend.items[RECORDS_KEY] == "x" * 3_000_000  # untouched
-    assert SAVE_KEY in backend.items  # the rest of the storage still works
+    assert GAMES_KEY in backend.items  # the rest of the storage still works
     controller2, _, _ = start(backend)
     assert "full" in alert(controller2)
 
@@ -205,13 +206,14 @@ def test_a_save_written_when_the_storage_is_full_lasts_the_visit_and_says_so():
     backend = Quota(2_000)
     controller, _, store = start(backend, "#/the-game?seed=full&players=1")
     # a neighbour filled the storage meanwhile: a probe still fits, a save does not
-    backend.items[SAVE_KEY] = backend.items[SAVE_KEY][:20]
-    backend.limit = sum(len(k) + len(v) for k, v in backend.items.items()) + 20
-    controller.table.act(controller.table.view["legal"][0])
+    before = backend.items[GAMES_KEY]
+    backend.limit = sum(len(k) + len(v) for k, v in backend.items.items()) + 16
+    for _ in range(2):
+        controller.table.act(controller.table.view["legal"][0])
     controller.saved()
     assert store.notice == FULL_NOTICE
-    assert len(json.loads(store.get(SAVE_KEY))["actions"]) == 1
-    assert len(backend.items[SAVE_KEY]) == 20  # what was stored is not cut further
+    assert len(json.loads(store.get(GAMES_KEY))["games"][0]["save"]["actions"]) == 2
+    assert backend.items[GAMES_KEY] == before  # what was stored stays as it was
 
 
 # -- the last resort ------------------------------------------------------------------------
@@ -288,33 +290,72 @@ def test_an_import_never_drops_the_players_own_records():
     assert "not imported" in said and "all of yours were kept" in said
 
 
-# -- the saved game is never replaced silently ----------------------------------------------
-def test_a_link_to_another_deal_puts_the_unfinished_game_aside_and_the_lobby_offers_it():
+# -- an unfinished game is never replaced silently -------------------------------------------
+def seeds_listed(controller) -> list:
+    return [entry["save"]["seed"] for entry in controller.saves.entries]
+
+
+def test_a_link_to_another_deal_keeps_the_unfinished_game_and_the_lobby_offers_it():
     controller, _, store = start(MemoryBackend(), "#/the-game?seed=first&players=1")
     controller.table.act(controller.table.view["legal"][0])
     controller.saved()
-    first = store.get(SAVE_KEY)
+    first = controller.game_id
     controller.boot("#/the-game?seed=second&players=1")
-    assert "put aside" in " ".join(text for _, text in controller.messages)
-    assert store.get(PARKED_PREFIX + "1") == first
+    assert controller.session.seed == "second" and seeds_listed(controller) == ["second", "first"]
     controller.handle("lobby", {})
     html = draw(controller)
-    assert 'data-action="continue-parked"' in html and "put aside (1 move made)" in html
-    controller.handle("continue-parked", {"index": "1"})
+    assert f'data-action="continue" class="primary" data-id="{first}"' in html
+    assert "The Game, 1 player, 97 cards left, today at 20:15" in html
+    controller.handle("continue", {"id": str(first)})
     assert controller.session.seed == "first" and len(controller.session.actions) == 1
-    assert [(n, save["seed"]) for n, save in store.parked()] == [(2, "second")]
-    controller.handle("lobby", {})
-    controller.handle("discard-parked", {"index": "2"})
-    assert store.parked() == [] and store.get(SAVE_KEY) == first
+    controller.boot("#/the-game?seed=second&players=1")  # the same deal again: resumed
+    assert seeds_listed(controller) == ["second", "first"]
 
 
-def test_starting_from_the_lobby_puts_the_saved_game_aside_but_new_deal_replaces_it():
+def test_starting_from_the_lobby_keeps_the_game_and_new_deal_asks_first():
     controller, _, store = start(MemoryBackend(), "#/the-game?seed=one&players=1")
+    controller.table.act(controller.table.view["legal"][0])
+    controller.saved()
     controller.handle("lobby", {})
     controller.handle("start", {})
-    assert json.loads(store.get(PARKED_PREFIX + "1"))["seed"] == "one"
+    started = controller.session.seed
+    assert seeds_listed(controller) == [started, "one"]
+    controller.handle("continue", {"id": str(controller.saves.entries[1]["id"])})
     controller.handle("new-deal", {})
-    assert store.get(PARKED_PREFIX + "2") is None
+    assert controller.panel[0] == "confirm" and controller.session.seed == "one"
+    assert "Deal again? This game (97 cards left) ends here" in draw(controller)
+    controller.handle("close-panel", {})
+    assert controller.panel is None and seeds_listed(controller) == ["one", started]
+    controller.handle("new-deal", {"confirmed": "yes"})
+    assert seeds_listed(controller) == [controller.session.seed, started]
+    assert controller.session.seed not in ("one", started)
+
+
+def test_discard_asks_first_and_names_the_game():
+    controller, _, store = start(MemoryBackend(), "#/the-game?seed=one&players=1")
+    controller.handle("lobby", {})
+    game_id = str(controller.game_id)
+    controller.handle("discard-game", {"id": game_id})
+    assert "Discard this game: The Game, 1 player, 98 cards left" in draw(controller)
+    assert seeds_listed(controller) == ["one"]
+    controller.handle("discard-game", {"id": game_id, "confirmed": "yes"})
+    assert seeds_listed(controller) == [] and "was discarded" in controller.messages[0][1]
+    controller.handle("discard-game", {"id": game_id, "confirmed": "yes"})
+    assert "There is no unfinished game number" in alert(controller)
+
+
+def test_past_the_lists_room_the_lobby_says_which_game_a_new_one_drops():
+    controller, _, store = start(MemoryBackend())
+    for _ in range(MOST):
+        controller.handle("start", {})
+        controller.table.act(controller.table.view["legal"][0])
+        controller.saved()
+        controller.handle("lobby", {})
+    assert "The list is full: a new game will drop this one: The Game" in draw(controller)
+    oldest = controller.saves.entries[-1]["save"]["seed"]
+    controller.handle("start", {})
+    assert controller.messages[0][1].startswith("Dropped to make room: The Game, 1 player,")
+    assert oldest not in seeds_listed(controller) and len(seeds_listed(controller)) == MOST
 
 
 def test_a_link_never_overwrites_an_unreadable_save():

@@ -22,6 +22,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.records.book import (IMPORT_LIMIT, RECORDS_KEY, RecordBook, identity,
                                         make_record)
 from cardtable.web.records.replay import Replay
+from cardtable.web.records.screens import figures_html, mode_text
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
 from cardtable.web.tables import table_module
@@ -109,6 +110,7 @@ def test_the_controller_records_each_finished_game_once(game):
     assert record["game"] == game and record["seed"] == "once"
     assert json.loads(store.get(RECORDS_KEY)) == {"schema": 1, "games": [record]}
     assert "daily" not in record
+    assert c.saves.entries == []  # finished: no longer among the unfinished games
 
 
 def test_stats_and_streaks():
@@ -125,6 +127,30 @@ def test_stats_and_streaks():
         ({}, 1, 7), ({"min_cards": "3"}, 2, 1)]
     assert stats.histogram([1, 1, 2]) == [(1, 1, 2), (2, 2, 1)]
     assert sum(count for *_, count in stats.histogram(list(range(0, 98, 3)))) == 33
+
+
+def test_practice_deals_count_apart_and_default_options_are_no_mode():
+    spec = GAMES["rentz"]
+
+    def rentz(options, won, players=4):
+        encoded = {key: spec.option(key).encode(value)
+                   for key, value in spec.resolve_options(options, players).items()}
+        return {"game": "rentz", "players": players, "options": encoded, "when": "2026-01-01T10:00",
+                "outcome": {"won": won, "score": 100, "better": "higher"}}
+
+    whole, deal = rentz({}, False), rentz({"practice": "queens"}, True)
+    assert not stats.practice_deal(whole) and stats.practice_deal(deal)
+    assert stats.whole_games([deal, whole]) == [whole]
+    html = figures_html("rentz", stats.whole_games([deal, whole]), 1)
+    figures = Page(html).find("dd")
+    assert [figures[0].text, figures[1].text, figures[2].text] == ["1", "0", "0%"]
+    assert "1 practice deal is not counted in these figures" in html
+    # RZ-10: the placings' default depends on the number of players
+    assert mode_text("rentz", whole["options"], 4) == "Standard rules"
+    assert mode_text("rentz", rentz({}, False, players=6)["options"], 6) == "Standard rules"
+    assert mode_text("rentz", deal["options"], 4) == "Practice: Queens"
+    placed = rentz({"placings": (400, 200, 100, 1)}, False)["options"]
+    assert mode_text("rentz", placed, 4) == "Rentz placings: 400,200,100,1"
 
 
 def test_charts_draw_svg_with_a_data_table():
@@ -376,7 +402,9 @@ def test_the_records_screen_of_every_game(game):
     assert len(page.find("figure", "chart")) == 2 and len(page.find("table", "chart-data")) == 2
     assert len(page.find("button", data_action="replay")) == 2
     assert [b.attrs["data-index"] for b in page.find("button", data_action="play-record")] == ["1", "0"]
-    assert page.find("dd")[0].text == "2"  # played
+    practice = stats.practice_deal(c.records.games[0])  # Rentz's one deal here (SHORT)
+    assert page.find("dd")[0].text == ("0" if practice else "2")  # played
+    assert ("2 practice deals are not counted" in screen_html(c.screen())) == practice
     c.handle("play-record", {"index": "0"})
     assert c.screen().kind == "table" and c.session.seed == "r1"
     assert c.session.setup == quick_setup(game)

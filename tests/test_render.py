@@ -15,6 +15,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.render import lobby_html, messages_html, shell_html
 from html_page import Page, screen_html
 from cardtable.web.session import Session
+from cardtable.web.saves import Saves
 from cardtable.web.storage import SAVE_KEY, MemoryBackend, Store
 from cardtable.web.ui import TableUi, You
 
@@ -174,7 +175,7 @@ def test_a_card_then_a_pile_plays_it_and_saves():
     c.handle("select", {"card": str(card)})
     c.handle("play", {"pile": str(pile)})
     assert c.session.actions == [["play", card, pile]]
-    assert store.load_save()[0]["actions"] == [["play", card, pile]]
+    assert Saves(store).latest()["save"]["actions"] == [["play", card, pile]]
 
 
 def test_an_illegal_play_shows_the_engines_message_in_an_alert():

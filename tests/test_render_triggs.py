@@ -19,6 +19,7 @@ from cardtable.web.lobby import default_setup
 from html_page import screen_html
 from cardtable.web.render import lobby_html
 from cardtable.web.session import Session
+from cardtable.web.saves import Saves
 from cardtable.web.storage import Store
 from cardtable.games.triggs.table import recent_notices, turn_lines
 from cardtable.games.triggs.cross import (
@@ -430,13 +431,19 @@ def test_tr13_two_people_pass_the_device_and_each_sees_only_their_own_hand():
     assert page.one(cls="cards", data_hand=4).text == "4 in hand"  # seat 0, one card discarded
 
 
-def test_the_lobby_counts_the_moves_of_a_saved_triggs_game():
-    # A Triggs turn has no "end" action: the saved-game line counts moves, for every game.
+def test_the_lobby_says_how_far_a_saved_triggs_game_got():
+    # A save without its progress (an older version's) is counted in moves; a game saved
+    # now says the boxes the player crossed.
     store = Store()
-    store.write_save({"schema": 1, "game": "triggs", "players": 2, "options": {},
-                      "seed": "s", "actions": [["draw", "left"], ["draw", "middle"]],
-                      "seats": ["human", "basic"]})
-    assert "(2 moves made)" in Controller(store, lambda: "seed").saved_text()
+    Saves(store).put(None, {"schema": 1, "game": "triggs", "players": 2, "options": {},
+                            "seed": "s", "actions": [["draw", "left"], ["draw", "middle"]],
+                            "seats": ["human", "basic"]})
+    assert "Triggs, 2 players, 2 moves made, today at" in \
+        Controller(store, lambda: "seed").unfinished()[0][1]
+    c = Controller(store, lambda: "seed")
+    c.boot("")
+    c.handle("lobby", {})
+    assert "Triggs, 2 players, 0 of 41 boxes crossed, today at" in c.unfinished()[0][1]
 
 
 def test_the_log_numbers_every_turn_of_the_game_as_the_status_line_does():

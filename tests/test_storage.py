@@ -1,7 +1,9 @@
-"""Saves: the storage adapter, its in-memory fallback, keeping unreadable saves aside,
-and the session model they store (resume by replay, undo that stops at draws)."""
+"""Saves: the storage adapter, its in-memory fallback, the list of unfinished games (an
+older version's save moved in, its room, damaged entries kept aside), and the session
+model they store (resume by replay, undo that stops at draws)."""
 
 import json
+from datetime import datetime
 
 import pytest
 
@@ -9,8 +11,9 @@ from cardtable.bots import default_level
 from cardtable.engine.core import IllegalAction
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import SCHEMA, Session, from_save
-from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, SAVE_KEY,
-                                   MemoryBackend, Store)
+from cardtable.web.saves import GAMES_KEY, Saves, when_words
+from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, PARKED_PREFIX,
+                                   SAVE_KEY, MemoryBackend, Store)
 
 
 class Throwing:
@@ -46,44 +49,172 @@ def first_legal_play(state):
 def test_blocked_storage_falls_back_to_memory_with_a_notice():
     store = Store(Throwing())
     assert store.notice == BLOCKED_NOTICE
-    store.write_save({"schema": SCHEMA})
-    assert store.load_save() == ({"schema": SCHEMA}, None)
+    saves = Saves(store, clock=clock)
+    game_id, _ = saves.put(None, the_save())
+    assert Saves(store, clock=clock).get(game_id)["save"] == the_save()
 
 
-def test_full_storage_keeps_the_save_in_memory_and_says_it_is_full():
+def test_full_storage_keeps_the_games_in_memory_and_says_it_is_full():
     store = Store(FullAfterProbe())
     assert store.notice is None
-    store.write_save({"schema": SCHEMA, "x": 1})
+    Saves(store, clock=clock).put(None, the_save("x"))
     assert store.notice == FULL_NOTICE
-    assert store.load_save()[0] == {"schema": SCHEMA, "x": 1}
+    assert Saves(store, clock=clock).latest()["save"]["seed"] == "x"
 
 
 def test_unavailable_store_says_so():
     assert Store.unavailable().notice == BLOCKED_NOTICE
 
 
-def test_a_js_null_reads_as_nothing_saved():
+def test_a_js_null_reads_as_no_game_saved():
     backend = MemoryBackend()
     backend.getItem = lambda key: JsNull()
-    assert Store(backend).load_save() == (None, None)
-
-
-def test_corrupt_json_is_kept_aside_and_reported():
-    backend = MemoryBackend()
-    backend.setItem(SAVE_KEY, "{not json")
-    save, problem = Store(backend).load_save()
-    assert save is None and "kept aside" in problem
-    assert backend.getItem(SAVE_KEY) is None
-    assert backend.getItem(ASIDE_PREFIX + "1") == "{not json"
+    assert Saves(Store(backend)).entries == []
 
 
 def test_keeping_aside_never_overwrites_an_earlier_one():
     backend = MemoryBackend()
     store = Store(backend)
     for text in ("[1]", "[2]"):
-        backend.setItem(SAVE_KEY, text)
-        store.load_save()
+        backend.setItem(GAMES_KEY, text)
+        Saves(store).entries
     assert [backend.getItem(f"{ASIDE_PREFIX}{n}") for n in (1, 2)] == ["[1]", "[2]"]
+    assert len(store.problems) == 2 and all("kept aside" in text for text in store.problems)
+
+
+# -- the unfinished games ----------------------------------------------------------
+NOW = datetime(2026, 11, 26, 21, 5)
+
+
+def clock():
+    return NOW
+
+
+def the_save(seed="store-1", moves=0):
+    session = two_player_session(seed)
+    for _ in range(moves):
+        session.apply(first_legal_play(session.state))
+    return session.to_save()
+
+
+def stored_list(backend) -> list:
+    return json.loads(backend.getItem(GAMES_KEY))["games"]
+
+
+def test_an_old_single_save_and_games_put_aside_move_into_the_list():
+    backend = MemoryBackend()
+    backend.setItem(SAVE_KEY, json.dumps(the_save("current", moves=1)))
+    backend.setItem(PARKED_PREFIX + "2", json.dumps(the_save("parked-two")))
+    backend.setItem(PARKED_PREFIX + "1", json.dumps(the_save("parked-one")))
+    saves = Saves(Store(backend), clock=clock)
+    assert [entry["save"]["seed"] for entry in saves.entries] == \
+        ["current", "parked-one", "parked-two"]
+    assert saves.latest()["save"] == the_save("current", moves=1)
+    assert [entry["save"]["seed"] for entry in stored_list(backend)] == \
+        ["current", "parked-one", "parked-two"]
+    assert backend.getItem(SAVE_KEY) is None and backend.getItem(PARKED_PREFIX + "1") is None
+    assert from_save(saves.latest()["save"]).state == \
+        from_save(the_save("current", moves=1)).state
+
+
+def test_an_old_save_stays_where_it_was_while_the_list_cannot_be_stored():
+    backend = FullAfterProbe()
+    backend.items[SAVE_KEY] = json.dumps(the_save("current"))
+    saves = Saves(Store(backend), clock=clock)
+    assert saves.latest()["save"]["seed"] == "current"
+    saves.put(saves.latest()["id"], the_save("current", moves=1))
+    assert [entry["save"]["seed"] for entry in saves.entries] == ["current"]  # read once
+    assert backend.items[SAVE_KEY] == json.dumps(the_save("current"))
+
+
+def test_an_old_save_that_is_no_json_object_is_kept_aside_and_said():
+    backend = MemoryBackend()
+    backend.setItem(SAVE_KEY, "{not json")
+    store = Store(backend)
+    assert Saves(store).entries == []
+    assert backend.getItem(SAVE_KEY) is None
+    assert backend.getItem(ASIDE_PREFIX + "1") == "{not json"
+    assert "kept aside as “cardtable.unreadable.1”" in store.problems[0]
+
+
+def test_the_list_keeps_every_game_the_one_played_last_first():
+    backend = MemoryBackend()
+    saves = Saves(Store(backend), clock=clock)
+    first, _ = saves.put(None, the_save("a"))
+    second, _ = saves.put(None, the_save("b"))
+    assert first != second
+    saves.put(first, the_save("a", moves=1), ("moves", 1, None))
+    again = Saves(Store(backend), clock=clock)
+    assert [(entry["id"], entry["save"]["seed"]) for entry in again.entries] == \
+        [(first, "a"), (second, "b")]
+    assert again.latest() == {"id": first, "when": "2026-11-26T21:05",
+                              "progress": ["moves", 1, None], "save": the_save("a", moves=1)}
+    again.remove(second)
+    assert [entry["id"] for entry in Saves(Store(backend)).entries] == [first]
+
+
+def test_a_damaged_entry_is_kept_aside_and_the_others_stay():
+    backend = MemoryBackend()
+    good = {"id": 1, "when": "2026-11-25T10:00", "progress": None, "save": the_save("good")}
+    bad = {"id": 2, "when": "2026-11-25T10:00", "progress": None,
+           "save": {**the_save("bad"), "game": "chess"}}
+    backend.setItem(GAMES_KEY, json.dumps({"schema": 1, "games": [bad, good]}))
+    store = Store(backend)
+    saves = Saves(store, clock=clock)
+    assert [entry["id"] for entry in saves.entries] == [1]
+    assert json.loads(backend.getItem(ASIDE_PREFIX + "1")) == bad
+    assert "no game" in store.problems[0] and "“cardtable.unreadable.1”" in store.problems[0]
+    saves.put(1, the_save("good", moves=1))
+    assert [entry["id"] for entry in stored_list(backend)] == [1]
+
+
+def test_a_damaged_entry_stays_in_the_list_when_it_cannot_be_kept_aside():
+    backend = MemoryBackend()
+    bad = {"id": 2, "when": "yesterday", "progress": None, "save": the_save("bad")}
+    backend.setItem(GAMES_KEY, json.dumps({"schema": 1, "games": [bad]}))
+    backend.setItem = FullAfterProbe.setItem.__get__(backend)
+    store = Store(backend)
+    saves = Saves(store, clock=clock)
+    assert saves.entries == [] and "stays where it was" in store.problems[0]
+    saves.put(None, the_save("new"))  # held in memory: the storage is full
+    assert saves._wrap(saves.entries)["games"][-1] == bad
+
+
+def room_for_three() -> int:
+    """The characters that three games' list takes, and a little more."""
+    saves = Saves(Store(), clock=clock)
+    for i in range(3):
+        saves.put(None, the_save(f"s{i}", moves=1))
+    return len(json.dumps(saves._wrap(saves.entries), separators=(",", ":"))) + 20
+
+
+@pytest.mark.parametrize("most, budget", [(3, 400_000), (100, room_for_three())])
+def test_past_its_room_the_list_drops_the_game_played_longest_ago_and_says_which(most, budget):
+    backend = MemoryBackend()
+    saves = Saves(Store(backend), clock=clock, most=most, budget=budget)
+    ids = [saves.put(None, the_save(f"s{i}", moves=1))[0] for i in range(3)]
+    assert (saves.doomed() is not None) == (most == 3)
+    new_id, said = saves.put(None, the_save("new", moves=1))
+    kept = [entry["id"] for entry in stored_list(backend)]
+    assert kept == [new_id, ids[2], ids[1]]
+    assert said.startswith("Dropped to make room: The Game, 2 players, 1 move made,"
+                           " today at 21:05.")
+    assert len(json.dumps(saves._wrap(saves.entries), separators=(",", ":"))) <= budget
+
+
+def test_a_game_with_no_move_is_dropped_before_one_played_longer_ago():
+    saves = Saves(Store(), clock=clock, most=2)
+    played, _ = saves.put(None, the_save("played", moves=1))
+    idle, _ = saves.put(None, the_save("idle"))
+    assert saves.doomed()["id"] == idle
+    _, said = saves.put(None, the_save("third"))
+    assert [entry["id"] for entry in saves.entries][1:] == [played] and "0 moves" in said
+
+
+def test_when_is_said_as_today_yesterday_or_a_date():
+    assert when_words("2026-11-26T08:30", NOW) == "today at 08:30"
+    assert when_words("2026-11-25T23:59", NOW) == "yesterday at 23:59"
+    assert when_words("2026-10-02T12:00", NOW) == "on 2026-10-02"
 
 
 # -- sessions: save, resume by replay ------------------------------------------------
@@ -147,3 +278,14 @@ def test_an_illegal_action_changes_nothing():
     with pytest.raises(IllegalAction):
         session.apply(("end",))
     assert session.actions == [] and len(session.states) == 1
+
+
+def test_a_change_made_by_another_page_is_read_before_the_list_is_written():
+    backend = MemoryBackend()
+    mine, other = Saves(Store(backend), clock=clock), Saves(Store(backend), clock=clock)
+    first, _ = mine.put(None, the_save("mine"))
+    theirs, _ = other.put(None, the_save("theirs"))
+    mine.put(first, the_save("mine", moves=1))
+    assert [entry["save"]["seed"] for entry in stored_list(backend)] == ["mine", "theirs"]
+    backend.setItem(SAVE_KEY, json.dumps(the_save("older")))  # an older version's page
+    assert [entry["save"]["seed"] for entry in mine.entries] == ["older", "mine", "theirs"]

@@ -22,6 +22,7 @@ from cardtable.web.records.book import RecordBook
 from cardtable.web.records.handlers import records_data
 from cardtable.web.records.screens import records_html
 from cardtable.web.lobby import FRIEND, HUMAN, default_setup
+from cardtable.web.saves import GAMES_KEY
 from cardtable.web.storage import SUGGESTED_STUN
 from cardtable.web.together import handlers as together, messages
 from cardtable.web.together.transport import MemoryNetwork
@@ -92,7 +93,7 @@ def test_whole_game_with_friends_bots_and_people_at_the_host(game, nim):
         outcome = friend.controller.guest.remote.module.outcome(
             result, seat, friend.controller.guest.seat_names())
         assert record["outcome"]["score"] == outcome["score"]
-        assert friend.store.get("cardtable.save") is None  # the friend's own save untouched
+        assert friend.store.get(GAMES_KEY) is None  # the friend's own save untouched
         reread = RecordBook(friend.store)  # the next visit reads the record back
         assert reread.games[-1]["outcome"] == record["outcome"] and reread.problem is None
         friend.act("records", value=game)
@@ -105,11 +106,11 @@ def test_a_friends_own_saved_game_is_left_as_it_was():
     friend = friends[1]
     friend.controller.setup = default_setup("the-game")
     friend.act("start")
-    saved = friend.store.get("cardtable.save")
+    saved = friend.store.get(GAMES_KEY)
     assert saved
     seat_friends(host, friends)
     play_out([host, *friends.values()], random.Random(3))
-    assert friend.store.get("cardtable.save") == saved
+    assert friend.store.get(GAMES_KEY) == saved
 
 
 @pytest.mark.parametrize("game", sorted(set(TABLES) - {"nim"}))

@@ -7,10 +7,11 @@ from cardtable.web.session import from_save
 
 
 def replay_saved(page):
-    """The page's saved game (its localStorage save) replayed on CPython: the session, and
-    the actions seat 1 (you) made, as JSON lists, in order. The bots in the page have
-    their own random streams, so their moves are read from the save, not recomputed."""
-    save = json.loads(page.evaluate("localStorage.getItem('cardtable.save')"))
+    """The page's saved game (the game played last in its list of unfinished games)
+    replayed on CPython: the session, and the actions seat 1 (you) made, as JSON lists, in
+    order. The bots in the page have their own random streams, so their moves are read
+    from the save, not recomputed."""
+    save = json.loads(page.evaluate("localStorage.getItem('cardtable.games')"))["games"][0]["save"]
     session = from_save(save)
     mine = [action for action, before in zip(session.actions, session.states)
             if before.current_player == 0]

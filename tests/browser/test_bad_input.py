@@ -129,7 +129,7 @@ def test_every_bad_stored_value_is_kept_aside_and_the_page_starts(new_page, site
         assert all(key.startswith("cardtable.unreadable.") for key in kept), where
     page.click('#app [data-action="start"]')
     page.wait_for_selector("#app .hand")
-    assert "cardtable.save" in stored_keys(page)
+    assert "cardtable.games" in stored_keys(page)
 
 
 def test_the_245_byte_records_file_is_refused_and_the_page_starts_again(page, site, open_app,
@@ -174,21 +174,21 @@ def test_three_megabytes_that_cannot_be_copied_aside_stay_and_the_page_still_sav
     page.wait_for_selector("#app .hand")
     open_app(page, site.url)
     kept = stored_keys(page)
-    assert kept["cardtable.records"] == big and "cardtable.save" in kept
+    assert kept["cardtable.records"] == big and "cardtable.games" in kept
     assert not any(key.startswith("cardtable.unreadable.") for key in kept)
     assert page.locator("#app .hand").is_visible()  # the saved game resumed
 
 
-def test_a_share_link_puts_the_saved_game_aside_and_the_lobby_offers_it(page, site, open_app,
-                                                                        wait_until):
+def test_a_share_link_keeps_the_unfinished_game_and_the_lobby_offers_it(page, site, open_app,
+                                                                         wait_until):
     open_app(page, site.link("#/the-game?seed=mine&players=1"))
     hand = page.evaluate("window.cardtable.view()")["hand"]
     page.click(f'[data-action="select"][data-card="{hand[-1]}"]')
     page.click('[data-action="play"][data-pile="0"]')
     page.goto(site.link("#/the-game?seed=theirs&players=1"))  # the same page: a hashchange
-    wait_until(page, "document.querySelector('#app [role=status]').innerText.includes('put aside')")
-    assert page.evaluate("window.cardtable.view()")["played"] == []
+    wait_until(page, "window.cardtable.view() && window.cardtable.view().played.length === 0")
     page.click('.menu [data-action="lobby"]')
-    page.click('#app [data-action="continue-parked"]')
+    assert page.locator("#app .unfinished li").count() == 2
+    page.click('#app .unfinished li:nth-child(2) [data-action="continue"]')
     page.wait_for_selector("#app .hand")
     assert page.evaluate("window.cardtable.view()")["played"] == [[hand[-1], 0]]

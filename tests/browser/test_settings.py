@@ -81,7 +81,9 @@ def test_the_link_stays_and_the_settings_apply_at_the_table(new_page, site, open
     assert page.inner_text("#app [role=status]") == "Copied the link of this deal."
     assert page.evaluate("navigator.clipboard.readText()") == page.url
 
-    press(page, '.menu [data-action="new-deal"]', touch)
+    press(page, '.menu [data-action="new-deal"]', touch)  # the game is unfinished: it asks
+    assert "seed=stay" in page.url
+    press(page, '.panel.confirm [data-action="new-deal"][data-confirmed="yes"]', touch)
     assert "seed=" in page.url and "seed=stay" not in page.url
     press(page, '.menu [data-action="lobby"]', touch)
     assert "#" not in page.url and page.locator('[data-action="start"]').count() == 1

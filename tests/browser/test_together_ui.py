@@ -180,11 +180,11 @@ def test_a_forged_message_is_refused_and_a_vanished_friend_gets_a_bot(
     # host's own move, out of turn. The host refuses it in words; nothing changes.
     wait_until(host, "window.cardtable.view().legal.length > 0", 15_000)
     move = json.dumps(view(host)["legal"][0])
-    saved = host.evaluate("localStorage.getItem('cardtable.save')")
+    saved = host.evaluate("localStorage.getItem('cardtable.games')")
     friend.evaluate(f"window.cardtablePeers.send('host', JSON.stringify({{v: 1, t: 'act',"
                     f" action: {move}, at: 0}}))")
     wait_until(friend, "!!document.querySelector('[role=alert] p')", 10_000)
-    assert host.evaluate("localStorage.getItem('cardtable.save')") == saved
+    assert host.evaluate("localStorage.getItem('cardtable.games')") == saved
     # The friend's browser goes away without a word; the host gives the seat to a bot.
     friend.context.close()
     wait_until(host, "document.querySelector('[data-invite-seat=\"1\"][data-state=\"left\"]')",

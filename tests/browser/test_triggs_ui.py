@@ -107,5 +107,5 @@ def test_lobby_starts_triggs_for_four_with_a_bot_level_per_seat(page, site, open
     assert page.locator(".sheet.full").count() == 1 and page.locator(".sheet.compact").count() == 3
     assert [name.inner_text() for name in page.query_selector_all(".sheet.compact .name")] == \
         ["Bot 2", "Bot 3", "Bot 4"]
-    save = page.evaluate("JSON.parse(localStorage.getItem('cardtable.save'))")
+    save = page.evaluate("JSON.parse(localStorage.getItem('cardtable.games')).games[0].save")
     assert save["game"] == "triggs" and save["seats"] == ["human", "random", "basic", "strong"]

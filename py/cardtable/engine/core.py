@@ -51,13 +51,16 @@ class Option:
     Subclasses say which values are allowed (:meth:`check`), how a value is written in a
     link (:meth:`encode`) and read back (:meth:`parse`), and which lobby widget edits it
     (``widget``: ``"choice"``, ``"integer"`` or ``"integers"``). A default may depend on
-    the number of players: :meth:`default_for`.
+    the number of players: :meth:`default_for`. With ``practice``, a value other than the
+    default makes the game a practice deal (a part of a game, to practise), which the
+    records count apart from whole games.
     """
 
     key: str
     label: str
     default: Any
     help: str = ""
+    practice: bool = False
     widget = "choice"
 
     def default_for(self, players: int) -> Any:

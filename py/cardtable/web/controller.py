@@ -21,8 +21,7 @@ from datetime import datetime
 
 from ..bots import finish, hinting
 from ..engine.core import IllegalAction
-from ..engine.registry import GAMES
-from ..i18n import _, best_language, ngettext, set_language
+from ..i18n import _, best_language, set_language
 from . import links, sharing
 from .records import daily, handlers as records_handlers
 from .bot_runner import BotRunner, hint_bot
@@ -31,10 +30,11 @@ from .lobby import DEFAULT_PACE, LOBBY_HANDLERS, PACES, Setup, default_setup, se
 from .playing import Table
 from .records.book import RecordBook
 from .session import Session, from_save
-from .storage import BLOCKED_NOTICE, PARKED_PREFIX, SAVE_KEY
+from .saves import Saves, describe, progress_words
+from .storage import BLOCKED_NOTICE
 from .teaching.tour import tour_steps
 from .together import handlers as together
-from .validate import actions_of, reason, seed_of, setup_of
+from .validate import reason, seed_of, setup_of
 from .ui import TableUi
 
 
@@ -46,7 +46,6 @@ class Screen:
     messages: tuple
     setup: Setup
     pace: str
-    saved: str | None = None
     view: dict | None = None
     ui: TableUi | None = None
     pass_to: str = ""
@@ -56,7 +55,8 @@ class Screen:
     preferences: dict | None = None
     records: dict | None = None  # "records" and "lobby": see records_handlers.records_data
     replay: object = None  # "replay": the :class:`~.replay.Replay` on screen
-    parked: tuple = ()  # "lobby": ``(n, words)`` of each unfinished game put aside
+    unfinished: tuple = ()  # "lobby": ``(id, words)`` of each unfinished game, played last first
+    doomed: str | None = None  # "lobby": the game a new one would drop (the list is full)
     room: tuple = ()  # "room": each friend's seat (see together.room_rows)
     joining: object = None  # "join": the :class:`~.links.Invitation` on show
     reply: str | None = None  # "join": the reply code to send back, once made
@@ -84,6 +84,8 @@ class Controller:
         self.focus = None  # a CSS selector (or several, the first found wins) to focus
         self.clock = clock  # the local date and time now (records, today's deal)
         self.records = RecordBook(store)
+        self.saves = Saves(store, clock)  # the unfinished games
+        self.game_id = None  # the table's game in ``saves`` (None: not saved yet)
         self.recorded = (None, None)  # the finished table recorded last, and its record
         self.records_game = None  # the game whose records are on screen
         self.replay = None  # the replay on screen
@@ -99,12 +101,14 @@ class Controller:
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
-        """Open the share link in ``fragment`` if any, else resume the saved game. A link
-        to the deal that is saved resumes it (a reload of the page goes on where it was);
-        a link to another deal starts that deal. Returns True when the fragment was a link."""
+        """Open the share link in ``fragment`` if any, else resume the unfinished game
+        played last. A link to a deal in the list of unfinished games resumes it (a reload
+        of the page goes on where it was); a link to another deal starts that deal, and the
+        unfinished games stay. Returns True when the fragment was a link."""
         self.messages = []
         link = links.parse(fragment, self.speak_link)
         records_handlers.report_problem(self)
+        self.saves.entries  # read now, in the language just chosen, to say any problem
         records_handlers.close(self)
         try:
             return self.open_link(link)
@@ -136,37 +140,41 @@ class Controller:
         return True
 
     def resume_deal(self, fragment: str) -> bool:
-        """Resume the saved game if it is the deal whose link is ``fragment`` (a save
-        that cannot be read is kept aside and reported)."""
-        save = self.store.peek_save()
-        try:
-            same = save is not None and saved_deal(save) == fragment
-        except Exception:  # begin() keeps it aside
-            same = False
-        return same and self.resume()
+        """Resume the unfinished game of the deal whose link is ``fragment``, if any (the
+        one played last)."""
+        for entry in self.saves.entries:
+            try:
+                same = saved_deal(entry["save"]) == fragment
+            except ValueError:  # resuming it would keep it aside; it is not this deal
+                same = False
+            if same:
+                return self.resume(entry["id"])
+        return False
 
-    def resume(self) -> bool:
-        """Continue the saved game; an unreadable save is kept aside and reported."""
-        save, problem = self.store.load_save()
-        if problem:
-            self.say("alert", problem)
-        if save is None:
+    def resume(self, game_id=None) -> bool:
+        """Continue the unfinished game ``game_id`` (None: the one played last); one that
+        no longer replays is kept aside and said."""
+        entry = self.saves.latest() if game_id is None else self.saves.get(game_id)
+        if entry is None:
             return False
         try:
-            session = from_save(save)
-        except Exception as error:  # any error reading it costs the save only
-            self.say("alert", self.store.save_aside(reason(error)))
+            session = from_save(entry["save"])
+        except Exception as error:  # any error reading it costs that game only
+            self.say("alert", self.saves.set_aside(entry["id"], reason(error)))
             return False
-        self.begin(session, kept=save.get("together"))
+        self.begin(session, kept=entry["save"].get("together"), game_id=entry["id"])
         return True
 
-    def begin(self, session: Session, replacing: bool = False, kept=None) -> None:
-        """Put ``session`` on the table. An unfinished game saved for another deal is
-        parked first (the lobby offers it), unless ``replacing``: the player chose, at
-        its table, to leave it for this one. A game with friends' seats opens the waiting
-        room (``kept``: what its save kept of the friends)."""
-        if not replacing:
-            self.park(session)
+    def begin(self, session: Session, replacing: bool = False, kept=None,
+              game_id=None) -> None:
+        """Put ``session`` on the table as the unfinished game ``game_id`` (None: a new one;
+        the other unfinished games stay). With ``replacing`` the table's own game ends for
+        it: the player chose that at its table (asked first while it was unfinished). A
+        game with friends' seats opens the waiting room (``kept``: what its save kept of
+        the friends)."""
+        if replacing and self.game_id is not None:
+            self.saves.remove(self.game_id)
+        self.game_id = game_id
         host = self.host if replacing else None  # the same table's next deal keeps its friends
         if host is None:
             together.leave(self)
@@ -193,26 +201,6 @@ class Controller:
         """Speak the language a link asks for, for this visit (None: the one spoken)."""
         self.link_language = code or self.link_language
         self.speak()
-
-    def park(self, session: Session) -> None:
-        """Put aside the saved game when it is another deal than ``session``'s, and say
-        so; a save that cannot be read is kept aside as unreadable."""
-        save = self.store.peek_save()
-        if save is None and self.store.get(SAVE_KEY) is not None:
-            self.say("alert", self.store.save_aside(_("it is not readable")))
-            return
-        try:
-            deal = saved_deal(save) if save is not None else None
-        except Exception as error:  # any error reading it costs the save only
-            self.say("alert", self.store.save_aside(reason(error)))
-            return
-        if not deal or deal == links.fragment(session.setup, session.seed):
-            return
-        if self.store.park_save():
-            self.say("status", _("Your unfinished game of {game} was put aside: the lobby"
-                                 " offers to continue it.").format(game=GAMES[save["game"]].name))
-        else:
-            self.say("alert", self.store.problems.pop())
 
     def speak(self) -> str:
         """Switch to the language the player wants: a link's for this visit, else the
@@ -383,12 +371,27 @@ class Controller:
         self.begin(Session.new(self.setup, self.new_seed()))
 
     def on_continue(self, data):
-        if not self.resume():
+        """Continue the unfinished game ``data-id`` (without one, the one played last)."""
+        if not self.resume(game_id_of(self.saves, data) if "id" in data else None):
             self.say("status", _("There is no saved game to continue."))
 
     def on_discard(self, data):
-        self.store.clear_save()
-        self.say("status", _("The saved game was discarded."))
+        """Discard the unfinished game ``data-id``, once the player said yes (``data-confirmed``)."""
+        entry = self.saves.get(game_id_of(self.saves, data))
+        if data.get("confirmed") != "yes":
+            self.ask(_("Discard this game: {game}? It cannot be continued afterwards.")
+                     .format(game=describe(entry, self.clock())), "discard-game",
+                     _("Discard"), _("Keep it"), id=entry["id"])
+            return
+        self.saves.remove(entry["id"])
+        self.say("status", _("The game was discarded: {game}.").format(
+            game=describe(entry, self.clock())))
+
+    def ask(self, question: str, action: str, yes: str, no: str, **data) -> None:
+        """Ask in words before ``action`` (with ``data``) ends a game: a panel whose yes
+        sends it again, confirmed, and whose no (focused) closes it."""
+        self.open_panel(action, ("confirm", question, action, yes, no, data))
+        self.focus = '.panel.confirm [data-action="close-panel"]'
 
     def on_lobby(self, data):
         together.leave(self)
@@ -424,6 +427,14 @@ class Controller:
         self.begin(Session.new(self.session.setup, self.session.seed), replacing=True)
 
     def on_new_deal(self, data):
+        """A new deal at this table; while its game is unfinished, once the player said
+        yes (``data-confirmed``): the game ends for it."""
+        table = self.table
+        if data.get("confirmed") != "yes" and not table.finished and table.session.actions:
+            self.ask(_("Deal again? This game ({progress}) ends here and cannot be continued.")
+                     .format(progress=progress_words(self.progress())), "new-deal",
+                     _("New deal"), _("Keep playing"))
+            return
         self.begin(Session.new(self.session.setup, self.new_seed()), replacing=True)
 
     def on_share(self, data):
@@ -499,18 +510,28 @@ class Controller:
         self.store.write_settings({**settings, "tours_seen": sorted(seen)})
 
     def saved(self) -> None:
-        """Save after every move; a finished game leaves nothing to continue. A game with
-        friends keeps what a reload needs to know them again, and the friends are told."""
+        """Save after every move into the unfinished games; a finished game leaves them.
+        A game with friends keeps what a reload needs to know them again, and the friends
+        are told."""
         if self.host is not None:
             self.host.broadcast()
         if self.table.finished:
-            self.store.clear_save()
+            self.saves.remove(self.game_id)
+            self.game_id = None
             records_handlers.record_finished(self)
             return
         save = self.session.to_save()
         if self.host is not None:
             save["together"] = {"room": self.host.room, "friends": self.host.to_save()}
-        self.store.write_save(save)
+        self.game_id, dropped = self.saves.put(self.game_id, save, self.progress())
+        if dropped:
+            self.say("status", dropped)
+
+    def progress(self) -> tuple:
+        """How far the table's game got, ``(kind, n, total)``: as its table says
+        (``progress(view)``), else in moves."""
+        hook = getattr(self.table.module, "progress", None)
+        return hook(self.table.view) if hook else ("moves", len(self.session.actions), None)
 
     # -- at a friend's table ------------------------------------------------------------
     def guest_table_action(self, action: str, data: dict):
@@ -580,8 +601,8 @@ class Controller:
         if self.host is not None and self.host.paused():
             return Screen("room", room=tuple(together.room_rows(self)), **base)
         if table is None:
-            return Screen("lobby", saved=self.saved_text(),
-                          records=records_handlers.lobby_data(self), parked=self.parked(), **base)
+            return Screen("lobby", records=records_handlers.lobby_data(self),
+                          unfinished=self.unfinished(), doomed=self.doomed(), **base)
         ui = table.ui(can_hint=self.bots.hinter is not None)
         if self.host is not None:
             base["waiting"] = tuple(table.names[seat] for seat in self.host.waiting())
@@ -609,60 +630,23 @@ class Controller:
             return Screen("end", result=guest.table["result"], view=table.view, ui=ui, **base)
         return Screen("table", view=table.view, ui=ui, **base)
 
-    def saved_text(self):
-        return save_text(self.store.peek_save(), saved_words)
+    def unfinished(self) -> tuple:
+        """``(id, words)`` of each unfinished game, played last first."""
+        now = self.clock()
+        return tuple((entry["id"], describe(entry, now)) for entry in self.saves.entries)
 
-    def parked(self) -> tuple:
-        """``(n, words)`` for each game put aside that the lobby offers to continue."""
-        found = ((n, save_text(save, put_aside_words)) for n, save in self.store.parked())
-        return tuple((n, words) for n, words in found if words)
-
-    def on_continue_parked(self, data):
-        """Continue the game put aside as ``data-index``; the saved game, if any, is put
-        aside in its place."""
-        n = parked_number(data)
-        if self.store.get(SAVE_KEY) is not None and not self.store.park_save():
-            return
-        self.store.unpark(n)
-        self.resume()
-
-    def on_discard_parked(self, data):
-        self.store.remove(f"{PARKED_PREFIX}{parked_number(data)}")
-        self.say("status", _("The game put aside was discarded."))
+    def doomed(self):
+        """The words for the game that a new one would drop, or None."""
+        entry = self.saves.doomed()
+        return describe(entry, self.clock()) if entry else None
 
 
-def parked_number(data) -> int:
-    """The number of a parked game in ``data-index``; ``ValueError`` in words."""
-    text = str(data.get("index", ""))
-    if not (text.isascii() and text.isdigit() and len(text) <= 6):
-        raise ValueError(_("There is no game put aside as number {n}.").format(n=text[:30]))
+def game_id_of(saves, data) -> int:
+    """The unfinished game named by ``data-id``; ``ValueError`` in words when none is."""
+    text = str(data.get("id", ""))
+    if not (text.isascii() and text.isdigit() and len(text) <= 9) or saves.get(int(text)) is None:
+        raise ValueError(_("There is no unfinished game number {n}.").format(n=text[:30]))
     return int(text)
-
-
-def saved_words(players: int) -> str:
-    """The template of the saved game's line, for ``players``."""
-    return ngettext("A game of {game} for {players} player is saved ({made}).",
-                    "A game of {game} for {players} players is saved ({made}).", players)
-
-
-def put_aside_words(players: int) -> str:
-    """The template of a line for a game put aside, for ``players``."""
-    return ngettext("A game of {game} for {players} player was put aside ({made}).",
-                    "A game of {game} for {players} players was put aside ({made}).", players)
-
-
-def save_text(save, template):
-    """``template(players)`` (the sentence for that many players) filled with a saved game's name, players and moves, or None when
-    the save is none this site can read."""
-    if save is None:
-        return None
-    try:
-        setup = setup_of(save)
-        moves = len(actions_of(save.get("actions"), setup))
-    except Exception:  # a save that cannot be read is not offered
-        return None
-    made = ngettext("{n} move made", "{n} moves made", moves).format(n=moves)
-    return template(setup.players).format(game=setup.spec.name, players=setup.players, made=made)
 
 
 def saved_deal(save: dict) -> str:
@@ -694,9 +678,7 @@ TABLE_HANDLERS = {
 }
 HANDLERS = {
     "pace": Controller.on_pace, "start": Controller.on_start,
-    "continue": Controller.on_continue, "discard-save": Controller.on_discard,
-    "continue-parked": Controller.on_continue_parked,
-    "discard-parked": Controller.on_discard_parked,
+    "continue": Controller.on_continue, "discard-game": Controller.on_discard,
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
     "rules": Controller.on_rules, "settings": Controller.on_settings,
     "setting": Controller.on_setting, "text-setting": Controller.on_text_setting,

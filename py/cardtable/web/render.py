@@ -109,14 +109,14 @@ def level_name(level: str) -> str:
     return _("{level} bot").format(level=level)
 
 
-def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
-               extra: str = "", parked: tuple = ()) -> str:
-    """The lobby: game, players and seats, the game's options (from its schema), pace.
+def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
+               extra: str = "", doomed: str | None = None) -> str:
+    """The lobby: the unfinished games, then a new game's game, players and seats, its
+    options (from its schema), pace.
 
-    ``saved`` describes a saved game in words, offering to continue it; ``parked`` lists
-    ``(n, words)`` for each unfinished game put aside, offering to continue or discard
-    it (``data-index``: n); ``extra`` is HTML put after the new game's section (today's
-    deals and records).
+    ``unfinished`` lists ``(id, words)`` of each unfinished game, offering to continue or
+    discard it (``data-id``); ``doomed`` names the game a new one would drop; ``extra``
+    is HTML put after the new game's section (today's deals and records).
     """
     spec = setup.spec
     games = choice_group(_("Game"), "pick-game", setup.game, list(GAMES),
@@ -126,15 +126,7 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
     seats = "".join(seat_row(setup, s) for s in range(setup.players))
     options = "".join(option_html(opt, setup.options[opt.key]) for opt in spec.options)
     pace_row = pace_group(pace)
-    resume = ""
-    if saved:
-        resume = (f'<section class="resume"><p>{esc(saved)}</p>'
-                  + button(_("Continue"), "continue", class_="primary")
-                  + button(_("Discard"), "discard-save") + '</section>')
-    resume += "".join(f'<section class="resume parked"><p>{esc(words)}</p>'
-                      + button(_("Continue"), "continue-parked", data_index=n)
-                      + button(_("Discard"), "discard-parked", data_index=n) + '</section>'
-                      for n, words in parked)
+    resume = unfinished_html(unfinished, doomed)
     how_to = button(_("How to play {game}").format(game=spec.name), "rules", class_="link")
     settings = button(_("Settings"), "settings", class_="link")
     start, heading = button(_("Start"), "start", class_="primary big"), _("New game")
@@ -144,6 +136,24 @@ def lobby_html(setup: Setup, pace: str = "normal", saved: str | None = None,
             f'<ul class="seats">{seats}</ul>{options}{pace_row}'
             f'<div class="lobby-links">{how_to}{settings}</div>'
             f'{start}</section>{extra}</main>')
+
+
+def unfinished_html(unfinished: tuple, doomed: str | None) -> str:
+    """The unfinished games, each with Continue and Discard (``data-id``), and which
+    one a new game would drop."""
+    if not unfinished:
+        return ""
+    which = "".join(
+        f'<li data-game-id="{game_id}"><p>{esc(words)}</p><div class="controls">'
+        + button(_("Continue"), "continue", class_="primary", data_id=game_id)
+        + button(_("Discard"), "discard-game", data_id=game_id) + "</div></li>"
+        for game_id, words in unfinished)
+    full = _("The list is full: a new game will drop this one: {game}.")
+    note = f'<p class="help budget">{esc(full.format(game=doomed))}</p>' if doomed else ""
+    heading = _("Unfinished games")
+    return (f'<section class="resume" aria-labelledby="resume-title">'
+            f'<h2 id="resume-title">{esc(heading)}</h2><ul class="unfinished">{which}</ul>'
+            f'{note}</section>')
 
 
 def pace_group(pace: str) -> str:
@@ -207,6 +217,8 @@ def panel_html(screen) -> str:
                 f'{rules_html(panel[1])}' + button(_("Close"), "close-panel") + "</section>")
     if panel and panel[0] == "settings":
         return settings_html(screen.pace, screen.preferences or {})
+    if panel and panel[0] == "confirm":
+        return confirm_html(*panel[1:])
     return text_panel_html(panel)
 
 
@@ -255,6 +267,16 @@ def value_names(names: dict, values) -> list:
     return [_(names[value]) if value in names else LANGUAGES[value] for value in values]
 
 
+def confirm_html(question: str, action: str, yes: str, no: str, data: dict) -> str:
+    """A question before an action that ends a game: yes sends ``action`` again with
+    ``data`` and ``data-confirmed="yes"``; no closes the panel."""
+    extra = {f"data_{key}": value for key, value in data.items()}
+    return (f'<section class="panel confirm" role="alertdialog" aria-labelledby="confirm-text">'
+            f'<p id="confirm-text">{esc(question)}</p><div class="controls">'
+            + button(yes, action, class_="danger", data_confirmed="yes", **extra)
+            + button(no, "close-panel", class_="primary") + "</div></section>")
+
+
 TEXT_PANEL_TITLES = {"embed": N_("Embed this deal in a page"), "copy": N_("Copy this text")}
 
 
@@ -298,7 +320,7 @@ def screen_html(screen) -> str:
     if screen.kind == "lobby":
         extra = screens.lobby_extra_html(screen.records, screen.setup.game) \
             if screen.records else ""
-        body = lobby_html(screen.setup, screen.pace, screen.saved, extra, screen.parked)
+        body = lobby_html(screen.setup, screen.pace, screen.unfinished, extra, screen.doomed)
     elif screen.kind == "records":
         body = screens.records_html(screen.records)
     elif screen.kind == "replay":

@@ -1,4 +1,5 @@
-"""Saves, through one adapter: the browser's localStorage when it works, memory otherwise.
+"""What the page stores, through one adapter: the browser's localStorage when it works,
+memory otherwise; and the settings (the unfinished games are :mod:`.saves`'s list).
 
 :class:`Store` wraps a *backend* with ``getItem``/``setItem``/``removeItem`` (the
 localStorage API, so ``js.localStorage`` fits as it is). If the backend throws (storage
@@ -16,11 +17,11 @@ import json
 from ..i18n import LANGUAGES, N_, _
 from .validate import read_json, reason
 
-SAVE_KEY = "cardtable.save"
+SAVE_KEY = "cardtable.save"  # an older version's one saved game (see saves.py)
 SETTINGS_KEY = "cardtable.settings"
 ASIDE_PREFIX = "cardtable.unreadable."
-PARKED_PREFIX = "cardtable.parked."  # unfinished games put aside for another one
-SAVE_LIMIT = 200_000  # characters: a whole match of the longest game is a few thousand
+PARKED_PREFIX = "cardtable.parked."  # an older version's games put aside (see saves.py)
+SAVE_LIMIT = 200_000  # characters of one saved game
 SETTINGS_LIMIT = 20_000
 # Kept in English (``Store.notice``) and translated where it is shown.
 FULL_NOTICE = N_("The browser's storage for this site is full: what the page cannot store"
@@ -173,20 +174,25 @@ class Store:
         text = self.get(key)
         if text is None:
             return None
+        aside = self.put_aside(text, prefix)
+        if aside:
+            self.remove(key)
+            return aside
+        self.held[key] = None
+        return None
+
+    def put_aside(self, text: str, prefix: str = ASIDE_PREFIX):
+        """Store ``text`` under a free ``<prefix><n>`` key; returns that key once the
+        text reads back the same, else None (the storage is full)."""
         n = 1
         while self.get(f"{prefix}{n}") is not None:
             n += 1
         aside = f"{prefix}{n}"
         try:
             self.backend.setItem(aside, text)
-            landed = self.backend.getItem(aside) == text
+            return aside if self.backend.getItem(aside) == text else None
         except Exception:
-            landed = False
-        if landed:
-            self.remove(key)
-            return aside
-        self.held[key] = None
-        return None
+            return None
 
     def set_aside(self, key, reason: str, kept: str, stuck: str, **values) -> None:
         """Keep the text under ``key`` aside and add to ``problems`` the sentence
@@ -204,81 +210,6 @@ class Store:
                 if key.startswith("cardtable.") and not key.startswith(ASIDE_PREFIX)]
         moved = [self.keep_aside(key) for key in mine]
         return [key for key in moved if key]
-
-    # -- saved games -------------------------------------------------------
-    def load_save(self):
-        """``(save, None)``; ``(None, None)`` when there is none; ``(None, reason)`` when
-        the text is not a JSON object (it has then been kept aside)."""
-        if self.get(SAVE_KEY) is None:
-            return None, None
-        try:
-            save = self.peek_save(strict=True)
-        except ValueError as error:
-            return None, self.save_aside(str(error))
-        return save, None
-
-    def peek_save(self, strict: bool = False):
-        """The saved game as a dict, or None; changes nothing (for the lobby's offer).
-        With ``strict`` a text that is no JSON object raises ``ValueError`` in words."""
-        try:
-            save = read_json(self.get(SAVE_KEY) or "null", SAVE_LIMIT)
-            if save is None or isinstance(save, dict):
-                return save
-            raise ValueError(_("it is not readable"))
-        except ValueError:
-            if strict:
-                raise
-            return None
-
-    def save_aside(self, reason: str) -> str:
-        """Keep the saved game aside; returns the sentence for the user."""
-        self.set_aside(SAVE_KEY, reason, _(
-            "The saved game could not be resumed ({reason}). It was kept aside as “{key}”"
-            " and a new game can start."), _(
-            "The saved game could not be resumed ({reason}), and the browser's storage is"
-            " full, so it stays where it was and the game played now is not saved."))
-        return self.problems.pop()
-
-    def park_save(self) -> bool:
-        """Put the saved game under a free ``cardtable.parked.<n>`` key, where the lobby
-        offers it; False when the storage is full (the save then stays, is not
-        overwritten during this visit, and ``problems`` says so)."""
-        if self.keep_aside(SAVE_KEY, PARKED_PREFIX):
-            return True
-        self.problems.append(_("The browser's storage is full, so the unfinished game"
-                               " stays saved and the game played now is not saved."))
-        return False
-
-    def parked(self) -> list:
-        """``(n, save)`` for each game under ``cardtable.parked.<n>`` whose text is a JSON
-        object, by ``n``."""
-        found = []
-        for key in self.keys():
-            number = key[len(PARKED_PREFIX):]
-            if key.startswith(PARKED_PREFIX) and number.isascii() and number.isdigit():
-                try:
-                    save = read_json(self.get(key), SAVE_LIMIT)
-                except ValueError:
-                    continue
-                if isinstance(save, dict):
-                    found.append((int(number), save))
-        return sorted(found, key=lambda pair: pair[0])
-
-    def unpark(self, n: int) -> None:
-        """Make the game parked as ``n`` the saved game (the saved one must be parked
-        or cleared first). Raises ``ValueError`` in words when there is none."""
-        text = self.get(f"{PARKED_PREFIX}{n}")
-        if text is None:
-            raise ValueError(_("There is no game put aside as number {n}.").format(n=n))
-        self.set(SAVE_KEY, text)
-        if SAVE_KEY not in self.held:  # else the parked copy is the only one stored
-            self.remove(f"{PARKED_PREFIX}{n}")
-
-    def write_save(self, save: dict) -> None:
-        self.set(SAVE_KEY, json.dumps(save, separators=(",", ":")))
-
-    def clear_save(self) -> None:
-        self.remove(SAVE_KEY)
 
     # -- settings ----------------------------------------------------------
     def load_settings(self) -> dict:

@@ -337,3 +337,4 @@ def outcome(result: dict, seat: int, names=()) -> dict:
 
 
 SCORE_NAME = base.SCORE_NAME
+progress = base.progress

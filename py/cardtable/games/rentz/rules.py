@@ -235,7 +235,7 @@ OPTIONS = (
            N_("off: the whole match. A sub-game: one deal of just that sub-game, to practise;"
               " you (seat 1) lead it."),
            choices=("off",) + SUB_GAME_IDS,
-           names=(N_("off"),) + tuple(game.name for game in SUB_GAMES)),
+           names=(N_("off"),) + tuple(game.name for game in SUB_GAMES), practice=True),
 )
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
 PHASE_OF = {False: "trick", True: "layout"}  # by SubGame.layout

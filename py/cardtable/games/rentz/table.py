@@ -697,3 +697,8 @@ def outcome(result: dict, seat: int, names) -> dict:
 
 
 SCORE_NAME = N_("points")  # what outcome()'s score counts, for the records
+
+
+def progress(view: dict) -> tuple:
+    """How far a match got, for the list of unfinished games: the deal being played."""
+    return ("deal", min(view["deal"] + 1, view["deals"]), view["deals"])

@@ -418,3 +418,8 @@ def outcome(result: dict, seat: int, names=()) -> dict:
 
 
 SCORE_NAME = N_("cards left")  # what outcome()'s score counts, for the records
+
+
+def progress(view: dict) -> tuple:
+    """How far a game got, for the list of unfinished games: the cards not played yet."""
+    return ("cards_left", view["deck"] + sum(view["hand_counts"]), None)

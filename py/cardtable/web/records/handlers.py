@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...engine.registry import GAMES
 from ...i18n import _
 from . import daily
+from .. import links
 from .book import IMPORT_LIMIT, as_save, make_record
 from .replay import Replay
 from ..session import Session, from_save
@@ -207,14 +208,15 @@ def on_import_text(controller, data) -> None:
 
 
 def on_daily(controller, data) -> None:
-    """Start today's deal of ``data-game``."""
+    """Start today's deal of ``data-game``, or continue it where it is unfinished."""
     game = data.get("game")
     if game not in GAMES:
         raise ValueError(_("There is no game “{name}”.").format(name=str(game)[:30]))
     close(controller)
-    day = today(controller)
-    controller.setup = daily.setup(game)
-    controller.begin(Session.new(controller.setup, daily.seed(game, day)))
+    setup, seed = daily.setup(game), daily.seed(game, today(controller))
+    controller.setup = setup
+    if not controller.resume_deal(links.fragment(setup, seed)):
+        controller.begin(Session.new(setup, seed))
 
 
 HISTORY_HANDLERS = {

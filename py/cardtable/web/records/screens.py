@@ -33,13 +33,13 @@ def percent(rate) -> str:
     return "—" if rate is None else f"{round(rate * 100)}%"
 
 
-def mode_text(game: str, options: dict) -> str:
-    """A mode in words: the options that differ from the game's defaults."""
+def mode_text(game: str, options: dict, players: int) -> str:
+    """A mode in words: the options that differ from the game's defaults for ``players``."""
     spec = GAMES[game]
     known = {option.key: option for option in spec.options}
     changed = [_(known[key].label) + ": " + value_text(known[key], value)
                for key, value in options.items()
-               if key in known and value != known[key].encode(known[key].default)]
+               if key in known and value != known[key].encode(known[key].default_for(players))]
     return ", ".join(changed) or _("Standard rules")
 
 
@@ -64,8 +64,10 @@ def records_html(data: dict) -> str:
     note = f'<p class="note">{esc(data["note"])}</p>' if data["note"] else ""
     title = _("Records: {game}").format(game=GAMES[game].name)
     empty = _("No game of {game} is recorded yet.").format(game=GAMES[game].name)
-    body = (figures_html(game, records) + modes_html(game, records) + charts_html(game, records)
-            + last_games_html(data["entries"])) if records else f'<p class="empty">{esc(empty)}</p>'
+    whole = stats.whole_games(records)
+    body = (figures_html(game, whole, len(records) - len(whole)) + modes_html(game, records)
+            + charts_html(game, whole) + last_games_html(data["entries"])) \
+        if records else f'<p class="empty">{esc(empty)}</p>'
     label = _("Records of")
     return (f'<main class="records"><h1 id="records-title" tabindex="-1">{esc(title)}</h1>'
             f'<nav class="record-games" aria-label="{esc(label)}">{picker}</nav>'
@@ -73,8 +75,9 @@ def records_html(data: dict) -> str:
             + button(_("Back"), "close-records", class_="primary") + "</main>")
 
 
-def figures_html(game: str, records: list) -> str:
-    """Played, won, win rate, best result and streaks."""
+def figures_html(game: str, records: list, practice: int = 0) -> str:
+    """Played, won, win rate, best result and streaks of whole games (``records``); a
+    note says how many ``practice`` deals they leave out."""
     figures = stats.summary(records)
     rows = ((_("Played"), figures["played"]), (_("Won"), figures["won"]),
             (_("Win rate"), percent(figures["rate"])),
@@ -84,7 +87,11 @@ def figures_html(game: str, records: list) -> str:
             (_("Best streak"), ngettext("{n} win", "{n} wins", figures["best_streak"])
              .format(n=figures["best_streak"])))
     items = "".join(f'<div><dt>{esc(label)}</dt><dd>{esc(value)}</dd></div>' for label, value in rows)
-    return f'<dl class="record-figures">{items}</dl>'
+    note = ngettext("{n} practice deal is not counted in these figures: it is listed by mode"
+                    " below.", "{n} practice deals are not counted in these figures: they are"
+                    " listed by mode below.", practice).format(n=practice) if practice else ""
+    return (f'<dl class="record-figures">{items}</dl>'
+            + (f'<p class="note practice-note">{esc(note)}</p>' if note else ""))
 
 
 def modes_html(game: str, records: list) -> str:
@@ -92,7 +99,7 @@ def modes_html(game: str, records: list) -> str:
     head = (_("Mode"), _("Players"), _("Played"), _("Won"), _("Win rate"), _("Best"))
     titles = "".join(f'<th scope="col">{esc(t)}</th>' for t in head)
     rows = "".join(
-        f'<tr><th scope="row">{esc(mode_text(game, row["options"]))}</th><td>{row["players"]}</td>'
+        f'<tr><th scope="row">{esc(mode_text(game, row["options"], row["players"]))}</th><td>{row["players"]}</td>'
         f'<td>{row["played"]}</td><td>{row["won"]}</td><td>{percent(row["rate"])}</td>'
         f'<td>{esc(row["best"])}</td></tr>' for row in stats.by_mode(records))
     caption = _("By mode and number of players")

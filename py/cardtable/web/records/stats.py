@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+from ...engine.registry import GAMES
+
 
 def best_score(records: list):
     """The best score of ``records`` (the lowest or the highest, as their outcome's
@@ -34,6 +36,20 @@ def summary(records: list) -> dict:
             "best": best_score(records), "streak": current, "best_streak": longest}
 
 
+def practice_deal(record: dict) -> bool:
+    """Whether a record is of a practice deal: an option of its game marked ``practice``
+    is set off its default."""
+    return any(option.practice
+               and record["options"].get(option.key, option.encode(option.default))
+               != option.encode(option.default)
+               for option in GAMES[record["game"]].options)
+
+
+def whole_games(records: list) -> list:
+    """The records that are not practice deals: what the headline figures count."""
+    return [record for record in records if not practice_deal(record)]
+
+
 def mode_key(record: dict) -> str:
     """The mode of a record: its options as links write them, in a stable order."""
     return json.dumps(record["options"], sort_keys=True)
@@ -45,7 +61,8 @@ def by_mode(records: list) -> list:
     groups = {}
     for record in records:
         groups.setdefault((mode_key(record), record["players"]), []).append(record)
-    return [{"options": json.loads(key), "players": players, **summary(group)}
+    return [{"options": json.loads(key), "players": players, **summary(group),
+             "practice": practice_deal(group[0])}
             for (key, players), group in groups.items()]
 
 

@@ -84,7 +84,7 @@ def join_html(invitation, reply: str | None, name: str) -> str:
     rules = house_rules(setup)
     if rules:
         facts.append(_("House rules: {rules}.").format(rules=rules))
-    facts.append(_("Your own saved game and records stay as they are."))
+    facts.append(_("Your own unfinished games and records stay as they are."))
     about = "".join(f"<p>{esc(fact)}</p>" for fact in facts)
     if reply is None:
         label = _("Your name at the table")
