@@ -160,7 +160,13 @@ def test_a_guest_never_learns_the_seed_and_gets_only_its_own_seat(game):
     assert tables > 10 and {seat for seat, *_ in sent} == set(friends)
 
 
+# What a view says each seat has shown it lacks (Rentz: a suit not followed, a pass) is
+# public: it names cards the seat does not hold, not where they are.
+PUBLIC_ABSENCES = ("lacks",)
+
+
 def strings_in(value):
+    """Every string in ``value``, keys too, but for the public absences."""
     if isinstance(value, str):
         yield value
     elif isinstance(value, list):
@@ -169,7 +175,8 @@ def strings_in(value):
     elif isinstance(value, dict):
         for key, item in value.items():
             yield key
-            yield from strings_in(item)
+            if key not in PUBLIC_ABSENCES:
+                yield from strings_in(item)
 
 
 def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
