@@ -1,9 +1,10 @@
-"""Pieces every game's table draws alike: the log of the whole game numbered by turn, and
-the hint with its reason.
+"""Pieces every game's table draws alike: the log of the whole game numbered by turn, the
+hint with its reason, and a card's face.
 
 The log is a scrollable box whose newest line shows without any script: the box lays its
 list out from the bottom (``column-reverse``), so it opens scrolled to the end. Styles
-live in ``assets/table.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``).
+live in ``assets/table.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``,
+the faces' ``.pc``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,16 @@ def unseen(text: str) -> str:
     """Words for screen readers only (class ``sr``): a control's name is its visible
     text with these around it, so the name always holds what is shown."""
     return f'<span class="sr">{esc(text)}</span>' if text else ""
+
+
+def face_parts(index: str, centre: str) -> str:
+    """The inside of a card's face drawn by the page (the element holding it has the class
+    ``pc``): ``index`` (markup) in the top-left corner and, upside down, in the bottom-right
+    one, and ``centre`` (markup) in the middle. The top-left index is the card's visible
+    name and is read; the other two are hidden from screen readers."""
+    return (f'<span class="pc-i pc-tl">{index}</span>'
+            f'<span class="pc-c" aria-hidden="true">{centre}</span>'
+            f'<span class="pc-i pc-br" aria-hidden="true">{index}</span>')
 
 
 def weave(template: str, **parts) -> str:

@@ -33,7 +33,9 @@ from ...i18n import N_, _, ngettext, pgettext
 
 from .rules import TOTAL_BOXES, describe_makes
 from ...web.html import attrs, button, esc
-from ...web.table_parts import Html, hint_html, latest_move, log_html, place, unseen, weave
+from ...web.table_parts import (
+    Html, face_parts, hint_html, latest_move, log_html, place, unseen, weave,
+)
 from .cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
 )
@@ -241,9 +243,17 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
             f'{inner}</button>')
 
 
+def flip_id(before, card: int) -> str:
+    """The id that a card of value ``card`` moves by (``data-flip``), after ``before``, the
+    cards of the hand before it: "9-1" for the hand's second 9. The discard pile's top
+    takes the id after the hand's last card of its value, so discarded cards move there."""
+    return f"{card}-{list(before).count(card)}"
+
+
 def discard_pile_html(view: dict) -> str:
     cards = view["discard"]
-    top = f'<span class="top">{cards[-1]}</span>' if cards else '<span class="top">–</span>'
+    top = (f'<span{attrs(class_="top", data_flip=flip_id(view["hand"], cards[-1]))}>{cards[-1]}</span>'
+           if cards else '<span class="top">–</span>')
     label = (_("Discard pile, top {top}, {count}").format(top=cards[-1], count=cards_of(len(cards)))
              if cards else _("Discard pile, empty"))
     # TRANSLATORS: the label on the discard pile (a noun).
@@ -273,7 +283,8 @@ def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
     hinted = hinted_cards(view, ui)
     cards = "".join(
-        f'<button type="button"' + (attrs(class_="card" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=(_("Card {card}, in the hint") if i in hinted else _("Card {card}")).format(card=c), disabled=not can_pick)) + f'>{c}</button>'
+        f'<button type="button"' + (attrs(class_="card pc" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_flip=flip_id(view["hand"][:i], c), data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=(_("Card {card}, in the hint") if i in hinted else _("Card {card}")).format(card=c), disabled=not can_pick)) + f'>'
+        f'{face_parts(str(c), str(c))}</button>'
         for i, c in enumerate(view["hand"]))
     label = _("Your hand ({name}), {count}").format(name=ui.names[view["seat"]],
                                                     count=cards_of(len(view["hand"])))
@@ -378,8 +389,9 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
 
 
 def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
-    """Another player's sheet, collapsed to its summary (name, hand, crossed boxes and
-    their move just made): tap to see one narrow column per row."""
+    """Another player's sheet, collapsed to its summary (a chevron that says it opens,
+    name, hand, crossed boxes and their move just made): tap to see one narrow column per
+    row."""
     sheet = view["sheets"][seat]
     columns = "".join(
         f'<li' + (attrs(class_="col" + (" done" if crossed == total else "") + last_classes(ui, seat, row), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=_("row {row}: {crossed} of {total}").format(row=row, crossed=crossed, total=total))) + f'>'
@@ -392,7 +404,8 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
         # TRANSLATORS: what another player has just done: "just drew a card from the left pile".
         lately = f' <span class="lately">' + (esc(_("just {move}").format(move=move_words(latest)))) + f'</span>'
     return (f'<details{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat, id=f"triggs-sheet-{seat}")}>'
-            f'<summary><span class="name">{esc(ui.names[seat])}</span> '
+            f'<summary><span class="expand" aria-hidden="true"></span>'
+            f'<span class="name">{esc(ui.names[seat])}</span> '
             f'<span class="cards" data-hand="{view["hand_counts"][seat]}">{esc(in_hand(view["hand_counts"][seat]))}</span> '
             f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span>{lately}</summary>'
             f'<ol>{columns}</ol></details>')
