@@ -283,8 +283,9 @@ def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
     hinted = hinted_cards(view, ui)
     cards = "".join(
-        f'<button type="button"' + (attrs(class_="card pc" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_flip=flip_id(view["hand"][:i], c), data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=(_("Card {card}, in the hint") if i in hinted else _("Card {card}")).format(card=c), disabled=not can_pick)) + f'>'
-        f'{face_parts(str(c), str(c))}</button>'
+        f'<button type="button"' + (attrs(class_="card pc" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_flip=flip_id(view["hand"][:i], c), data_nav="hand", aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)) + f'>'
+        + weave(_("Card {card}, in the hint") if i in hinted else _("Card {card}"),
+                card=Html(face_parts(str(c), str(c)))) + '</button>'
         for i, c in enumerate(view["hand"]))
     label = _("Your hand ({name}), {count}").format(name=ui.names[view["seat"]],
                                                     count=cards_of(len(view["hand"])))
