@@ -59,19 +59,24 @@
     return Math.abs(now.left - old.rect.left) >= 1 || Math.abs(now.top - old.rect.top) >= 1;
   }
 
-  // A copy of the card as it was, over the page, flying into the target and fading.
+  // A copy of the card as it was, over the table (whose styles it keeps), flying into the
+  // target and fading: inert, hidden from screen readers, without the data attributes and
+  // id by which anything could take it for the card.
   function fly(old, target) {
     const end = target.getBoundingClientRect();
     const { rect, copy } = old;
-    copy.removeAttribute("data-flip");
-    copy.removeAttribute("id");
+    for (const { name } of [...copy.attributes]) {
+      if (name === "id" || name.startsWith("data-")) copy.removeAttribute(name);
+    }
+    for (const inner of copy.querySelectorAll("[id]")) inner.removeAttribute("id");
+    copy.inert = true;
     copy.setAttribute("aria-hidden", "true");
     copy.classList.add("flying");
     Object.assign(copy.style, {
       position: "fixed", left: `${rect.left}px`, top: `${rect.top}px`, width: `${rect.width}px`,
       height: `${rect.height}px`, margin: "0", pointerEvents: "none", zIndex: "30",
     });
-    document.body.append(copy);
+    (target.closest("main") || document.body).append(copy);
     const dx = end.left + end.width / 2 - (rect.left + rect.width / 2);
     const dy = end.top + end.height / 2 - (rect.top + rect.height / 2);
     const flight = copy.animate([

@@ -200,11 +200,38 @@ def test_extreme_shares_only_with_someone_and_triggs_sheets_show_they_open(
     page.evaluate("location.hash = '#/triggs?seed=sheets&players=3'")
     wait_until(page, "document.querySelectorAll('.sheet.compact').length === 2")
     sheet = page.locator(".sheet.compact").first
-    chevron = sheet.locator("summary .expand")
-    assert chevron.is_visible() and chevron.bounding_box()["width"] >= 6
-    closed = chevron.evaluate("e => getComputedStyle(e).transform")
+    width, shown, closed = page.evaluate(
+        "(e => [e.getBoundingClientRect().width, e.checkVisibility(),"
+        " getComputedStyle(e).transform])(document.querySelector('.sheet.compact .expand'))")
+    assert shown and width >= 6
     press(page, ".sheet.compact >> nth=0 >> summary", size)
     wait_until(page, "document.querySelector('.sheet.compact').open")
     assert sheet.locator("ol").is_visible()
     wait_until(page, f"getComputedStyle(document.querySelector('.sheet.compact .expand')).transform"
                      f" !== {json.dumps(closed)}", 5_000)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_trick_completed_by_your_card_flies_to_its_winner(new_page, site, open_app,
+                                                           wait_until, size):
+    page = opened(new_page, site, open_app, size,
+                  "#/rentz?seed=fly&players=3&seats=human,random,random&practice=whist")
+    for _ in range(8):
+        wait_until(page, f"document.querySelector('main.end') || {LEAD}")
+        shown = page.evaluate("window.cardtable.view()")
+        if page.locator("main.end").count():
+            break
+        card = next(a[1] for a in shown["legal"] if a[0] == "play")
+        press(page, f'[data-action="rentz-play"][data-card="{card}"]', size)
+        if len(shown["trick"]) == shown["players"] - 1:  # your card ends the trick
+            copy = page.evaluate(
+                "[...document.querySelectorAll('main .flying')].map(e => ({inert: e.inert,"
+                " hidden: e.getAttribute('aria-hidden'), data: Object.keys(e.dataset).length,"
+                " moving: e.getAnimations().length}))")
+            assert copy == [{"inert": True, "hidden": "true", "data": 0, "moving": 1}] * 3
+            winner = page.evaluate("window.cardtable.view()")["last_trick"]["winner"]
+            assert page.locator(f'.rentz-last [data-flip-to=\'.rentz-seats [data-seat="{winner}"]\']').count() == 3
+            wait_until(page, "!document.querySelector('.flying')", 5_000)  # then it is gone
+            return
+        wait_until(page, f"(v => !v.hand.includes('{card}'))(window.cardtable.view())", 10_000)
+    pytest.fail("no trick ended with your card in this deal")

@@ -35,6 +35,18 @@ def face_parts(index: str, centre: str) -> str:
             f'<span class="pc-i pc-br" aria-hidden="true">{index}</span>')
 
 
+TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}  # digits read upside down
+
+
+def number_index(number: int) -> str:
+    """A number card's index for :func:`face_parts`: underlined when, upside down in the
+    far corner, it would read as another number (6 and 9, 16 and 91)."""
+    text = str(number)
+    turned = "".join(TURNED.get(digit, "?") for digit in reversed(text))
+    other = "?" not in turned and turned != text and not turned.startswith("0")
+    return f'<span class="pc-u">{text}</span>' if other else text
+
+
 def weave(template: str, **parts) -> str:
     """A control's name from one translated sentence: its words are for screen readers
     only (:func:`unseen`) and its ``{placeholders}`` given as :class:`Html` are the

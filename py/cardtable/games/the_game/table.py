@@ -19,8 +19,8 @@ from .rules import CARDS, SIGNAL_KINDS, pile_name
 from ...i18n import N_, _, ngettext
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, face_parts, hint_html as hint_box, latest_move, log_html as log_box, moves_by_turn, unseen,
-    weave,
+    Html, face_parts, hint_html as hint_box, latest_move, log_html as log_box, moves_by_turn,
+    number_index, unseen, weave,
 )
 from ...web.ui import TableUi
 
@@ -171,7 +171,7 @@ def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
     badge under it; it moves to the pile it is played on (``data-flip``)."""
     badge, extra = mark(card)
     return (f'<button type="button"{attrs(class_="card pc" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_flip=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), disabled=not ui.my_turn, **extra)}>'
-            f'{face_parts(str(card), str(card))}{badge}'
+            f'{face_parts(number_index(card), str(card))}{badge}'
             + (unseen(_(", the hint's card") if hinted else "")) + f'</button>')
 
 

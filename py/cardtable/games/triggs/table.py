@@ -34,7 +34,7 @@ from ...i18n import N_, _, ngettext, pgettext
 from .rules import TOTAL_BOXES, describe_makes
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, face_parts, hint_html, latest_move, log_html, place, unseen, weave,
+    Html, face_parts, number_index, hint_html, latest_move, log_html, place, unseen, weave,
 )
 from .cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
@@ -278,14 +278,27 @@ def piles_html(view: dict, ui: TableUi) -> str:
             + (f'<p class="draw-note" id="draw-note">{esc(note)}</p>' if note else ""))
 
 
+def drawn_index(view: dict, ui: TableUi):
+    """The hand index of the card the viewer has just drawn face up, and the selector of
+    the pile it came from (it moves in from there); (None, None) otherwise."""
+    move = latest_move(ui.log)
+    if not move or move["kind"] != "draw" or move["seat"] != view["seat"] \
+            or move.get("card") not in view["hand"]:
+        return None, None
+    index = len(view["hand"]) - 1 - view["hand"][::-1].index(move["card"])
+    return index, f'.triggs-piles [data-pile="{move["pile"]}"]'
+
+
 def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
+    """The viewer's cards; one drawn face up just now comes in from its pile."""
     can_pick = acting(view, ui, "turn")
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
     hinted = hinted_cards(view, ui)
+    drawn, pile = drawn_index(view, ui)
     cards = "".join(
-        f'<button type="button"' + (attrs(class_="card pc" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_flip=flip_id(view["hand"][:i], c), data_nav="hand", aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)) + f'>'
+        f'<button type="button"' + (attrs(class_="card pc" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_flip=flip_id(view["hand"][:i], c), data_flip_from=pile if i == drawn else None, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)) + f'>'
         + weave(_("Card {card}, in the hint") if i in hinted else _("Card {card}"),
-                card=Html(face_parts(str(c), str(c)))) + '</button>'
+                card=Html(face_parts(number_index(c), str(c)))) + '</button>'
         for i, c in enumerate(view["hand"]))
     label = _("Your hand ({name}), {count}").format(name=ui.names[view["seat"]],
                                                     count=cards_of(len(view["hand"])))
