@@ -287,3 +287,22 @@ def test_ex12_sharing_is_offered_only_with_someone_to_share_with():
         view = get("extreme").new(players, {}, "share").view(0)
         page = Page(table_extreme.table_html(view, TableUi(names=NAMES[:players], my_turn=True)))
         assert bool(page.find("button", data_action="share-instructions")) == shown, players
+
+
+def test_another_seats_card_just_played_comes_in_from_that_seat():
+    """The pile's new top names where it moves in from: the bot's place among the players
+    (the viewer's own comes from the hand, by its id); an older top comes from nowhere."""
+    state = get("the-game").new(2, {}, "from")
+    view = replace(state, piles=((1, 40), (1,), (100,), (100,))).view(0)
+    played = {"seat": 1, "kind": "play", "card": 40, "pile": 0, "backwards": False}
+    for log, expected in (((played,), '.players [data-seat="1"]'),
+                          (({**played, "seat": 0},), None),
+                          ((played, {"seat": 1, "kind": "end", "drew": 2}), None)):
+        page = Page(table_the_game.table_html(view, TableUi(names=NAMES, log=log)))
+        top = page.one("button", data_action="play", data_pile=0).children
+        flip = [e for e in top if "top" in e.classes] or [
+            e for c in top for e in c.children if "top" in e.classes]
+        assert flip[0].attrs["data-flip"] == "40"
+        assert flip[0].attrs.get("data-flip-from") == expected, log
+        if expected:
+            assert page.find("li", data_seat=1)

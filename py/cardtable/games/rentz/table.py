@@ -525,7 +525,8 @@ def last_trick_html(view: dict, ui: TableUi) -> str:
 
 def layout_html(view: dict, ui: TableUi) -> str:
     """Four suit rows around a centre column of Jacks, lower ranks left, higher right;
-    each row's ends as the view gives them, and where the lit cards would go (RZ-8)."""
+    each row's ends as the view gives them, and where the lit cards would go (RZ-8). A
+    card just laid comes from the hand or from its player's seat."""
     ranks = deck_ranks(view["players"])
     lit = {card for (card,) in legal_of(view, ui, "play")}
     rows = "".join(layout_row(suit, view["layout"][suit], ranks, lit, ui) for suit in SUITS)
@@ -548,7 +549,8 @@ def layout_row(suit: str, ends, ranks, lit: set, ui: TableUi) -> str:
         classes = f"cell {state}" + (" jack" if rank == "J" else "") + \
             (last_classes(ui, card) if laid else "")
         shown = rank if laid or card in lit else ""
-        cells.append(f'<span{attrs(class_=classes, data_card=card, data_flip=card if laid else None, aria_hidden=None if laid else "true")}>'
+        came = seat_selector(latest_move(ui.log)["seat"]) if "just-played" in classes else None
+        cells.append(f'<span{attrs(class_=classes, data_card=card, data_flip=card if laid else None, data_flip_from=came, aria_hidden=None if laid else "true")}>'
                      f'{esc(shown)}</span>')
     span = (_("{low} to {high}").format(low=card_label(ends[0]), high=card_label(ends[1]))
             if ends else _("waits for the Jack"))

@@ -108,7 +108,7 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     way = (_("Pile {pile} (rising), top {top}, {count}") if pile["dir"] == "up"
            else _("Pile {pile} (falling), top {top}, {count}"))
     inner = weave(way, pile=Html(f'<span class="dir">{pile_name(index)}</span>'),
-                  top=Html(f'<span{attrs(class_="top", data_flip=pile["top"] if pile["count"] else None)}>'
+                  top=Html(f'<span{attrs(class_="top", data_flip=pile["top"] if pile["count"] else None, data_flip_from=came_from(view, play) if last and fresh else None)}>'
                            f'{pile["top"]}</span>{badge}'),
                   count=Html(f'<span class="count">{esc(cards(pile["count"]))}</span>{trick}')) \
         + unseen(after)
@@ -116,6 +116,12 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
                    f'{inner}</button>')
     signals = signals_html(view, ui, index, talk) if view["players"] > 1 else ""
     return f'<div class="pile-slot">{play_button}{signals}</div>'
+
+
+def came_from(view: dict, play: dict):
+    """Where another seat's card just played comes in from: that seat in the list of
+    players (the viewer's own comes from the hand); None for the viewer's."""
+    return None if play["seat"] == view["seat"] else f'.players [data-seat="{play["seat"]}"]'
 
 
 def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
@@ -178,7 +184,7 @@ def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
 def players_html(view: dict, ui: TableUi, note=lambda seat: "") -> str:
     """The seats and their hand counts; ``note(seat)`` may add HTML to a seat's summary."""
     rows = "".join(
-        f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None)}>'
+        f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None, data_seat=seat)}>'
         f'<span class="name">{esc(ui.names[seat])}</span> <span class="cards">{esc(in_hand(n))}</span>'
         f'{note(seat)}</li>'
         for seat, n in enumerate(view["hand_counts"]))
