@@ -1,4 +1,5 @@
-"""Cards that look like cards and move, at phone size (390×844, touch) and desktop size.
+"""Cards that look like cards and move, at phone size (390×844, touch, light) and desktop
+size (1280×800, dark, so that the suits' colours are checked in both themes).
 
 Rentz with six players: every hand card is wide enough to read, its name is its corner's
 rank then the card in words, and its corners hold rank and suit; court cards carry their
@@ -24,7 +25,7 @@ from test_a11y import violations
 
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True},
-         "desktop": {"viewport": {"width": 1280, "height": 800}}}
+         "desktop": {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark"}}
 FAST = settings_script(pace="fast")
 SIX = "#/rentz?seed=a1&players=6&seats=human,random,random,random,random,random&practice=queens"
 MIN_WIDTH = 40  # px: a hand card of eight on a 390 px phone
