@@ -29,9 +29,10 @@ def face_parts(index: str, centre: str) -> str:
     """The inside of a card's face drawn by the page (the element holding it has the class
     ``pc``): ``index`` (markup) in the top-left corner and, upside down, in the bottom-right
     one, and ``centre`` (markup) in the middle. The top-left index is the card's visible
-    name and is read; the other two are hidden from screen readers."""
-    return (f'<span class="pc-i pc-tl">{index}</span>'
-            f'<span class="pc-c" aria-hidden="true">{centre}</span>'
+    name and is read; the other two are hidden from screen readers. Spaces part the three
+    in the text (a flex box does not draw them), so that "K♦ K K♦" reads as a card's."""
+    return (f'<span class="pc-i pc-tl">{index}</span> '
+            f'<span class="pc-c" aria-hidden="true">{centre}</span> '
             f'<span class="pc-i pc-br" aria-hidden="true">{index}</span>')
 
 
