@@ -420,3 +420,15 @@ def test_tg9_a_lost_game_ends_with_its_ending_on_the_end_screen():
     result = state.apply(("play", 98, 0)).result()
     html = table_the_game.end_html(result, (You("You"),))
     assert "You had to play 2 cards and played 1 (98 on ↑1)" in html
+
+
+def test_a_card_index_that_reads_as_another_number_upside_down_is_underlined():
+    from cardtable.web.table_parts import number_index
+    marked = [n for n in range(2, 100) if "pc-u" in number_index(n)]
+    assert {6, 9, 16, 91, 68, 86, 98} <= set(marked)
+    assert not {8, 11, 69, 88, 96, 10, 60, 90, 37} & set(marked)  # alike turned, or no number
+    page = Page(table_the_game.table_html(position([6, 37], (1, 1, 100, 100)).view(0),
+                                          TableUi(names=("You",), my_turn=True)))
+    six = page.one("button", data_action="select", data_card=6)
+    assert [e.text for e in six.children if "pc-i" in e.classes] == ["6", "6"]
+    assert len(page.find("span", "pc-u")) == 2  # the 6 in two corners; no upside-down 37

@@ -58,7 +58,8 @@ def test_ex3_hand_cards_show_symbol_label_and_tooltip():
     assert page.find("svg", "ex-sym") and "lightning" in stop.attrs["title"]
     assert page.one("button", data_card=27).attrs["data-instruction"] == "no_talk"
     plain = page.one("button", data_card=20)
-    assert "data-instruction" not in plain.attrs and plain.text == "20"
+    assert "data-instruction" not in plain.attrs
+    assert plain.text == "20 20 20"  # the number in the middle and in two corners
 
 
 def test_ex3_pile_tops_show_their_instruction_and_the_key_explains_it():
@@ -251,3 +252,57 @@ def test_text_is_escaped(monkeypatch):
     live = draw(position((20, 45), tops=(39, 1, 100, 100), played=((39, 0),)),
                 names=("<You>", "Bot 2"))
     assert "binds &lt;You&gt;, this turn" in live
+
+
+def test_tg13_your_toggle_shows_only_your_own_signal_and_another_seats_shows_apart():
+    """A bot's signal leaves the viewer's toggle unpressed: it shows as a badge with the
+    bot's name, and the button says it clears that signal; the viewer's own presses it."""
+    state = get("the-game").new(2, {}, "signals")
+    theirs = Page(table_the_game.table_html(replace(state, signals=((0, "hold", 1),)).view(0),
+                                            TableUi(names=NAMES, my_turn=True)))
+    hold = theirs.one("button", data_action="signal", data_pile=0, data_kind="hold")
+    assert "aria-pressed" not in hold.attrs and f"raised by {NAMES[1]}" in hold.attrs["aria-label"]
+    assert [b.text for b in theirs.find("span", "signal")] == [f"hold · {NAMES[1]}"]
+    others = [b for b in theirs.find("button", data_action="signal") if b is not hold]
+    assert all(b.attrs["aria-pressed"] == "false" for b in others)
+    mine = Page(table_the_game.table_html(replace(state, signals=((0, "hold", 0),)).view(0),
+                                          TableUi(names=NAMES, my_turn=True)))
+    pressed = mine.find("button", data_action="signal", aria_pressed="true")
+    assert [(b.attrs["data-pile"], b.attrs["data-kind"]) for b in pressed] == [("0", "hold")]
+    assert not mine.find("span", "signal")
+
+
+def test_tg13_the_signals_are_explained_in_words_on_the_table_with_more_than_one_player():
+    for game in ("the-game", "extreme"):
+        spec = get(game)
+        module = table_module(game)
+        for players, shown in ((1, False), (2, True)):
+            view = spec.new(players, {}, "words").view(0)
+            page = Page(module.table_html(view, TableUi(names=NAMES[:players], my_turn=True)))
+            assert bool(page.find("p", "signals-note")) == shown, (game, players)
+
+
+def test_ex12_sharing_is_offered_only_with_someone_to_share_with():
+    for players, shown in ((1, False), (2, True)):
+        view = get("extreme").new(players, {}, "share").view(0)
+        page = Page(table_extreme.table_html(view, TableUi(names=NAMES[:players], my_turn=True)))
+        assert bool(page.find("button", data_action="share-instructions")) == shown, players
+
+
+def test_another_seats_card_just_played_comes_in_from_that_seat():
+    """The pile's new top names where it moves in from: the bot's place among the players
+    (the viewer's own comes from the hand, by its id); an older top comes from nowhere."""
+    state = get("the-game").new(2, {}, "from")
+    view = replace(state, piles=((1, 40), (1,), (100,), (100,))).view(0)
+    played = {"seat": 1, "kind": "play", "card": 40, "pile": 0, "backwards": False}
+    for log, expected in (((played,), '.players [data-seat="1"]'),
+                          (({**played, "seat": 0},), None),
+                          ((played, {"seat": 1, "kind": "end", "drew": 2}), None)):
+        page = Page(table_the_game.table_html(view, TableUi(names=NAMES, log=log)))
+        top = page.one("button", data_action="play", data_pile=0).children
+        flip = [e for e in top if "top" in e.classes] or [
+            e for c in top for e in c.children if "top" in e.classes]
+        assert flip[0].attrs["data-flip"] == "40"
+        assert flip[0].attrs.get("data-flip-from") == expected, log
+        if expected:
+            assert page.find("li", data_seat=1)

@@ -147,15 +147,27 @@ def test_rz6_the_trick_shows_who_played_what_in_order_and_the_last_trick_its_win
     assert cards == [(state.last_winner, dict(state.last_trick)[state.last_winner])]
 
 
-def test_cards_are_text_with_suit_symbols_and_spoken_names():
+def test_cards_are_faces_with_corner_indices_court_marks_and_spoken_names():
     state, _ = play_until(4, {"practice": "queens"}, lambda s: s.phase == "trick")
     page = Page(draw(state))
     for button in page.find("button", data_action="rentz-play"):
         card = button.attrs["data-card"]
-        assert "data-drag" in button.attrs
+        rank = card[:-1]
+        assert "data-drag" in button.attrs and button.attrs["data-flip"] == card
         symbol = {"H": "♥", "D": "♦", "C": "♣", "S": "♠"}[card[-1]]
-        assert button.text == f"{card[:-1]}{symbol}, {table_rentz.card_label(card)}"
+        corner, centre, other, said = button.children
+        assert "pc-tl" in corner.classes and corner.text == f"{rank}{symbol}"
+        assert "pc-br" in other.classes and other.attrs["aria-hidden"] == "true"
+        assert centre.attrs["aria-hidden"] == "true"
+        mark = centre.children[0]
+        if rank in "JQK":
+            assert "pc-court" in mark.classes and mark.text == rank and mark.children[0].tag == "svg"
+        else:
+            assert "pc-pip" in mark.classes and mark.text == symbol
+            assert ("pc-ace" in mark.classes) == (rank == "A")
+        assert said.text == f", {table_rentz.card_label(card)}"  # after the visible rank
         assert "aria-label" not in button.attrs  # the name holds the visible rank
+        assert f"suit-{card[-1]}" in button.classes
         assert ("red" in button.classes) == (card[-1] in "HD")
     assert table_rentz.card_label("QS") == "Queen of spades"
     assert table_rentz.card_label("10C") == "Ten of clubs"

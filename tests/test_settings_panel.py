@@ -50,23 +50,24 @@ def test_the_settings_panel_opens_in_the_lobby_and_at_the_table():
 
 def test_preferences_default_to_sound_off_and_the_system():
     assert controller().screen().preferences == {
-        "sound": "off", "motion": "system", "theme": "system", "language": "system",
-        "internet": "off", "name": "", "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
+        "sound": "off", "motion": "system", "theme": "system", "deck": "two",
+        "language": "system", "internet": "off", "name": "", "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
 
 
 def test_a_setting_is_kept_beside_the_other_settings():
     store = Store()
     store.write_settings({"tours_seen": ["the-game"], "pace": "fast"})
     c = controller(store)
-    for key, value in (("sound", "on"), ("motion", "reduced"), ("theme", "dark")):
+    for key, value in (("sound", "on"), ("motion", "reduced"), ("theme", "dark"),
+                       ("deck", "four")):
         c.handle("setting", {"key": key, "value": value})
     assert store.load_settings() == {"tours_seen": ["the-game"], "pace": "fast", "sound": "on",
-                                     "motion": "reduced", "theme": "dark"}
+                                     "motion": "reduced", "theme": "dark", "deck": "four"}
     c.handle("settings", {})
     pressed = {b.attrs["data-key"]: b.attrs["data-value"]
                for b in page(c).find(data_action="setting", aria_pressed="true")}
-    assert pressed == {"sound": "on", "motion": "reduced", "theme": "dark", "language": "system",
-                       "internet": "off"}
+    assert pressed == {"sound": "on", "motion": "reduced", "theme": "dark", "deck": "four",
+                       "language": "system", "internet": "off"}
 
 
 def test_a_bad_setting_is_refused_in_words_and_not_kept():
@@ -81,9 +82,9 @@ def test_a_bad_setting_is_refused_in_words_and_not_kept():
 
 def test_unreadable_stored_preferences_fall_back_to_the_defaults():
     store = Store()
-    store.write_settings({"theme": "neon", "sound": True})
+    store.write_settings({"theme": "neon", "sound": True, "deck": "eight"})
     assert store.preferences() == {"sound": "off", "motion": "system", "theme": "system",
-                                   "language": "system", "internet": "off", "name": "",
+                                   "deck": "two", "language": "system", "internet": "off", "name": "",
                                    "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
 
 

@@ -6,11 +6,13 @@ then the page is drawn again. What the page does besides is generic, read from d
 attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape sends the
 table's ``CANCEL``, and pointer events (mouse, pen and touch) drag a ``data-drag`` item
 onto a ``data-drop`` target. Bots and forced moves are made in an asyncio task that
-sleeps the chosen pace between moves, so the page stays responsive; each such move makes a
-short tone when the sound is on. The address bar shows the link of the deal on the table
-(the plain page in the lobby), and ``<html>`` carries the chosen theme and motion as
-``data-theme`` and ``data-motion`` for the stylesheets. Taps made on the prerendered lobby
-while Python loaded (kept by ``boot.js``) are carried out in order once it runs.
+sleeps the chosen pace between moves, so the page stays responsive; every move, the
+player's own too, makes a short tone when the sound is on. Cards move to their new places
+as the page is drawn again (``window.cardtableMotion``, ``assets/motion.js``). The address bar shows the link of the deal on the table
+(the plain page in the lobby), and ``<html>`` carries the chosen theme, motion and suit
+colours as ``data-theme``, ``data-motion`` and ``data-deck`` for the stylesheets. Taps made
+on the prerendered lobby while Python loaded (kept by ``boot.js``) are carried out in order
+once it runs.
 ``window.cardtable.view()`` returns the human seat's view (a plain JSON object).
 
 Playing together: the controller's link jobs (see ``together.handlers``) are carried out
@@ -106,6 +108,7 @@ class Page:
         html = js.document.documentElement
         html.dataset.theme = screen.preferences["theme"]
         html.dataset.motion = screen.preferences["motion"]
+        html.dataset.deck = screen.preferences["deck"]
         html.lang = language()
         parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
@@ -115,10 +118,14 @@ class Page:
                 parts[role].innerHTML = self.shown[role] = lines
         opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
         typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
+        motion = getattr(js.window, "cardtableMotion", None)
+        places = motion.record(parts["screen"]) if motion else None
         parts["screen"].innerHTML = screen_html(screen)
         if not point_at_target(parts["screen"]):
             self.controller.pass_tour_step()
             return self.paint()
+        if motion:
+            motion.play(parts["screen"], places)
         for ident in opened:
             details = js.document.getElementById(ident)
             if details and details.tagName == "DETAILS":
@@ -263,6 +270,8 @@ class Page:
 
     # -- events ---------------------------------------------------------------
     def act(self, action: str, data: dict) -> None:
+        """Carry out the control's ``action``; a move it made makes its tone (the sound on)."""
+        moves = self.controller.latest_move()[0]
         effect = self.controller.handle(action, data)
         self.log_failure()
         chosen = self.chosen_file(effect)  # taken before drawing, which remakes the field
@@ -277,8 +286,10 @@ class Page:
             asyncio.ensure_future(self.think(effect[1]))
         elif chosen is not None:
             asyncio.ensure_future(self.read_file(chosen, effect[2], effect[3]))
-        if data.get("key") == "sound" and self.controller.store.preferences()["sound"] == "on":
-            self.tones.play(0)  # within the tap: browsers let audio start only then
+        count, seat = self.controller.latest_move()
+        sound = self.controller.store.preferences()["sound"] == "on"
+        if sound and (count > moves or data.get("key") == "sound"):
+            self.tones.play(seat or 0)  # within the tap: browsers let audio start only then
 
     def log_failure(self) -> None:
         """Log the error of a handler's bug that the controller has put into words."""

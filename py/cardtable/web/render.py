@@ -22,10 +22,13 @@ from .together import screens as together
 # The settings panel's choices besides the pace: (heading, {value: name}) by preference.
 # Marked with N_ and translated when drawn; a language is named in itself, untranslated.
 PREFERENCE_NAMES = {
-    "sound": (N_("Sound when someone else plays"), {"off": N_("Off"), "on": N_("On")}),
+    "sound": (N_("Sound on every move"), {"off": N_("Off"), "on": N_("On")}),
     "motion": (N_("Motion"), {"system": N_("As the system says"), "reduced": N_("Reduced")}),
     "theme": (N_("Theme"), {"system": N_("As the system says"), "light": N_("Light"),
                             "dark": N_("Dark")}),
+    # TRANSLATORS: the suits' colours: ♠♣ black and ♥♦ red, or one colour per suit.
+    "deck": (N_("Card suits"), {"two": N_("Two colours"),
+                                "four": N_("Four colours: ♠ black, ♥ red, ♦ blue, ♣ green")}),
     "language": (N_("Language"), {"system": N_("As the browser says")}),
     "internet": (N_("Play with friends across the internet"), {"off": N_("Off: same Wi-Fi only"),
                                                                "on": N_("On")}),

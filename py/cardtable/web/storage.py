@@ -31,7 +31,8 @@ BLOCKED_NOTICE = N_("This browser does not let the page store anything: play on,
 # The page's preferences, kept in the settings beside the keys others keep there (pace,
 # tours_seen): each one's allowed values, its default first.
 PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
-               "theme": ("system", "light", "dark"), "language": ("system", *LANGUAGES),
+               "theme": ("system", "light", "dark"), "deck": ("two", "four"),
+               "language": ("system", *LANGUAGES),
                "internet": ("off", "on")}
 # The settings the player writes, each with its longest length: the name shown to friends
 # and, to play across the internet, the STUN and TURN servers (kept on this device only).

@@ -1,9 +1,10 @@
-"""Pieces every game's table draws alike: the log of the whole game numbered by turn, and
-the hint with its reason.
+"""Pieces every game's table draws alike: the log of the whole game numbered by turn, the
+hint with its reason, and a card's face.
 
 The log is a scrollable box whose newest line shows without any script: the box lays its
 list out from the bottom (``column-reverse``), so it opens scrolled to the end. Styles
-live in ``assets/table.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``).
+live in ``assets/table.css`` (``.log-box``, ``.hint``, ``.last-play``, ``.just-played``,
+the faces' ``.pc``).
 """
 
 from __future__ import annotations
@@ -23,6 +24,29 @@ def unseen(text: str) -> str:
     """Words for screen readers only (class ``sr``): a control's name is its visible
     text with these around it, so the name always holds what is shown."""
     return f'<span class="sr">{esc(text)}</span>' if text else ""
+
+
+def face_parts(index: str, centre: str) -> str:
+    """The inside of a card's face drawn by the page (the element holding it has the class
+    ``pc``): ``index`` (markup) in the top-left corner and, upside down, in the bottom-right
+    one, and ``centre`` (markup) in the middle. The top-left index is the card's visible
+    name and is read; the other two are hidden from screen readers. Spaces part the three
+    in the text (a flex box does not draw them), so that "K♦ K K♦" reads as a card's."""
+    return (f'<span class="pc-i pc-tl">{index}</span> '
+            f'<span class="pc-c" aria-hidden="true">{centre}</span> '
+            f'<span class="pc-i pc-br" aria-hidden="true">{index}</span>')
+
+
+TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}  # digits read upside down
+
+
+def number_index(number: int) -> str:
+    """A number card's index for :func:`face_parts`: underlined when, upside down in the
+    far corner, it would read as another number (6 and 9, 16 and 91)."""
+    text = str(number)
+    turned = "".join(TURNED.get(digit, "?") for digit in reversed(text))
+    other = "?" not in turned and turned != text and not turned.startswith("0")
+    return f'<span class="pc-u">{text}</span>' if other else text
 
 
 def weave(template: str, **parts) -> str:

@@ -191,8 +191,9 @@ def selected_html(view: dict, ui) -> str:
 
 
 def share_html(view: dict, ui) -> str:
-    """EX-12: the toggle that shows one's instruction kinds to the other seats."""
-    if view["over"]:
+    """EX-12: the toggle that shows one's instruction kinds to the other seats; none
+    alone at the table, where there is nobody to share with."""
+    if view["over"] or view["players"] == 1:
         return ""
     if not view["talk_allowed"]:
         why = _("No talking is in force: nothing is shared.")
@@ -275,7 +276,7 @@ def table_html(view: dict, ui) -> str:
             f'{base.turn_line(view, ui)}{lost_html(view, ui)}'
             f'{base.hand_html(view, ui, hinted_cards, mark)}{in_force_html(view, ui)}'
             f'<section class="piles" aria-label="' + (esc(_("Piles"))) + f'">{base.draw_html(view)}{piles}</section>'
-            f'{selected_html(view, ui)}'
+            f'{base.signals_note(view)}{selected_html(view, ui)}'
             f'{base.controls_html(view, ui, end_note(view, ui), stuck)}{base.hint_html(ui)}'
             f'{share_html(view, ui)}{key_html(view)}{base.log_html(ui, event_text)}</main>')
 

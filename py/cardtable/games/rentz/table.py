@@ -28,7 +28,8 @@ from ...i18n import N_, _, ngettext, pgettext
 from .rules import SUB_GAME, SUB_GAME_IDS, SUITS, deck_ranks, rank_of, suit_of
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    by, compact_names, hint_html, latest_move, log_html as log_box, moves_by_turn, place, unseen,
+    by, compact_names, face_parts, hint_html, latest_move, log_html as log_box, moves_by_turn,
+    place, unseen,
 )
 from ...web.ui import TableUi, is_you
 
@@ -295,12 +296,45 @@ def legal_of(view: dict, ui: TableUi, kind: str) -> list:
     return [action[1:] for action in view["legal"] if action[0] == kind] if ui.my_turn else []
 
 
-def face_html(card: str) -> str:
-    """A card's face: rank and suit symbol (red for hearts and diamonds), read as words."""
-    red = " red" if suit_of(card) in RED_SUITS else ""
-    return (f'<span class="face{red}" role="img" aria-label="{esc(card_label(card))}">'
-            f'<span class="rank">{esc(rank_of(card))}</span>'
-            f'<span class="suit">{SUIT_SYMBOL[suit_of(card)]}</span></span>')
+# The court cards' emblems, drawn in the suit's colour (viewBox 0 0 20 12): a crown of
+# three points for the King, a crown of round tips for the Queen, a plumed cap for the Jack.
+EMBLEMS = {
+    "K": '<path d="M1 11V3l4.5 4L10 1l4.5 6L19 3v8z"/>',
+    "Q": '<path d="M2 11l1-7 4 4 3-5 3 5 4-4 1 7z"/><circle cx="3" cy="3" r="1.6"/>'
+         '<circle cx="10" cy="2.2" r="1.6"/><circle cx="17" cy="3" r="1.6"/>',
+    "J": '<path d="M2 11q0-6 8-6t8 6z"/><path d="M10 5q3-5 8-4-4 2-6 5z"/>',
+}
+
+
+def suit_classes(card: str) -> str:
+    """The classes that colour a card by its suit (``suit-H``…; ``red`` for hearts and
+    diamonds), which the four-colour deck setting recolours."""
+    return f"suit-{suit_of(card)}" + (" red" if suit_of(card) in RED_SUITS else "")
+
+
+def centre_html(card: str) -> str:
+    """A card's middle: a court card's framed emblem and letter, the Ace's ringed pip, or
+    one big pip."""
+    rank, symbol = rank_of(card), SUIT_SYMBOL[suit_of(card)]
+    if rank in EMBLEMS:
+        return (f'<span class="pc-court"><svg viewBox="0 0 20 12" aria-hidden="true" focusable="false">'
+                f'{EMBLEMS[rank]}</svg><b>{esc(rank)}</b></span>')
+    return f'<span class="pc-pip{" pc-ace" if rank == "A" else ""}">{symbol}</span>'
+
+
+def card_inside(card: str) -> str:
+    """A card's face drawn by the page: rank and suit in the corners, the middle."""
+    index = (f'<span class="pc-r">{esc(rank_of(card))}</span>'
+             f'<span class="pc-s" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>')
+    return face_parts(index, centre_html(card))
+
+
+def face_html(card: str, came_from: str | None = None, went_to: str | None = None) -> str:
+    """A card on the table, read as words ("Queen of spades"); it moves from its last
+    place, or in from ``came_from`` (a selector) when it was not on screen, or, when it
+    comes from elsewhere, first to ``went_to`` (see ``assets/motion.js``)."""
+    return (f'<span{attrs(class_="face pc " + suit_classes(card), data_rank=rank_of(card), data_flip=card, data_flip_from=came_from, data_flip_to=went_to, role="img", aria_label=card_label(card))}>'
+            f'{card_inside(card)}</span>')
 
 
 def status_html(view: dict, ui: TableUi) -> str:
@@ -420,12 +454,22 @@ def choose_note(view: dict) -> str:
     return _("House rule: every sub-game is chosen before the hand is seen.")
 
 
-def played_html(seat: int, card: str, names, winner=None, last: str = "") -> str:
-    """One card of a trick with its player's name (:func:`who_html`); ``last`` the classes of the latest play (see :func:`last_classes`) when
-    this card is it."""
+def seat_selector(seat: int) -> str:
+    """The selector of a seat's box in the list of players (where its cards come from)."""
+    return f'.rentz-seats [data-seat="{seat}"]'
+
+
+def played_html(seat: int, card: str, names, winner=None, last: str = "",
+                viewer: int | None = None) -> str:
+    """One card of a trick with its player's name (:func:`who_html`); ``last`` the classes
+    of the latest play (see :func:`last_classes`) when this card is it. Another seat's card
+    just played comes in from that seat; the cards of a trick that has a winner go to the
+    winner's seat as it is taken (``data-flip-to``)."""
     classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
+    came_from = seat_selector(seat) if "just-played" in last and seat != viewer else None
+    went_to = seat_selector(winner) if winner is not None else None
     return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>{who_html(seat, names)}'
-            f'{face_html(card)}</li>')
+            f'{face_html(card, came_from, went_to)}</li>')
 
 
 def who_html(seat: int, names) -> str:
@@ -451,7 +495,7 @@ def trick_html(view: dict, ui: TableUi) -> str:
     complete trick and its winner (RZ-6)."""
     if view["over"]:
         return last_trick_html(view, ui)
-    played = [played_html(seat, card, ui.names, last=last_classes(ui, card))
+    played = [played_html(seat, card, ui.names, last=last_classes(ui, card), viewer=view["seat"])
               for seat, card in view["trick"]]
     start = view["leader"] if view["leader"] is not None else view["current"]
     done = {seat for seat, _ in view["trick"]}
@@ -469,7 +513,8 @@ def last_trick_html(view: dict, ui: TableUi) -> str:
     last = view["last_trick"]
     if not last:
         return ""
-    cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card))
+    cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card),
+                                view["seat"])
                     for seat, card in last["cards"])
     heading = by(ui.names[last["winner"]], _("Last trick: you took it"),
                  _("Last trick: {name} took it"))
@@ -480,7 +525,8 @@ def last_trick_html(view: dict, ui: TableUi) -> str:
 
 def layout_html(view: dict, ui: TableUi) -> str:
     """Four suit rows around a centre column of Jacks, lower ranks left, higher right;
-    each row's ends as the view gives them, and where the lit cards would go (RZ-8)."""
+    each row's ends as the view gives them, and where the lit cards would go (RZ-8). A
+    card just laid comes from the hand or from its player's seat."""
     ranks = deck_ranks(view["players"])
     lit = {card for (card,) in legal_of(view, ui, "play")}
     rows = "".join(layout_row(suit, view["layout"][suit], ranks, lit, ui) for suit in SUITS)
@@ -503,7 +549,8 @@ def layout_row(suit: str, ends, ranks, lit: set, ui: TableUi) -> str:
         classes = f"cell {state}" + (" jack" if rank == "J" else "") + \
             (last_classes(ui, card) if laid else "")
         shown = rank if laid or card in lit else ""
-        cells.append(f'<span{attrs(class_=classes, data_card=card, aria_hidden=None if laid else "true")}>'
+        came = seat_selector(latest_move(ui.log)["seat"]) if "just-played" in classes else None
+        cells.append(f'<span{attrs(class_=classes, data_card=card, data_flip=card if laid else None, data_flip_from=came, aria_hidden=None if laid else "true")}>'
                      f'{esc(shown)}</span>')
     span = (_("{low} to {high}").format(low=card_label(ends[0]), high=card_label(ends[1]))
             if ends else _("waits for the Jack"))
@@ -511,8 +558,8 @@ def layout_row(suit: str, ends, ranks, lit: set, ui: TableUi) -> str:
     label = _("{suit}: {cards}").format(suit=suit_word(suit).capitalize(), cards=span)
     row = attrs(class_="layout-row", data_suit=suit, data_low=ends and ends[0],
                 data_high=ends and ends[1], aria_label=label)
-    red = " red" if suit in RED_SUITS else ""
-    return (f'<li{row}><span class="row-suit{red}" aria-hidden="true">{SUIT_SYMBOL[suit]}</span>'
+    return (f'<li{row}><span class="row-suit {suit_classes("A" + suit)}" aria-hidden="true">'
+            f'{SUIT_SYMBOL[suit]}</span>'
             f'{"".join(cells)}</li>')
 
 
@@ -553,14 +600,12 @@ def finished_deal(view: dict, ui: TableUi):
 
 def hand_card(card: str, lit: bool, hinted: bool = False) -> str:
     """A card of the hand as a button: enabled (lit) only when it is a legal play; its
-    name is its rank, then the card in words ("Q, Queen of spades")."""
-    classes = ("card" + (" red" if suit_of(card) in RED_SUITS else "") + (" lit" if lit else "")
+    name is its corner's rank, then the card in words ("Q, Queen of spades")."""
+    classes = (f"card pc {suit_classes(card)}" + (" lit" if lit else "")
                + (" hinted" if hinted else ""))
     said = f", {card_label(card)}" + (_(", the hint's card") if hinted else "")
-    face = (f'<span class="rank">{esc(rank_of(card))}</span>'
-            f'<span class="suit" aria-hidden="true">{SUIT_SYMBOL[suit_of(card)]}</span>'
-            f'<span class="sr">{esc(said)}</span>')
-    return button(card_label(card), "rentz-play", html_label=face, class_=classes, data_card=card,
+    return button(card_label(card), "rentz-play", html_label=card_inside(card) + unseen(said),
+                  class_=classes, data_card=card, data_rank=rank_of(card), data_flip=card,
                   data_drag=True, data_nav="hand", disabled=not lit)
 
 

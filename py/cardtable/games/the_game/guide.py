@@ -120,6 +120,10 @@ GUIDE = Guide(
                      "You can also drag it onto a pile.")),
         (".piles", N_("Four piles: ↑ climbs from 1 (play higher), ↓ falls from 100 (play "
                       "lower). Exactly 10 back always fits too: 37 on a climbing 47.")),
+        (".piles", N_("With other players, the buttons under each pile are signals: “hold” "
+                      "asks the others to leave that pile to you, “small” asks them not to "
+                      "jump far on it. Tap one to raise your signal, again to clear it; "
+                      "another player's shows with their name.")),
         ("[data-action=end-turn]",
          N_("Play at least two cards, then End turn: you draw back up to a full hand.")),
         ("[data-action=undo]", N_("Undo takes back a card you played this turn.")),

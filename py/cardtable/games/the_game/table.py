@@ -19,8 +19,8 @@ from .rules import CARDS, SIGNAL_KINDS, pile_name
 from ...i18n import N_, _, ngettext
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, by, hint_html as hint_box, last_mark, latest_move, log_html as log_box, moves_by_turn,
-    seat_says, unseen, weave,
+    Html, by, face_parts, hint_html as hint_box, last_mark, latest_move, log_html as log_box,
+    moves_by_turn, number_index, seat_says, unseen, weave,
 )
 from ...web.ui import TableUi
 
@@ -109,7 +109,8 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     way = (_("Pile {pile} (rising), top {top}, {count}") if pile["dir"] == "up"
            else _("Pile {pile} (falling), top {top}, {count}"))
     inner = weave(way, pile=Html(f'<span class="dir">{pile_name(index)}</span>'),
-                  top=Html(f'<span class="top">{pile["top"]}</span>{badge}'),
+                  top=Html(f'<span{attrs(class_="top", data_flip=pile["top"] if pile["count"] else None, data_flip_from=came_from(view, play) if last and fresh else None)}>'
+                           f'{pile["top"]}</span>{badge}'),
                   count=Html(f'<span class="count">{esc(cards(pile["count"]))}</span>{trick}')) \
         + unseen(after) + (last_mark() if last else "")
     play_button = (f'<button type="button"{attrs(class_=classes, data_action="play", data_drop="play", data_pile=index, data_dir=pile["dir"], data_top=pile["top"], data_nav="piles", **extra)}>'
@@ -118,21 +119,52 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
     return f'<div class="pile-slot">{play_button}{signals}</div>'
 
 
+def came_from(view: dict, play: dict):
+    """Where another seat's card just played comes in from: that seat in the list of
+    players (the viewer's own comes from the hand); None for the viewer's."""
+    return None if play["seat"] == view["seat"] else f'.players [data-seat="{play["seat"]}"]'
+
+
 def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
-    """The signals showing on pile ``index`` and the toggles to change them (TG-13)."""
-    shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
-    badges = "".join(f'<span class="signal {k}">{esc(signal_word(k))} · {esc(who)}</span>'
-                     for k, who in shown.items())
-    toggles = "".join(
-        button(_(SIGNAL_WORDS[k][1]), "signal", html_label=esc(signal_word(k)),
-               class_="signal-toggle", data_pile=index, data_kind=k,
-               aria_pressed=str(k in shown).lower(),
-               aria_label=_("{signal} ({pile})").format(signal=_(SIGNAL_WORDS[k][1]),
-                                                       pile=pile_name(index)),
-               title=_(SIGNAL_WORDS[k][1]),
-               disabled=not (ui.my_turn and talk and is_legal(view, "signal", index, k)))
-        for k in SIGNAL_KINDS)
+    """The signals on pile ``index`` (TG-13): another seat's as a badge naming it, and the
+    viewer's toggles. A toggle is pressed only for the viewer's own signal; where another
+    seat's shows, its toggle says it clears that one (the engine's signal action clears
+    whoever raised it)."""
+    raised = {s["kind"]: s["seat"] for s in view["signals"] if s["pile"] == index}
+    others = {kind: seat for kind, seat in raised.items() if seat != view["seat"]}
+    badges = "".join(f'<span class="signal {k}">{esc(signal_word(k))} · {esc(ui.names[seat])}</span>'
+                     for k, seat in others.items())
+    toggles = "".join(signal_toggle(view, ui, index, k, raised.get(k), talk)
+                      for k in SIGNAL_KINDS)
     return f'<div class="signals">{badges}{toggles}</div>'
+
+
+def signal_toggle(view: dict, ui: TableUi, index: int, kind: str, raiser, talk: bool) -> str:
+    """The viewer's button for signal ``kind`` on pile ``index`` (``raiser``: the seat
+    showing it, or None): a toggle of their own signal, or, while another seat's shows,
+    the button that clears it."""
+    meaning = _(SIGNAL_WORDS[kind][1])
+    if raiser in (None, view["seat"]):
+        label = _("{signal} ({pile})").format(signal=meaning, pile=pile_name(index))
+        shown, pressed = esc(signal_word(kind)), str(raiser is not None).lower()
+    else:
+        # TRANSLATORS: a button's name for screen readers: another player's signal on a pile.
+        label = _("{signal} ({pile}), raised by {name}: clears it").format(
+            name=ui.names[raiser], signal=meaning, pile=pile_name(index))
+        shown, pressed = "✕ " + esc(signal_word(kind)), None
+    return button(meaning, "signal", html_label=shown, class_="signal-toggle", data_pile=index,
+                  data_kind=kind, aria_pressed=pressed, aria_label=label,
+                  disabled=not (ui.my_turn and talk and is_legal(view, "signal", index, kind)))
+
+
+def signals_note(view: dict) -> str:
+    """What the signals under the piles say, in words seen on a touch screen too (only
+    when more than one seat plays)."""
+    if view["players"] == 1:
+        return ""
+    return ('<p class="signals-note">' + esc(_(
+        "Signals under the piles: “hold” asks the others to leave that pile to you; “small”"
+        " asks them not to jump far on it. Nobody may say a number.")) + '</p>')
 
 
 def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
@@ -142,15 +174,18 @@ def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
 
 
 def card_html(ui: TableUi, card: int, hinted: bool, mark=no_mark) -> str:
+    """A hand card: its number big in the middle and small in two corners, the variant's
+    badge under it; it moves to the pile it is played on (``data-flip``)."""
     badge, extra = mark(card)
-    return (f'<button type="button"{attrs(class_="card" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), disabled=not ui.my_turn, **extra)}>'
-            f'{card}{badge}' + (unseen(_(", the hint's card") if hinted else "")) + f'</button>')
+    return (f'<button type="button"{attrs(class_="card pc" + (" hinted" if hinted else ""), data_action="select", data_drag=True, data_card=card, data_flip=card, data_nav="hand", aria_pressed=str(card == ui.local).lower(), disabled=not ui.my_turn, **extra)}>'
+            f'{face_parts(number_index(card), str(card))}{badge}'
+            + (unseen(_(", the hint's card") if hinted else "")) + f'</button>')
 
 
 def players_html(view: dict, ui: TableUi, note=lambda seat: "") -> str:
     """The seats and their hand counts; ``note(seat)`` may add HTML to a seat's summary."""
     rows = "".join(
-        f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None)}>'
+        f'<li{attrs(class_="current" if seat == view["current"] and not view["over"] else None, data_seat=seat)}>'
         f'{seat_says(ui.names[seat], in_hand(n))}'
         f'{note(seat)}</li>'
         for seat, n in enumerate(view["hand_counts"]))
@@ -245,7 +280,7 @@ def table_html(view: dict, ui: TableUi) -> str:
     return (f'<main class="table the-game">{players_html(view, ui)}{turn_line(view, ui)}'
             f'{hand_html(view, ui, hinted_cards)}'
             f'<section class="piles" aria-label="' + (esc(_("Piles"))) + f'">{draw_html(view)}{piles}</section>'
-            f'{controls_html(view, ui)}{hint_html(ui)}{log_html(ui)}</main>')
+            f'{signals_note(view)}{controls_html(view, ui)}{hint_html(ui)}{log_html(ui)}</main>')
 
 
 def draw_html(view: dict) -> str:

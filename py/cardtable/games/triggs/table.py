@@ -34,7 +34,8 @@ from ...i18n import N_, _, ngettext, npgettext, pgettext
 from .rules import TOTAL_BOXES, describe_makes
 from ...web.html import attrs, button, esc
 from ...web.table_parts import (
-    Html, by, hint_html, last_mark, latest_move, log_html, place, seat_says, unseen, weave,
+    Html, by, face_parts, hint_html, last_mark, latest_move, log_html, number_index, place,
+    seat_says, unseen, weave,
 )
 from .cross import (
     Pick, cross_plan, discard_action, helpful, indices_of, selected_values, times,
@@ -243,9 +244,17 @@ def pile_html(view: dict, ui: TableUi, pile: dict) -> str:
             f'{inner}</button>')
 
 
+def flip_id(before, card: int) -> str:
+    """The id that a card of value ``card`` moves by (``data-flip``), after ``before``, the
+    cards of the hand before it: "9-1" for the hand's second 9. The discard pile's top
+    takes the id after the hand's last card of its value, so discarded cards move there."""
+    return f"{card}-{list(before).count(card)}"
+
+
 def discard_pile_html(view: dict) -> str:
     cards = view["discard"]
-    top = f'<span class="top">{cards[-1]}</span>' if cards else '<span class="top">–</span>'
+    top = (f'<span{attrs(class_="top", data_flip=flip_id(view["hand"], cards[-1]))}>{cards[-1]}</span>'
+           if cards else '<span class="top">–</span>')
     label = (_("Discard pile, top {top}, {count}").format(top=cards[-1], count=cards_of(len(cards)))
              if cards else _("Discard pile, empty"))
     # TRANSLATORS: the label on the discard pile (a noun).
@@ -270,12 +279,27 @@ def piles_html(view: dict, ui: TableUi) -> str:
             + (f'<p class="draw-note" id="draw-note">{esc(note)}</p>' if note else ""))
 
 
+def drawn_index(view: dict, ui: TableUi):
+    """The hand index of the card the viewer has just drawn face up, and the selector of
+    the pile it came from (it moves in from there); (None, None) otherwise."""
+    move = latest_move(ui.log)
+    if not move or move["kind"] != "draw" or move["seat"] != view["seat"] \
+            or move.get("card") not in view["hand"]:
+        return None, None
+    index = len(view["hand"]) - 1 - view["hand"][::-1].index(move["card"])
+    return index, f'.triggs-piles [data-pile="{move["pile"]}"]'
+
+
 def hand_html(view: dict, ui: TableUi, pick: Pick) -> str:
+    """The viewer's cards; one drawn face up just now comes in from its pile."""
     can_pick = acting(view, ui, "turn")
     useful = helpful(view["hand"], pick.row) if pick.row and can_pick else set()
     hinted = hinted_cards(view, ui)
+    drawn, pile = drawn_index(view, ui)
     cards = "".join(
-        f'<button type="button"' + (attrs(class_="card" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), aria_label=(_("Card {card}, in the hint") if i in hinted else _("Card {card}")).format(card=c), disabled=not can_pick)) + f'>{c}</button>'
+        f'<button type="button"' + (attrs(class_="card pc" + (" fits" if i in useful else "") + (" hinted" if i in hinted else ""), data_action="triggs-card", data_index=i, data_card=c, data_flip=flip_id(view["hand"][:i], c), data_flip_from=pile if i == drawn else None, data_nav="hand", aria_pressed=str(i in pick.cards).lower(), disabled=not can_pick)) + f'>'
+        + weave(_("Card {card}, in the hint") if i in hinted else _("Card {card}"),
+                card=Html(face_parts(number_index(c), str(c)))) + '</button>'
         for i, c in enumerate(view["hand"]))
     label = _("Your hand ({name}), {count}").format(name=ui.names[view["seat"]],
                                                     count=cards_of(len(view["hand"])))
@@ -380,8 +404,9 @@ def own_sheet_html(view: dict, ui: TableUi, pick: Pick) -> str:
 
 
 def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
-    """Another player's sheet, collapsed to its summary (name, hand, crossed boxes and
-    their move just made): tap to see one narrow column per row."""
+    """Another player's sheet, collapsed to its summary (a chevron that says it opens,
+    name, hand, crossed boxes and their move just made): tap to see one narrow column per
+    row."""
     sheet = view["sheets"][seat]
     columns = "".join(
         f'<li' + (attrs(class_="col" + (" done" if crossed == total else "") + last_classes(ui, seat, row), data_row=row, data_crossed=crossed, data_boxes=total, aria_label=_("row {row}: {crossed} of {total}").format(row=row, crossed=crossed, total=total))) + f'>'
@@ -395,7 +420,8 @@ def compact_sheet_html(view: dict, ui: TableUi, seat: int) -> str:
         # TRANSLATORS: what another player has just done: "just drew a card from the left pile".
         lately = f' <span class="lately">' + (esc(_("just {move}").format(move=move_words(latest)))) + f'</span>'
     return (f'<details{attrs(class_="sheet compact" + (" current" if current else ""), data_seat=seat, id=f"triggs-sheet-{seat}")}>'
-            f'<summary>{seat_says(ui.names[seat], in_hand(held), data_hand=held)} '
+            f'<summary><span class="expand" aria-hidden="true"></span>'
+            f'{seat_says(ui.names[seat], in_hand(held), data_hand=held)} '
             f'<span class="crossed">{sum(sheet)}/{sum(view["boxes"])}</span>{lately}</summary>'
             f'<ol>{columns}</ol></details>')
 
