@@ -13,6 +13,7 @@ import pytest
 from cardtable.games.rentz.rules import SUB_GAME_IDS
 from cardtable.games.rentz import table as table_rentz
 from settings_scripts import settings_script
+from menu import choose
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 FAST = settings_script(pace="fast")
@@ -177,7 +178,7 @@ def test_a_match_blind_choice_look_undo_sheet_resume_and_share(phone, wait_until
     page.reload()
     wait_until(page, "document.documentElement.dataset.app === 'ready'")
     assert view(page) == before
-    page.click('[data-action="share"]')
+    choose(page, "share")
     page.wait_for_selector('#panel-text, #app [role="status"] p')
     shared = page.input_value("#panel-text") if page.locator("#panel-text").count() else ""
     status = page.inner_text('#app [role="status"]')

@@ -3,9 +3,10 @@
 One delegated listener per event type on ``<div id="app">`` reads ``data-action`` and the
 data attributes of the control hit and hands them to the :class:`~.controller.Controller`;
 then the page is drawn again. What the page does besides is generic, read from data
-attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape sends the
-table's ``CANCEL``, and pointer events (mouse, pen and touch) drag a ``data-drag`` item
-onto a ``data-drop`` target. Bots and forced moves are made in an asyncio task that
+attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape closes the
+open menu or else sends the table's ``CANCEL``, a tap outside the open menu closes it, and
+pointer events (mouse, pen and touch) drag a ``data-drag`` item onto a ``data-drop``
+target. Bots and forced moves are made in an asyncio task that
 sleeps the chosen pace between moves, so the page stays responsive; each such move makes a
 short tone when the sound is on. The address bar shows the link of the deal on the table
 (the plain page in the lobby), and ``<html>`` carries the chosen theme and motion as
@@ -74,6 +75,7 @@ class Page:
                                ("pointermove", self.on_pointermove), ("pointerup", self.on_pointerup),
                                ("pointercancel", self.on_pointercancel)):
             self.listen(self.root, event, handler)
+        self.listen(js.document, "click", self.on_outside_click)
         self.listen(js.window, "hashchange", lambda event: self.open_fragment())
         peers = getattr(js.window, "cardtablePeers", None)
         if peers is not None:
@@ -107,13 +109,14 @@ class Page:
         html.dataset.theme = screen.preferences["theme"]
         html.dataset.motion = screen.preferences["motion"]
         html.lang = language()
+        opened = [d.id for d in (self.parts["screen"] if self.parts else self.root)
+                  .querySelectorAll("details[open]") if d.id]
         parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
         for role in ("alert", "status"):
             lines = message_lines(screen.messages, role)
             if self.shown[role] != lines:  # compared as written: the DOM re-serializes
                 parts[role].innerHTML = self.shown[role] = lines
-        opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
         typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
         parts["screen"].innerHTML = screen_html(screen)
         point_at_target(parts["screen"])
@@ -211,11 +214,12 @@ class Page:
                 peers.close(job[1])
 
     def place_focus(self, selectors) -> None:
-        """Focus the first enabled element that one of ``selectors`` finds, in their order
-        (an element that is no control, a skip link's target, is made focusable)."""
+        """Focus the first enabled, rendered element that one of ``selectors`` finds, in
+        their order (an element that is no control, a skip link's target, is made
+        focusable); focusing scrolls it into view."""
         for selector in selectors:
             element = self.root.querySelector(selector)
-            if element and not element.matches(":disabled"):
+            if element and not element.matches(":disabled") and element.getClientRects().length:
                 if not element.matches(FOCUSABLE):
                     element.setAttribute("tabindex", "-1")
                 element.focus()
@@ -375,6 +379,12 @@ class Page:
                 data["text"] = str(field.value)
             self.act(target.dataset.action, data)
 
+    def on_outside_click(self, event) -> None:
+        """A tap outside the open menu that no control took closes it (a control's tap
+        has already closed it: every action does)."""
+        if self.controller.menu_open and not event.target.closest(".menu"):
+            self.act("menu", {})
+
     def on_change(self, event) -> None:
         target = event.target
         if target.matches("select[data-action], input[data-action]:not([data-with])"):
@@ -383,6 +393,9 @@ class Page:
     def on_keydown(self, event) -> None:
         """Arrow keys move within a ``data-nav`` group; Escape drops the player's choice."""
         target = event.target
+        if event.key == "Escape" and self.controller.menu_open:
+            self.act("menu", {})  # closes it; the focus goes to its button
+            return
         cancel = self.controller.cancel_action()
         if event.key == "Escape" and cancel:
             self.act(cancel, {})

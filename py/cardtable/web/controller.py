@@ -62,6 +62,7 @@ class Screen:
     reply: str | None = None  # "join": the reply code to send back, once made
     waiting: tuple = ()  # "table" and "end": the names of the friends the table waits for
     guest: bool = False  # the table is a friend's, on this page from one seat
+    menu_open: bool = False  # the menu's folded items are on show
 
 
 class Controller:
@@ -81,6 +82,7 @@ class Controller:
         self.messages: list = []
         self.panel = None
         self.opener = None  # the data-action of the control that opened the panel
+        self.menu_open = False  # the menu's items on show: until the next action
         self.focus = None  # a CSS selector (or several, the first found wins) to focus
         self.clock = clock  # the local date and time now (records, today's deal)
         self.records = RecordBook(store)
@@ -294,9 +296,11 @@ class Controller:
 
     # -- events ------------------------------------------------------------------
     def handle(self, action: str, data: dict):
-        """Run the handler for ``data-action``; errors become a message in words."""
+        """Run the handler for ``data-action``; errors become a message in words. Every
+        action but ``menu`` (which opens or closes it) closes the menu."""
         self.messages = []
         self.focus = None
+        self.menu_open = action == "menu" and not self.menu_open
         try:
             return self.dispatch(action, data)
         except (IllegalAction, ValueError, KeyError) as error:
@@ -434,11 +438,17 @@ class Controller:
     def on_embed(self, data):
         self.open_panel("embed", ("embed", sharing.embed_snippet(self.base_url, self.session)))
 
+    def on_copy_panel(self, data):
+        """Copy the embed snippet on show."""
+        if not self.panel or self.panel[0] != "embed":
+            raise ValueError(_("There is no embed code on show to copy."))
+        return ("copy", self.panel[1], _("Copied the embed code: paste it into your page."))
+
     def on_close_panel(self, data):
         """Close the panel; the focus goes back to the control that opened it."""
         self.panel = None
-        if self.opener:
-            self.focus = f'[data-action="{self.opener}"]'
+        if self.opener:  # an item of the closed menu cannot take the focus: its button does
+            self.focus = (f'[data-action="{self.opener}"]', MENU_BUTTON)
 
     def on_rules(self, data):
         """The rules of the game on the table, or of the lobby's game."""
@@ -471,7 +481,14 @@ class Controller:
         self.focus = SKIP_TARGETS[data["to"]]
 
     def open_panel(self, opener: str, panel: tuple) -> None:
+        """Show ``panel``; the focus goes to it (the page scrolls it into view)."""
         self.panel, self.opener = panel, opener
+        self.focus = PANEL_START
+
+    def on_menu(self, data):
+        """The menu button: ``handle`` has opened or closed the menu; the focus stays on
+        the button."""
+        self.focus = MENU_BUTTON
 
     def on_tour_next(self, data):
         table = self.table
@@ -559,7 +576,8 @@ class Controller:
         shown = self.store.notice and not any(role == "status" for role, _ in self.messages)
         notices = [("status", _(self.store.notice))] if shown else []
         base = dict(messages=tuple(notices + self.messages), setup=self.setup, pace=self.pace,
-                    panel=self.panel, preferences=self.store.preferences())
+                    panel=self.panel, preferences=self.store.preferences(),
+                    menu_open=self.menu_open)
         table = self.table
         if self.replay is not None:
             return Screen("replay", replay=self.replay, **base)
@@ -664,6 +682,8 @@ def sentence(error: Exception) -> str:
 # Where the focus goes: the screen's first control, and the skip links' targets (the first
 # found wins; a target that is no control is made focusable by the page).
 SCREEN_START = (".app-screen main [data-action]:not([disabled])", ".app-screen main")
+PANEL_START = (".app-screen .panel",)
+MENU_BUTTON = '[data-action="menu"]'
 SKIP_TARGETS = {"hand": ('.hand [data-action]:not([disabled])', ".hand"),
                 "table": (".app-screen main",)}
 
@@ -682,7 +702,8 @@ HANDLERS = {
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
     "rules": Controller.on_rules, "settings": Controller.on_settings,
     "setting": Controller.on_setting, "text-setting": Controller.on_text_setting,
-    "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
+    "dismiss": Controller.on_dismiss, "skip": Controller.on_skip, "menu": Controller.on_menu,
+    "copy-panel": Controller.on_copy_panel,
     **TABLE_HANDLERS, **HISTORY_HANDLERS,
 }
 # At a friend's table: the table's buttons that ask the host (the others are the host's).
@@ -690,4 +711,4 @@ AT_A_FRIENDS = {"undo": Controller.on_guest_undo, "confirm-end": Controller.on_g
                 "hint": Controller.on_guest_hint}
 # What may be done while the records or a replay are on screen: nothing that plays.
 BROWSING = {*HISTORY_HANDLERS, "lobby", "close-panel", "rules", "settings", "setting", "pace",
-            "text-setting", "dismiss", "skip"}
+            "text-setting", "dismiss", "skip", "menu"}
