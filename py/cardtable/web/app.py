@@ -8,7 +8,8 @@ open menu or else sends the table's ``CANCEL``, a tap outside the open menu clos
 pointer events (mouse, pen and touch) drag a ``data-drag`` item onto a ``data-drop``
 target. Bots and forced moves are made in an asyncio task that
 sleeps the chosen pace between moves, so the page stays responsive; each such move makes a
-short tone when the sound is on. The address bar shows the link of the deal on the table
+short tone when the sound is on. A pause between parts of a game ends by itself after the
+pace's pause seconds. The address bar shows the link of the deal on the table
 (the plain page in the lobby), and ``<html>`` carries the chosen theme and motion as
 ``data-theme`` and ``data-motion`` for the stylesheets. Taps made on the prerendered lobby
 while Python loaded (kept by ``boot.js``) are carried out in order once it runs.
@@ -18,7 +19,8 @@ Playing together: the controller's link jobs (see ``together.handlers``) are car
 by ``window.cardtablePeers`` (``assets/together.js``, WebRTC data channels); what arrives
 over a link, and a heartbeat every second, go back to the controller. A button with
 ``data-with="<selector>"`` sends that field's value as ``data["text"]``; fields marked
-``data-keep`` keep what was typed in them when the page is drawn again; elements with
+``data-keep`` keep what was typed in them when the page is drawn again; a
+``<details data-reveal>`` (with an id) scrolls into view when the player opens it; elements with
 ``data-qr`` get their QR code drawn by ``window.cardtableQr`` (``assets/qr.js``).
 """
 
@@ -38,7 +40,7 @@ from . import starting
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
 from .records.handlers import replay_key
-from .lobby import PACES
+from .lobby import PACES, PAUSE_SECONDS
 from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
 from .teaching.tour import point_at_target
@@ -58,6 +60,7 @@ class Page:
         self.controller = None  # see start()
         self.proxies = []
         self.bots_task = None
+        self.pause_task = None
         self.drag = None
         self.swallow_until = 0  # a drop is followed by a click event to ignore
         self.parts = None  # see make_parts
@@ -158,6 +161,8 @@ class Page:
             box.select()
         if controller.bot_due() and self.bots_task is None:
             self.bots_task = asyncio.ensure_future(self.run_bots())
+        if controller.paused() and self.pause_task is None:
+            self.pause_task = asyncio.ensure_future(self.end_pause())
         for job in controller.take_jobs():
             asyncio.ensure_future(self.run_job(job))
 
@@ -250,6 +255,17 @@ class Page:
         finally:
             self.bots_task = None
         self.draw()
+
+    async def end_pause(self) -> None:
+        """A pause between parts of a game ends by itself after the pace's pause seconds,
+        unless the player went on (or left) meanwhile."""
+        try:
+            while (pause := self.controller.paused()) is not None:
+                await asyncio.sleep(PAUSE_SECONDS[self.controller.pace])
+                if self.controller.paused() == pause:
+                    self.act("go-on", {})
+        finally:
+            self.pause_task = None
 
     async def bot_step(self) -> None:
         """One move the app makes, thought in slices of at most ``SLICE_SECONDS`` of the
@@ -371,6 +387,10 @@ class Page:
     def on_click(self, event) -> None:
         if event.timeStamp < self.swallow_until:
             return
+        reveal = event.target.closest("details[id][data-reveal] > summary")
+        if reveal and not reveal.parentElement.open:  # it opens after this event
+            ident = reveal.parentElement.id
+            js.setTimeout(create_once_callable(lambda: scroll_into_view(ident)), 0)
         target = event.target.closest("button[data-action]")
         if target:
             data = dataset(target)
@@ -503,6 +523,14 @@ def too_large(size: int, limit: int) -> str:
     return _("This file is {size} MB, more than the {limit} MB a records file can be: it"
              " was not read, and nothing was changed.").format(
         size=f"{size / 1e6:.1f}", limit=f"{limit / 1e6:g}")
+
+
+def scroll_into_view(ident: str) -> None:
+    """Scroll the element with id ``ident`` (a ``<details data-reveal>`` just opened) to
+    the top of the window, as far as the page allows."""
+    element = js.document.getElementById(ident)
+    if element:
+        element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
 
 
 def focus_selector(element):

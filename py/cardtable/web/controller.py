@@ -40,7 +40,8 @@ from .ui import TableUi
 
 @dataclass(frozen=True)
 class Screen:
-    """What to draw: ``kind`` is "lobby", "table", "pass" or "end"."""
+    """What to draw: ``kind`` is "lobby", "table", "pause" (between parts of a game),
+    "pass", "end", "records", "replay", "room" or "join"."""
 
     kind: str
     messages: tuple
@@ -233,12 +234,13 @@ class Controller:
         """Whether the app should move by itself now (the page waits the pace first): not
         while the table waits for a friend."""
         return (self.table is not None and not browsing(self) and self.bots.due()
-                and not (self.host and self.host.paused()))
+                and not self.table.paused and not (self.host and self.host.paused()))
 
     def current_view(self):
         """The viewing seat's view, for ``window.cardtable.view()``: at a friend's table,
         this page's seat's. Its ``legal`` is empty while this page cannot act on it: the
-        table waits for a friend, or a friend's page waits for the host."""
+        table pauses between parts of the game, waits for a friend, or a friend's page
+        waits for the host."""
         if self.guest is not None:
             guest = self.guest
             if not guest.ready:
@@ -248,7 +250,15 @@ class Controller:
         if self.table is None:
             return None
         view = self.table.view
-        return {**view, "legal": []} if self.host and self.host.paused() else view
+        waits = self.table.paused or self.host and self.host.paused()
+        return {**view, "legal": []} if waits else view
+
+    def paused(self):
+        """The table's pause between parts of the game, as ``(table, moves)``, or None."""
+        table = self.table
+        if table is None or not table.paused or table.finished or browsing(self):
+            return None
+        return (table, len(table.session.actions))
 
     def say(self, role: str, text: str) -> None:
         """Show ``text`` in the live region of ``role``, in place of what it said."""
@@ -417,6 +427,11 @@ class Controller:
         hint = yield from self.bots.hint_steps(table.view)
         if self.table is table and self.session.state is state:
             table.hint = hint
+
+    def on_go_on(self, data):
+        """The player goes on after the pause between parts of the game."""
+        self.table.go_on()
+        self.focus = SCREEN_START
 
     def on_reveal(self, data):
         self.table.reveal()
@@ -597,6 +612,8 @@ class Controller:
             base["waiting"] = tuple(table.names[seat] for seat in self.host.waiting())
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
+        if table.paused:
+            return Screen("pause", view=table.view, ui=ui, **base)
         if table.needs_pass():
             name = seat_name(table.session.setup.seats, table.state.current_player)
             return Screen("pass", pass_to=name, **base)
@@ -693,6 +710,7 @@ TABLE_HANDLERS = {
     "new-deal": Controller.on_new_deal, "share": Controller.on_share,
     "embed": Controller.on_embed, "tour-next": Controller.on_tour_next,
     "tour-skip": Controller.on_tour_skip, "copy-link": Controller.on_copy_link,
+    "go-on": Controller.on_go_on,
 }
 HANDLERS = {
     "pace": Controller.on_pace, "start": Controller.on_start,

@@ -13,7 +13,7 @@ from ..engine.registry import GAMES
 from ..i18n import LANGUAGES, N_, _, ngettext
 from .records import screens
 from .html import attrs, button, esc
-from .lobby import FRIEND, HUMAN, PACES, Setup, default_setup
+from .lobby import FRIEND, HUMAN, PACES, PAUSE_SECONDS, Setup, default_setup
 from .storage import PREFERENCES, TEXT_SETTINGS
 from .tables import end_html as table_end_html, stylesheet_paths, table_module
 from .teaching.tour import tour_html
@@ -203,6 +203,16 @@ def pass_html(name: str) -> str:
                      class_="primary big") + "</main>")
 
 
+def pause_html(screen) -> str:
+    """Between parts of a game (deals): the table module's account of the part just
+    played, and the way on (the game also goes on by itself after the pace's pause)."""
+    account = table_module(screen.setup.game).pause_html(screen.view, screen.ui)
+    later = _("The game goes on when you tap “Go on”, or by itself in {n} seconds.").format(
+        n=PAUSE_SECONDS[screen.pace])
+    return (f'<main class="pause-screen">{account}<p class="help">{esc(later)}</p>'
+            + button(_("Go on"), "go-on", class_="primary big") + "</main>")
+
+
 def waiting_html(names) -> str:
     """The line above a table that waits for friends to come back."""
     return f'<p class="paused" role="status">{esc(together.waiting_words(names))}</p>' \
@@ -362,6 +372,8 @@ def screen_html(screen) -> str:
                                   (screen.preferences or {}).get("name", ""))
     elif screen.kind == "end":
         body = end_html(screen)
+    elif screen.kind == "pause":
+        body = pause_html(screen)
     else:
         body = (waiting_html(screen.waiting)
                 + table_module(screen.setup.game).table_html(screen.view, screen.ui))
