@@ -117,10 +117,11 @@ def pile_html(view: dict, ui: TableUi, index: int, legal: set, hinted: set,
 
 
 def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
-    """The signals showing on pile ``index`` and the toggles to change them (TG-13)."""
+    """The signals showing on pile ``index`` (in a row kept whether or not one shows) and
+    the toggles to change them (TG-13)."""
     shown = {s["kind"]: ui.names[s["seat"]] for s in view["signals"] if s["pile"] == index}
-    badges = "".join(f'<span class="signal {k}">{esc(signal_word(k))} · {esc(who)}</span>'
-                     for k, who in shown.items())
+    badges = "".join(f'<span class="signal {k}" title="{esc(signal_word(k))} · {esc(who)}">'
+                     f'{esc(signal_word(k))} · {esc(who)}</span>' for k, who in shown.items())
     toggles = "".join(
         button(_(SIGNAL_WORDS[k][1]), "signal", html_label=esc(signal_word(k)),
                class_="signal-toggle", data_pile=index, data_kind=k,
@@ -130,7 +131,7 @@ def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
                title=_(SIGNAL_WORDS[k][1]),
                disabled=not (ui.my_turn and talk and is_legal(view, "signal", index, k)))
         for k in SIGNAL_KINDS)
-    return f'<div class="signals">{badges}{toggles}</div>'
+    return f'<div class="signals"><div class="signal-row">{badges}</div>{toggles}</div>'
 
 
 def hand_html(view: dict, ui: TableUi, hinted: set, mark=no_mark) -> str:
