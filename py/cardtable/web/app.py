@@ -221,13 +221,17 @@ class Page:
     def place_focus(self, selectors) -> None:
         """Focus the first enabled, rendered element that one of ``selectors`` finds, in
         their order (an element that is no control, a skip link's target, is made
-        focusable); focusing scrolls it into view."""
+        focusable, and its top is scrolled into view); focusing a control scrolls it into
+        view."""
         for selector in selectors:
             element = self.root.querySelector(selector)
             if element and not element.matches(":disabled") and element.getClientRects().length:
-                if not element.matches(FOCUSABLE):
-                    element.setAttribute("tabindex", "-1")
-                element.focus()
+                if element.matches(FOCUSABLE):
+                    element.focus()
+                    return
+                element.setAttribute("tabindex", "-1")  # a panel, a skip link's target
+                element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+                element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
                 return
 
     def keep_address(self) -> None:

@@ -466,9 +466,11 @@ def trick_html(view: dict, ui: TableUi) -> str:
 
 
 def last_trick_html(view: dict, ui: TableUi) -> str:
+    """The last complete trick and its winner; before the first, its room kept empty (the
+    hand below does not move when it comes)."""
     last = view["last_trick"]
     if not last:
-        return ""
+        return '<section class="rentz-last" aria-hidden="true"></section>'
     cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card))
                     for seat, card in last["cards"])
     heading = _("Last trick: {name} took it").format(name=ui.names[last["winner"]])
