@@ -64,7 +64,7 @@ def test_the_link_stays_and_the_settings_apply_at_the_table(new_page, site, open
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(21, 24, 27)"
     assert page.evaluate("window.tones") == 1  # the sound was switched on: one tone
     press(page, '[data-action="close-panel"]', touch)
-    assert active(page)["action"] == "settings"
+    assert active(page)["action"] == "menu"  # the opener is folded in the closed menu
 
     play_a_turn(page, touch, wait_until)
     assert page.evaluate("window.tones") > 1  # the bot's moves
