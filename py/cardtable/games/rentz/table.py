@@ -488,8 +488,9 @@ def layout_html(view: dict, ui: TableUi) -> str:
     # TRANSLATORS: who ran out of cards in which order: "1st You, 2nd Bot 3".
     out = ", ".join(_("{place} {name}").format(place=ordinal(i + 1), name=ui.names[seat])
                     for i, seat in enumerate(view["finished"]))
-    finished = (f'<p class="finished">' + (esc(_("Out of cards: {names}").format(names=out))) + f'</p>'
-                if out else "")
+    # kept empty until someone is out, so that the hand below does not move when it fills
+    finished = f'<p class="finished">' + (esc(_("Out of cards: {names}").format(names=out))
+                                          if out else "") + '</p>'
     return (f'<section class="rentz-layout" aria-label="' + (esc(_("Layout"))) + f'">'
             f'<ol class="layout-rows" data-ranks="{len(ranks)}">{rows}</ol>{finished}</section>')
 
