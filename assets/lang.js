@@ -1,11 +1,13 @@
 // Runs (a classic script, so before the module boot.js) right after the prerendered
-// lobby: picks the page's language as the app will (a link's lang=, else the language
+// lobby: marks <html data-embedded> in another page's frame, picks the page's language as the app will (a link's lang=, else the language
 // setting, else the browser's first that the build speaks), swaps in the lobby
 // prerendered in it (a <template id="shell-CODE">) and fills in the boot line's words. The words for every
 // language are JSON in <script id="boot-words">; boot.js reads the chosen ones from
 // globalThis.cardtableWords.
 (() => {
   const root = document.documentElement;
+  // In another page's frame the stylesheet keeps the menu and the notices to one short row.
+  if (window.self !== window.top) root.dataset.embedded = "";
   const words = JSON.parse(document.getElementById("boot-words").textContent);
   const spoken = (code) => {
     const primary = String(code || "").split(/[-_]/)[0].toLowerCase();

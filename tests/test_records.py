@@ -71,6 +71,8 @@ def finish(c: Controller) -> None:
     while not c.table.finished:
         if c.table.awaiting():
             c.handle("confirm-end", {})
+        elif c.paused():  # between deals: the player goes on
+            c.handle("go-on", {})
         elif c.bot_due():
             c.bot_step()
         else:

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from html_page import Page, screen_html
 
+from cardtable.bots import make_bot
 from cardtable.engine.registry import get
 from cardtable.games.rentz.rules import SUB_GAME_IDS, SUITS, deck_ranks, winners
 from cardtable.games.rentz import table as table_rentz
@@ -173,19 +174,22 @@ def test_cards_are_faces_with_corner_indices_court_marks_and_spoken_names():
     assert table_rentz.card_label("10C") == "Ten of clubs"
 
 
-def test_rz7_a_finished_deal_says_why_and_who_took_what_until_the_viewer_moves():
+def test_rz7_rz11_the_pause_after_a_deal_says_why_who_took_what_and_the_totals():
     names = names_for(4)
     state, log = play_until(4, {}, lambda s: len(s.sheet) == 1)
     over = [e for e in log if e["kind"] == "deal_over"][0]
     for seat in range(4):
-        summary = Page(draw(state, seat=seat, log=log)).one("section", cls="deal-summary")
-        assert table_rentz.REASONS[over["reason"]] in summary.text
-        shown = [(int(li.attrs["data-seat"]), li.children[-1].text) for li in summary.children[1].children]
-        assert shown == [(s, table_rentz.signed(p)) for s, p in enumerate(over["points"])]
-    chooser = state.current_player
-    after, moved = state.apply(state.legal_actions()[0]), log + [{"seat": chooser, "kind": "look"}]
-    assert not Page(draw(after, seat=chooser, log=moved)).find(cls="deal-summary")
-    assert Page(draw(after, seat=(chooser + 1) % 4, log=moved)).find(cls="deal-summary")
+        ui = TableUi(names=names, log=tuple(log))
+        pause = Page(table_rentz.pause_html(state.view(seat), ui))
+        assert table_rentz.REASONS[over["reason"]] in pause.one("section", cls="deal-summary").text
+        rows = [row for row in pause.find("tr") if "data-seat" in row.attrs]
+        shown = [(int(row.attrs["data-seat"]), row.children[0].text, row.children[2].text,
+                  row.children[3].text) for row in rows]
+        assert shown == [(s, names[s], table_rentz.signed(p), table_rentz.signed(t))
+                         for s, (p, t) in enumerate(zip(over["points"], state.scores()))]
+    # the table no longer repeats it: the pause screen said it (web/tables.py: PAUSE_AFTER)
+    assert not Page(draw(state, seat=0, log=log)).find(cls="deal-summary")
+    assert table_rentz.PAUSE_AFTER == "deal_over"
     assert table_rentz.REASONS[over["reason"]] in table_rentz.event_text(over, names)
     king = {"seat": None, "kind": "deal_over", "deal": 0, "sub_game": "king", "reason": "king",
             "doubled": True, "points": [0, -400, 0, 0]}
@@ -439,3 +443,21 @@ def test_names_over_a_trick_fit_and_stay_apart_with_six_players(names):
         [n for n in names if len(n) <= 7 and names.count(n) == 1]
     html = table_rentz.played_html(1, "AH", names)
     assert esc(names[1]) in html and esc(short[1]) in html
+
+
+def test_rz7_the_table_pauses_after_a_deal_until_the_player_goes_on():
+    c = Controller(Store(), lambda: "pause")
+    c.boot("#/rentz?seed=pause&players=3&seats=human,random,random")
+    me = make_bot("rentz", "random", 0, "pause")
+    while c.paused() is None:
+        if c.bot_due():
+            c.bot_step()
+        else:
+            c.table.act(me.act(c.table.view))
+    assert len(c.session.state.sheet) == 1 and c.screen().kind == "pause"
+    assert not c.bot_due() and c.current_view()["legal"] == []  # nobody moves meanwhile
+    page = Page(screen_html(c.screen()))
+    assert page.one("button", data_action="go-on") and page.one("section", cls="deal-summary")
+    c.handle("go-on", {})
+    assert c.paused() is None and c.screen().kind == "table"
+    assert c.bot_due() or c.current_view()["legal"]

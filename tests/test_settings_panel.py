@@ -102,7 +102,9 @@ def test_closing_a_panel_gives_the_focus_back_to_its_opener():
     for opener in ("settings", "rules", "embed"):
         c.handle(opener, {})
         c.handle("close-panel", {})
-        assert c.panel is None and c.focus == f'[data-action="{opener}"]'
+        # the opener, else (folded in the closed menu) the menu's button
+        assert c.panel is None and c.focus == (f'[data-action="{opener}"]',
+                                               '[data-action="menu"]')
 
 
 # -- links that stay -----------------------------------------------------------------------
@@ -154,11 +156,41 @@ def test_copy_link_copies_the_deals_address():
     assert c.handle("share", {})[1].endswith(text)
 
 
-def test_the_menu_offers_copy_link_new_deal_rules_and_settings():
+def test_the_menu_folds_all_but_the_lobby_under_one_button():
     c = started()
     (menu,) = page(c).find("nav", "menu")
-    actions = [b.attrs["data-action"] for b in menu.children if b.tag == "button"]
-    assert {"copy-link", "new-deal", "rules", "settings", "lobby"} <= set(actions)
+    shown = [b.attrs["data-action"] for b in menu.children if b.tag == "button"]
+    assert shown == ["lobby", "menu"]
+    (toggle,) = page(c).find("button", data_action="menu")
+    (items,) = page(c).find("div", id="menu-items")
+    assert toggle.attrs["aria-expanded"] == "false" and "hidden" in items.attrs
+    folded = [b.attrs["data-action"] for b in items.children if b.tag == "button"]
+    assert folded == ["new-deal", "copy-link", "share", "embed", "rules", "records",
+                      "settings"]
+
+
+def test_the_menu_opens_and_any_other_action_closes_it():
+    c = started()
+    c.handle("menu", {})
+    (toggle,) = page(c).find("button", data_action="menu")
+    (items,) = page(c).find("div", id="menu-items")
+    assert toggle.attrs["aria-expanded"] == "true" and "hidden" not in items.attrs
+    assert c.focus == '[data-action="menu"]'
+    c.handle("menu", {})
+    assert not c.menu_open
+    c.handle("menu", {})
+    c.handle("rules", {})
+    assert not c.menu_open and c.panel[0] == "rules"
+    assert c.focus == (".app-screen .panel",)  # the panel takes the focus, so it is in view
+
+
+def test_the_embed_panel_copies_its_snippet():
+    c = started()
+    assert c.handle("copy-panel", {}) is None and c.messages[0][0] == "alert"
+    c.handle("embed", {})
+    (copy,) = page(c).find("button", data_action="copy-panel")
+    kind, text, done = c.handle("copy-panel", {})
+    assert kind == "copy" and text.startswith("<iframe") and text == c.panel[1]
 
 
 # -- messages --------------------------------------------------------------------------------

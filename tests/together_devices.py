@@ -61,6 +61,9 @@ class Device:
             jobs = controller.take_jobs()
             for job in jobs:
                 self.run_job(job)
+            if controller.paused():  # between deals: the host goes on at once
+                controller.handle("go-on", {})
+                continue
             if controller.bot_due():
                 controller.bot_step()
                 continue

@@ -22,6 +22,7 @@ from cardtable.web import links
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
 from settings_scripts import settings_script
+from menu import choose
 
 AXE = (build.NODE_MODULES / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -83,7 +84,7 @@ def test_no_serious_violation_on_any_screen(new_page, site, open_app, wait_until
         found[f"table {game}"] = violations(page)
         if game == "the-game":
             for panel in ("rules", "settings", "embed"):
-                page.click(f'.menu [data-action="{panel}"]')
+                choose(page, panel)
                 page.wait_for_selector("#app .panel")
                 found[f"panel {panel}"] = violations(page)
                 page.click('[data-action="close-panel"]')
@@ -94,7 +95,7 @@ def test_no_serious_violation_on_any_screen(new_page, site, open_app, wait_until
     page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(save))
     go(page, wait_until, fragment, "!!document.querySelector('#app main.end')")
     found["end"] = violations(page)
-    page.click('.menu [data-action="records"]')  # the finished game was recorded
+    choose(page, "records")  # the finished game was recorded
     page.wait_for_selector("#app main.records figure.chart")
     found["records"] = violations(page)
     page.click('[data-action="replay"][data-index="0"]')

@@ -11,6 +11,7 @@ from cardtable.games.extreme.rules import KINDS
 from cardtable.engine.registry import get
 
 from replay import check_replay
+from menu import unfold_options
 
 SPEC = get("extreme")
 PHONE = {"width": 360, "height": 780}
@@ -90,6 +91,7 @@ def test_share_link_deal_plays_a_turn_and_shows_the_instruction_in_force(page, s
 def test_lobby_starts_an_extreme_game_with_random_layout(page, site, open_app):
     open_app(page, site.url)
     page.click('[data-action="pick-game"][data-value="extreme"]')
+    unfold_options(page)
     page.click('[data-action="players"][data-value="3"]')
     page.click('[data-action="option"][data-key="layout"][data-value="random"]')
     page.click('[data-action="start"]')

@@ -18,6 +18,7 @@ from cardtable.engine.registry import GAMES
 from conftest import start_server
 from settings_scripts import settings_script
 from test_a11y import finished_save, go
+from menu import choose
 
 PSEUDO = "qps"
 FAST = settings_script(pace="fast")
@@ -130,7 +131,7 @@ def every_screen(page, url: str, lang: str, seed: str, open_app, wait_until, rea
         go(page, wait_until, fragment, "!!document.querySelector('#app main.end')")
         found[f"end {game}"] = read(page)
     for panel in ("settings", "embed"):
-        page.click(f'.menu [data-action="{panel}"]')
+        choose(page, panel)
         page.wait_for_selector("#app .panel")
         found[f"panel {panel}"] = read(page)
         page.click('[data-action="close-panel"]')
@@ -189,7 +190,7 @@ def test_switching_language_mid_game_changes_every_text_and_keeps_the_game(
     before = page.evaluate("window.cardtable.view()")
     english = page.inner_text("#app")
     for code, lobby_word in (("pt", "Jogos"), ("ro", "Jocuri")):
-        page.tap('.menu [data-action="settings"]')
+        choose(page, "settings", tap=True)
         page.tap(f'.panel [data-action="setting"][data-key="language"][data-value="{code}"]')
         page.tap('[data-action="close-panel"]')
         assert page.evaluate("document.documentElement.lang") == code
@@ -201,7 +202,7 @@ def test_switching_language_mid_game_changes_every_text_and_keeps_the_game(
     wait_until(page, "document.documentElement.dataset.app === 'ready'")
     assert page.evaluate("document.documentElement.lang") == "ro"
     assert page.evaluate("window.cardtable.view()") == before
-    page.tap('.menu [data-action="settings"]')
+    choose(page, "settings", tap=True)
     page.tap('.panel [data-action="setting"][data-key="language"][data-value="en"]')
     page.tap('[data-action="close-panel"]')
     assert page.inner_text("#app") == english

@@ -4,6 +4,7 @@ logs no error; numeric house rules are typed in fields."""
 import pytest
 
 from cardtable.engine.registry import GAMES
+from menu import unfold_options
 
 
 def active(page, attribute: str):
@@ -12,6 +13,7 @@ def active(page, attribute: str):
 
 def test_keyboard_on_lobby_buttons_keeps_the_focus_and_logs_nothing(page, site, open_app):
     open_app(page, site.url)
+    unfold_options(page)
     page.focus('[data-action="players"][data-value="3"]')
     page.keyboard.press("Enter")
     assert page.get_attribute('[data-action="players"][data-value="3"]', "aria-pressed") == "true"

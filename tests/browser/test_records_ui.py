@@ -19,6 +19,7 @@ from cardtable.engine.registry import GAMES
 from settings_scripts import settings_script
 from test_a11y import finished_save, go
 from test_languages import PSEUDO, pseudo_site, untranslated, watched  # noqa: F401 (a fixture)
+from menu import choose, menu_item
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -103,7 +104,7 @@ def test_play_record_replay_export_import_and_share(new_page, site, open_app, wa
     assert play == tr(code, "Play it: {link}", link=f"{site.url}#/the-game?daily={today}")
 
     # the records, with the game and its charts
-    press('.menu [data-action="records"]')
+    press(menu_item(page, "records", tap=press == page.tap))
     assert page.inner_text("#records-title") == tr(code, "Records: {game}", game="The Game")
     assert page.locator("figure.chart svg").count() == 2
     assert page.locator("figure.chart table.chart-data").count() == 2
@@ -177,7 +178,7 @@ def test_records_and_replays_speak_only_through_the_catalogs(new_page, pseudo_si
         save, fragment = finished_save(game, max(2, spec.min_players), "pseudo-records")
         page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(save))
         go(page, wait_until, fragment, "!!document.querySelector('#app main.end')")
-        page.click('.menu [data-action="records"]')
+        choose(page, "records")
         page.wait_for_selector("#app main.records figure.chart")
         found[f"records {game}"] = untranslated(page)
         page.click('.record-list [data-action="replay"]')

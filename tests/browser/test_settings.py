@@ -8,6 +8,7 @@ the focus; alerts are dismissed and never stack.
 """
 
 import pytest
+from menu import menu_item
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -52,7 +53,7 @@ def test_the_link_stays_and_the_settings_apply_at_the_table(new_page, site, open
     open_app(page, site.link(DEAL))
     assert "seed=stay" in page.url and "seats=human,casual" in page.url
 
-    press(page, '.menu [data-action="settings"]', touch)
+    press(page, menu_item(page, "settings", touch), touch)
     assert active(page) == {"tag": "BUTTON", "action": "pace", "value": "normal"}
     for action, key, value in (("pace", None, "fast"), ("setting", "sound", "on"),
                                ("setting", "theme", "dark"), ("setting", "motion", "reduced")):
@@ -63,7 +64,7 @@ def test_the_link_stays_and_the_settings_apply_at_the_table(new_page, site, open
     assert page.evaluate("getComputedStyle(document.body).backgroundColor") == "rgb(21, 24, 27)"
     assert page.evaluate("window.tones") == 1  # the sound was switched on: one tone
     press(page, '[data-action="close-panel"]', touch)
-    assert active(page)["action"] == "settings"
+    assert active(page)["action"] == "menu"  # the opener is folded in the closed menu
 
     play_a_turn(page, touch, wait_until)
     assert page.evaluate("window.tones") > 1  # the bot's moves
@@ -76,12 +77,12 @@ def test_the_link_stays_and_the_settings_apply_at_the_table(new_page, site, open
     assert {key: settings[key] for key in ("pace", "sound", "theme", "motion")} == \
         {"pace": "fast", "sound": "on", "theme": "dark", "motion": "reduced"}
 
-    press(page, '.menu [data-action="copy-link"]', touch)
+    press(page, menu_item(page, "copy-link", touch), touch)
     wait_until(page, "document.querySelector('#app [role=status] p')")
     assert page.inner_text("#app [role=status]") == "Copied the link of this deal."
     assert page.evaluate("navigator.clipboard.readText()") == page.url
 
-    press(page, '.menu [data-action="new-deal"]', touch)  # the game is unfinished: it asks
+    press(page, menu_item(page, "new-deal", touch), touch)  # the game is unfinished: it asks
     assert "seed=stay" in page.url
     press(page, '.panel.confirm [data-action="new-deal"][data-confirmed="yes"]', touch)
     assert "seed=" in page.url and "seed=stay" not in page.url

@@ -36,6 +36,7 @@ def test_taps_during_boot_are_kept_and_carried_out_in_order(new_page, site, wait
     wait_until(page, "!!window.cardtableBoot")
     # Extreme, then 3 players: in the other order the game's change would reset the count.
     press('[data-action="pick-game"][data-value="extreme"]')
+    press("#lobby-options > summary")  # opens without Python: the options fold natively
     press('[data-action="players"][data-value="3"]')
     assert page.evaluate("document.documentElement.dataset.app") == "loading"
     assert page.evaluate("[...document.querySelectorAll('#app [data-pending]')]"

@@ -6,6 +6,7 @@ play, is not offered again for that game, and Skip ends it."""
 import pytest
 
 from cardtable.web.teaching.tour import tour_steps
+from menu import menu_item
 
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True},
@@ -49,7 +50,7 @@ def test_rules_open_from_the_lobby_and_the_tables_menu_and_close(new_page, site,
 
     open_table(page, site, "rentz", 3)
     assert page.locator(".tour").is_visible()
-    press(page, ".menu [data-action=rules]", size)
+    press(page, menu_item(page, "rules", size == "phone"), size)
     assert panel.locator("h2").inner_text() == "How to play Rentz"
     assert panel.locator("svg.rp").count() >= 2
     assert not page.locator(".tour").is_visible()  # the tour waits while the rules are read

@@ -17,6 +17,7 @@ from cardtable.web.session import Session
 
 from replay import check_replay
 from settings_scripts import settings_script
+from menu import choose, unfold_options
 
 SPEC = get("the-game")
 PHONE = {"width": 360, "height": 780}
@@ -158,7 +159,7 @@ def test_stuck_decision_then_end_screen(page, site, open_app):  # TG-9, TG-10
     state = SPEC.replay(1, {"min_cards": 3, "small_hands": True}, seed, actions)
     assert page.get_attribute(".end .left", "data-cards-left") == str(state.cards_left)
     assert "Lost" in page.inner_text(".end .rating")
-    page.click('[data-action="share"]')
+    page.click('main.end [data-action="share"]')
     page.wait_for_selector('#panel-text, #app [role="status"] p')
     shared = page.input_value("#panel-text") if page.locator("#panel-text").count() else ""
     status = page.inner_text('#app [role="status"]')
@@ -184,7 +185,7 @@ def test_share_link_in_a_fresh_context_gives_the_identical_deal(page, site, open
     seed = "ui-share"
     open_app(page, site.link("#/the-game?" + DUO.format(seed=seed)))
     link = page.evaluate("document.querySelector('[data-action=embed]') && location.href")
-    page.click('[data-action="embed"]')
+    choose(page, "embed")
     snippet = page.input_value("#panel-text")
     src = snippet.split('src="')[1].split('"')[0].replace("&amp;", "&")
     assert src.startswith(link.split("#")[0]) and f"seed={seed}" in src
@@ -218,6 +219,7 @@ def test_pass_the_device_between_two_humans(page, site, open_app):
 
 def test_lobby_starts_a_game_with_options_from_the_schema(page, site, open_app):
     open_app(page, site.url)
+    unfold_options(page)
     page.click('[data-action="players"][data-value="3"]')
     page.select_option('select[data-seat="2"]', "human")
     page.click('[data-action="option"][data-key="min_cards"][data-value="3"]')

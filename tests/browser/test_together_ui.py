@@ -14,6 +14,7 @@ import pytest
 from settings_scripts import settings_script
 from test_a11y import violations
 from test_languages import PSEUDO, pseudo_site, untranslated, watched  # noqa: F401 (a fixture)
+from menu import choose
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 FAST = settings_script(pace="fast")
@@ -229,7 +230,7 @@ def test_the_waiting_room_and_join_screen_pass_axe_and_speak_through_the_catalog
     code.wait_for(timeout=30_000)
     words["reply"] = [text for text in untranslated(guest)
                       if not text.startswith("PRE.reply-code:")]
-    pseudo.locator('.menu [data-action="settings"]').tap()
+    choose(pseudo, "settings", tap=True)
     pseudo.locator('.panel [data-action="setting"][data-key="internet"][data-value="on"]').tap()
     words["settings, internet on"] = [text for text in untranslated(pseudo)
                                       if "stun:" not in text]

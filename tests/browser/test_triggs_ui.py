@@ -12,6 +12,7 @@ from cardtable.engine.registry import get
 from cardtable.games.triggs.rules import boxes, best_makes
 
 from replay import check_replay
+from menu import unfold_options
 
 SPEC = get("triggs")
 PHONE = {"width": 360, "height": 780}
@@ -96,6 +97,7 @@ def test_lobby_starts_triggs_for_four_with_a_bot_level_per_seat(page, site, open
     page.set_viewport_size(PHONE)
     open_app(page, site.url)
     page.click('[data-action="pick-game"][data-value="triggs"]')
+    unfold_options(page)
     assert [b.get_attribute("data-value") for b in page.query_selector_all('[data-action="players"]')] \
         == ["2", "3", "4"]
     page.click('[data-action="players"][data-value="4"]')

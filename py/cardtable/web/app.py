@@ -3,23 +3,26 @@
 One delegated listener per event type on ``<div id="app">`` reads ``data-action`` and the
 data attributes of the control hit and hands them to the :class:`~.controller.Controller`;
 then the page is drawn again. What the page does besides is generic, read from data
-attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape sends the
-table's ``CANCEL``, and pointer events (mouse, pen and touch) drag a ``data-drag`` item
-onto a ``data-drop`` target. Bots and forced moves are made in an asyncio task that
+attributes (see :mod:`.tables`): arrow keys within a ``data-nav`` group, Escape closes the
+open menu or else sends the table's ``CANCEL``, a tap outside the open menu closes it, and
+pointer events (mouse, pen and touch) drag a ``data-drag`` item onto a ``data-drop``
+target. Bots and forced moves are made in an asyncio task that
 sleeps the chosen pace between moves, so the page stays responsive; every move, the
-player's own too, makes a short tone when the sound is on. Cards move to their new places
-as the page is drawn again (``window.cardtableMotion``, ``assets/motion.js``). The address bar shows the link of the deal on the table
-(the plain page in the lobby), and ``<html>`` carries the chosen theme, motion and suit
-colours as ``data-theme``, ``data-motion`` and ``data-deck`` for the stylesheets. Taps made
-on the prerendered lobby while Python loaded (kept by ``boot.js``) are carried out in order
-once it runs.
+player's own too, makes a short tone when the sound is on. A pause between parts of a game
+ends by itself after the pace's pause seconds. Cards move to their new places as the page
+is drawn again (``window.cardtableMotion``, ``assets/motion.js``). The address bar shows the
+link of the deal on the table (the plain page in the lobby), and ``<html>`` carries the
+chosen theme, motion and suit colours as ``data-theme``, ``data-motion`` and ``data-deck``
+for the stylesheets. Taps made on the prerendered lobby while Python loaded (kept by
+``boot.js``) are carried out in order once it runs.
 ``window.cardtable.view()`` returns the human seat's view (a plain JSON object).
 
 Playing together: the controller's link jobs (see ``together.handlers``) are carried out
 by ``window.cardtablePeers`` (``assets/together.js``, WebRTC data channels); what arrives
 over a link, and a heartbeat every second, go back to the controller. A button with
 ``data-with="<selector>"`` sends that field's value as ``data["text"]``; fields marked
-``data-keep`` keep what was typed in them when the page is drawn again; elements with
+``data-keep`` keep what was typed in them when the page is drawn again; a
+``<details data-reveal>`` (with an id) scrolls into view when the player opens it; elements with
 ``data-qr`` get their QR code drawn by ``window.cardtableQr`` (``assets/qr.js``).
 """
 
@@ -39,7 +42,7 @@ from . import starting
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
 from .records.handlers import replay_key
-from .lobby import PACES
+from .lobby import PACES, PAUSE_SECONDS
 from .render import menu_html, message_lines, messages_html, screen_html
 from .storage import Store
 from .teaching.tour import point_at_target
@@ -59,6 +62,7 @@ class Page:
         self.controller = None  # see start()
         self.proxies = []
         self.bots_task = None
+        self.pause_task = None
         self.drag = None
         self.swallow_until = 0  # a drop is followed by a click event to ignore
         self.parts = None  # see make_parts
@@ -76,6 +80,7 @@ class Page:
                                ("pointermove", self.on_pointermove), ("pointerup", self.on_pointerup),
                                ("pointercancel", self.on_pointercancel)):
             self.listen(self.root, event, handler)
+        self.listen(js.document, "click", self.on_outside_click)
         self.listen(js.window, "hashchange", lambda event: self.open_fragment())
         peers = getattr(js.window, "cardtablePeers", None)
         if peers is not None:
@@ -110,13 +115,14 @@ class Page:
         html.dataset.motion = screen.preferences["motion"]
         html.dataset.deck = screen.preferences["deck"]
         html.lang = language()
+        opened = [d.id for d in (self.parts["screen"] if self.parts else self.root)
+                  .querySelectorAll("details[open]") if d.id]
         parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
         for role in ("alert", "status"):
             lines = message_lines(screen.messages, role)
             if self.shown[role] != lines:  # compared as written: the DOM re-serializes
                 parts[role].innerHTML = self.shown[role] = lines
-        opened = [d.id for d in parts["screen"].querySelectorAll("details[open]") if d.id]
         typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
         motion = getattr(js.window, "cardtableMotion", None)
         places = motion.record(parts["screen"]) if motion else None
@@ -164,6 +170,8 @@ class Page:
             box.select()
         if controller.bot_due() and self.bots_task is None:
             self.bots_task = asyncio.ensure_future(self.run_bots())
+        if controller.paused() and self.pause_task is None:
+            self.pause_task = asyncio.ensure_future(self.end_pause())
         for job in controller.take_jobs():
             asyncio.ensure_future(self.run_job(job))
 
@@ -220,14 +228,19 @@ class Page:
                 peers.close(job[1])
 
     def place_focus(self, selectors) -> None:
-        """Focus the first enabled element that one of ``selectors`` finds, in their order
-        (an element that is no control, a skip link's target, is made focusable)."""
+        """Focus the first enabled, rendered element that one of ``selectors`` finds, in
+        their order (an element that is no control, a skip link's target, is made
+        focusable, and its top is scrolled into view); focusing a control scrolls it into
+        view."""
         for selector in selectors:
             element = self.root.querySelector(selector)
-            if element and not element.matches(":disabled"):
-                if not element.matches(FOCUSABLE):
-                    element.setAttribute("tabindex", "-1")
-                element.focus()
+            if element and not element.matches(":disabled") and element.getClientRects().length:
+                if element.matches(FOCUSABLE):
+                    element.focus()
+                    return
+                element.setAttribute("tabindex", "-1")  # a panel, a skip link's target
+                element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+                element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
                 return
 
     def keep_address(self) -> None:
@@ -255,6 +268,17 @@ class Page:
         finally:
             self.bots_task = None
         self.draw()
+
+    async def end_pause(self) -> None:
+        """A pause between parts of a game ends by itself after the pace's pause seconds,
+        unless the player went on (or left) meanwhile."""
+        try:
+            while (pause := self.controller.paused()) is not None:
+                await asyncio.sleep(PAUSE_SECONDS[self.controller.pace])
+                if self.controller.paused() == pause:
+                    self.act("go-on", {})
+        finally:
+            self.pause_task = None
 
     async def bot_step(self) -> None:
         """One move the app makes, thought in slices of at most ``SLICE_SECONDS`` of the
@@ -380,6 +404,10 @@ class Page:
     def on_click(self, event) -> None:
         if event.timeStamp < self.swallow_until:
             return
+        reveal = event.target.closest("details[id][data-reveal] > summary")
+        if reveal and not reveal.parentElement.open:  # it opens after this event
+            ident = reveal.parentElement.id
+            js.setTimeout(create_once_callable(lambda: scroll_into_view(ident)), 0)
         target = event.target.closest("button[data-action]")
         if target:
             data = dataset(target) | tour_done(target)
@@ -387,6 +415,12 @@ class Page:
             if field:
                 data["text"] = str(field.value)
             self.act(target.dataset.action, data)
+
+    def on_outside_click(self, event) -> None:
+        """A tap outside the open menu that no control took closes it (a control's tap
+        has already closed it: every action does)."""
+        if self.controller.menu_open and not event.target.closest(".menu"):
+            self.act("menu", {})
 
     def on_change(self, event) -> None:
         target = event.target
@@ -396,6 +430,9 @@ class Page:
     def on_keydown(self, event) -> None:
         """Arrow keys move within a ``data-nav`` group; Escape drops the player's choice."""
         target = event.target
+        if event.key == "Escape" and self.controller.menu_open:
+            self.act("menu", {})  # closes it; the focus goes to its button
+            return
         cancel = self.controller.cancel_action()
         if event.key == "Escape" and cancel:
             self.act(cancel, {})
@@ -503,6 +540,14 @@ def too_large(size: int, limit: int) -> str:
     return _("This file is {size} MB, more than the {limit} MB a records file can be: it"
              " was not read, and nothing was changed.").format(
         size=f"{size / 1e6:.1f}", limit=f"{limit / 1e6:g}")
+
+
+def scroll_into_view(ident: str) -> None:
+    """Scroll the element with id ``ident`` (a ``<details data-reveal>`` just opened) to
+    the top of the window, as far as the page allows."""
+    element = js.document.getElementById(ident)
+    if element:
+        element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
 
 
 def focus_selector(element):

@@ -40,7 +40,8 @@ from .ui import TableUi
 
 @dataclass(frozen=True)
 class Screen:
-    """What to draw: ``kind`` is "lobby", "table", "pass" or "end"."""
+    """What to draw: ``kind`` is "lobby", "table", "pause" (between parts of a game),
+    "pass", "end", "records", "replay", "room" or "join"."""
 
     kind: str
     messages: tuple
@@ -62,6 +63,7 @@ class Screen:
     reply: str | None = None  # "join": the reply code to send back, once made
     waiting: tuple = ()  # "table" and "end": the names of the friends the table waits for
     guest: bool = False  # the table is a friend's, on this page from one seat
+    menu_open: bool = False  # the menu's folded items are on show
 
 
 class Controller:
@@ -81,6 +83,7 @@ class Controller:
         self.messages: list = []
         self.panel = None
         self.opener = None  # the data-action of the control that opened the panel
+        self.menu_open = False  # the menu's items on show: until the next action
         self.focus = None  # a CSS selector (or several, the first found wins) to focus
         self.clock = clock  # the local date and time now (records, today's deal)
         self.records = RecordBook(store)
@@ -219,12 +222,13 @@ class Controller:
         """Whether the app should move by itself now (the page waits the pace first): not
         while the table waits for a friend."""
         return (self.table is not None and not browsing(self) and self.bots.due()
-                and not (self.host and self.host.paused()))
+                and not self.table.paused and not (self.host and self.host.paused()))
 
     def current_view(self):
         """The viewing seat's view, for ``window.cardtable.view()``: at a friend's table,
         this page's seat's. Its ``legal`` is empty while this page cannot act on it: the
-        table waits for a friend, or a friend's page waits for the host."""
+        table pauses between parts of the game, waits for a friend, or a friend's page
+        waits for the host."""
         if self.guest is not None:
             guest = self.guest
             if not guest.ready:
@@ -234,7 +238,15 @@ class Controller:
         if self.table is None:
             return None
         view = self.table.view
-        return {**view, "legal": []} if self.host and self.host.paused() else view
+        waits = self.table.paused or self.host and self.host.paused()
+        return {**view, "legal": []} if waits else view
+
+    def paused(self):
+        """The table's pause between parts of the game, as ``(table, moves)``, or None."""
+        table = self.table
+        if table is None or not table.paused or table.finished or browsing(self):
+            return None
+        return (table, len(table.session.actions))
 
     def say(self, role: str, text: str) -> None:
         """Show ``text`` in the live region of ``role``, in place of what it said."""
@@ -282,9 +294,11 @@ class Controller:
 
     # -- events ------------------------------------------------------------------
     def handle(self, action: str, data: dict):
-        """Run the handler for ``data-action``; errors become a message in words."""
+        """Run the handler for ``data-action``; errors become a message in words. Every
+        action but ``menu`` (which opens or closes it) closes the menu."""
         self.messages = []
         self.focus = None
+        self.menu_open = action == "menu" and not self.menu_open
         try:
             effect = self.dispatch(action, data)
             if data.get("tour") == "done" and not any(role == "alert" for role, _ in self.messages):
@@ -420,6 +434,11 @@ class Controller:
         if self.table is table and self.session.state is state:
             table.hint = hint
 
+    def on_go_on(self, data):
+        """The player goes on after the pause between parts of the game."""
+        self.table.go_on()
+        self.focus = SCREEN_START
+
     def on_reveal(self, data):
         self.table.reveal()
 
@@ -448,11 +467,17 @@ class Controller:
     def on_embed(self, data):
         self.open_panel("embed", ("embed", sharing.embed_snippet(self.base_url, self.session)))
 
+    def on_copy_panel(self, data):
+        """Copy the embed snippet on show."""
+        if not self.panel or self.panel[0] != "embed":
+            raise ValueError(_("There is no embed code on show to copy."))
+        return ("copy", self.panel[1], _("Copied the embed code: paste it into your page."))
+
     def on_close_panel(self, data):
         """Close the panel; the focus goes back to the control that opened it."""
         self.panel = None
-        if self.opener:
-            self.focus = f'[data-action="{self.opener}"]'
+        if self.opener:  # an item of the closed menu cannot take the focus: its button does
+            self.focus = (f'[data-action="{self.opener}"]', MENU_BUTTON)
 
     def on_rules(self, data):
         """The rules of the game on the table, or of the lobby's game."""
@@ -485,7 +510,14 @@ class Controller:
         self.focus = SKIP_TARGETS[data["to"]]
 
     def open_panel(self, opener: str, panel: tuple) -> None:
+        """Show ``panel``; the focus goes to it (the page scrolls it into view)."""
         self.panel, self.opener = panel, opener
+        self.focus = PANEL_START
+
+    def on_menu(self, data):
+        """The menu button: ``handle`` has opened or closed the menu; the focus stays on
+        the button."""
+        self.focus = MENU_BUTTON
 
     def on_tour_next(self, data):
         self.pass_tour_step()
@@ -588,7 +620,8 @@ class Controller:
         shown = self.store.notice and not any(role == "status" for role, _ in self.messages)
         notices = [("status", _(self.store.notice))] if shown else []
         base = dict(messages=tuple(notices + self.messages), setup=self.setup, pace=self.pace,
-                    panel=self.panel, preferences=self.store.preferences())
+                    panel=self.panel, preferences=self.store.preferences(),
+                    menu_open=self.menu_open)
         table = self.table
         if self.replay is not None:
             return Screen("replay", replay=self.replay, **base)
@@ -608,6 +641,8 @@ class Controller:
             base["waiting"] = tuple(table.names[seat] for seat in self.host.waiting())
         if table.finished:
             return Screen("end", result=table.state.result(), view=table.view, ui=ui, **base)
+        if table.paused:
+            return Screen("pause", view=table.view, ui=ui, **base)
         if table.needs_pass():
             name = seat_name(table.session.setup.seats, table.state.current_player)
             return Screen("pass", pass_to=name, **base)
@@ -666,6 +701,8 @@ def sentence(error: Exception) -> str:
 # Where the focus goes: the screen's first control, and the skip links' targets (the first
 # found wins; a target that is no control is made focusable by the page).
 SCREEN_START = (".app-screen main [data-action]:not([disabled])", ".app-screen main")
+PANEL_START = (".app-screen .panel",)
+MENU_BUTTON = '[data-action="menu"]'
 SKIP_TARGETS = {"hand": ('.hand [data-action]:not([disabled])', ".hand"),
                 "table": (".app-screen main",)}
 
@@ -675,6 +712,7 @@ TABLE_HANDLERS = {
     "new-deal": Controller.on_new_deal, "share": Controller.on_share,
     "embed": Controller.on_embed, "tour-next": Controller.on_tour_next,
     "tour-skip": Controller.on_tour_skip, "copy-link": Controller.on_copy_link,
+    "go-on": Controller.on_go_on,
 }
 HANDLERS = {
     "pace": Controller.on_pace, "start": Controller.on_start,
@@ -682,7 +720,8 @@ HANDLERS = {
     "lobby": Controller.on_lobby, "close-panel": Controller.on_close_panel,
     "rules": Controller.on_rules, "settings": Controller.on_settings,
     "setting": Controller.on_setting, "text-setting": Controller.on_text_setting,
-    "dismiss": Controller.on_dismiss, "skip": Controller.on_skip,
+    "dismiss": Controller.on_dismiss, "skip": Controller.on_skip, "menu": Controller.on_menu,
+    "copy-panel": Controller.on_copy_panel,
     **TABLE_HANDLERS, **HISTORY_HANDLERS,
 }
 # At a friend's table: the table's buttons that ask the host (the others are the host's).
@@ -690,4 +729,4 @@ AT_A_FRIENDS = {"undo": Controller.on_guest_undo, "confirm-end": Controller.on_g
                 "hint": Controller.on_guest_hint}
 # What may be done while the records or a replay are on screen: nothing that plays.
 BROWSING = {*HISTORY_HANDLERS, "lobby", "close-panel", "rules", "settings", "setting", "pace",
-            "text-setting", "dismiss", "skip"}
+            "text-setting", "dismiss", "skip", "menu"}

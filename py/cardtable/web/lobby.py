@@ -21,6 +21,8 @@ FRIEND = "friend"  # a person playing on their own device, through the host's pa
 PEOPLE = (HUMAN, FRIEND)
 PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.6}  # seconds between bot actions
 DEFAULT_PACE = "normal"
+# seconds a pause between parts of a game (deals) lasts unless the player goes on, by pace
+PAUSE_SECONDS = {"fast": 2, "normal": 8, "slow": 15}
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ..i18n import _
 from .lobby import HUMAN, seat_names
 from .session import Session
-from .tables import table_module, takes_back_loss
+from .tables import pauses, table_module, takes_back_loss
 from .ui import TableUi
 
 class Table:
@@ -28,6 +28,7 @@ class Table:
         self.ended = False
         self.tour = None  # the step of the guided first game on show, if any
         self.given = None  # the names people chose, by seat (None: named by the page)
+        self.paused = False  # a part of the game (a deal) just ended: see tables.pauses
         humans = session.setup.humans()
         self.revealed_to = humans[0] if len(humans) == 1 else None
 
@@ -83,15 +84,23 @@ class Table:
         self.moved()
 
     def moved(self) -> None:
-        """After any move: the player's unfinished choice and the hint are stale."""
+        """After any move: the player's unfinished choice and the hint are stale; a move
+        that ended a part of the game, not the game, pauses the table."""
         self.local = None
         self.hint = None
+        events = self.session.events[-1] if self.session.events else ()
+        self.paused = not self.state.is_over and pauses(self.module, events)
+
+    def go_on(self) -> None:
+        """The player has seen the pause: the game goes on."""
+        self.paused = False
 
     def undo(self) -> None:
         if self.finished:
             raise ValueError(_("The game is over: start a new deal or play this one again."))
         self.session.undo()
-        self.moved()
+        self.local = self.hint = None
+        self.paused = False
 
     def reveal(self) -> None:
         """The next person took the device: show their hand."""

@@ -10,10 +10,10 @@ from __future__ import annotations
 from ..bots import levels
 from ..engine.core import encode_value
 from ..engine.registry import GAMES
-from ..i18n import LANGUAGES, N_, _
+from ..i18n import LANGUAGES, N_, _, ngettext
 from .records import screens
 from .html import attrs, button, esc
-from .lobby import FRIEND, HUMAN, PACES, Setup, default_setup
+from .lobby import FRIEND, HUMAN, PACES, PAUSE_SECONDS, Setup, default_setup
 from .storage import PREFERENCES, TEXT_SETTINGS
 from .tables import end_html as table_end_html, stylesheet_paths, table_module
 from .teaching.tour import tour_html
@@ -114,8 +114,10 @@ def level_name(level: str) -> str:
 
 def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
                extra: str = "", doomed: str | None = None) -> str:
-    """The lobby: the unfinished games, then a new game's game, players and seats, its
-    options (from its schema), pace.
+    """The lobby: a new game's game, then its players and seats, options (from its
+    schema) and pace folded under one line that says what is chosen
+    (``<details id="lobby-options">``), then Start, which a phone shows without scrolling;
+    then the unfinished games.
 
     ``unfinished`` lists ``(id, words)`` of each unfinished game, offering to continue or
     discard it (``data-id``); ``doomed`` names the game a new one would drop; ``extra``
@@ -128,17 +130,44 @@ def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
                            list(range(spec.min_players, spec.max_players + 1)))
     seats = "".join(seat_row(setup, s) for s in range(setup.players))
     options = "".join(option_html(opt, setup.options[opt.key]) for opt in spec.options)
-    pace_row = pace_group(pace)
     resume = unfinished_html(unfinished, doomed)
     how_to = button(_("How to play {game}").format(game=spec.name), "rules", class_="link")
     settings = button(_("Settings"), "settings", class_="link")
     start, heading = button(_("Start"), "start", class_="primary big"), _("New game")
-    return (f'<main class="lobby"><h1>cardtable</h1>{resume}'
+    change = _("Change")
+    folded = (f'<details class="lobby-options" id="lobby-options"><summary>'
+              f'<span class="chosen">{esc(chosen_text(setup, pace))}</span>'
+              f'<span class="change">{esc(change)}</span></summary>'
+              f'{players}<ul class="seats">{seats}</ul>{options}{pace_group(pace)}</details>')
+    return (f'<main class="lobby"><h1>cardtable</h1>'
             f'<section class="setup"><h2>{esc(heading)}</h2>{games}'
-            f'<p class="summary">{esc(_(spec.summary))}</p>{players}'
-            f'<ul class="seats">{seats}</ul>{options}{pace_row}'
+            f'<p class="summary">{esc(_(spec.summary))}</p>{folded}{start}'
             f'<div class="lobby-links">{how_to}{settings}</div>'
-            f'{start}</section>{extra}</main>')
+            f'</section>{resume}{extra}</main>')
+
+
+def chosen_text(setup: Setup, pace: str) -> str:
+    """The lobby's choices in one line, shown while they are folded: the players and
+    who sits where, the options changed from their defaults (else "standard rules"), the
+    bots' pace."""
+    names = {HUMAN: _("Person at this device"), FRIEND: _("Friend on their own device")}
+    seats = ", ".join([_("You")] + [names.get(kind) or level_name(kind)
+                                    for kind in setup.seats[1:]])
+    changed = [f"{_(opt.label)}: {option_value_name(opt, setup.options[opt.key])}"
+               for opt in setup.spec.options
+               if setup.options[opt.key] != opt.default_for(setup.players)]
+    players = ngettext("{n} player: {seats}", "{n} players: {seats}",
+                       setup.players).format(n=setup.players, seats=seats)
+    rules = "; ".join(changed) or _("standard rules")
+    pace_said = _("Bot pace: {pace}").format(pace=_(PACE_NAMES[pace]))
+    return " · ".join((players, rules, pace_said))
+
+
+def option_value_name(option, value) -> str:
+    """An option's value as its button names it, else as links write it."""
+    if option.widget == "choice" and option.names:
+        return _(option.names[option.choices.index(value)])
+    return option.encode(value)
 
 
 def unfinished_html(unfinished: tuple, doomed: str | None) -> str:
@@ -185,6 +214,16 @@ def pass_html(name: str) -> str:
     return (f'<main class="pass"><h2>{esc(heading)}</h2><p>{esc(hidden)}</p>'
             + button(_("I am {name}: show my hand").format(name=name), "reveal",
                      class_="primary big") + "</main>")
+
+
+def pause_html(screen) -> str:
+    """Between parts of a game (deals): the table module's account of the part just
+    played, and the way on (the game also goes on by itself after the pace's pause)."""
+    account = table_module(screen.setup.game).pause_html(screen.view, screen.ui)
+    later = _("The game goes on when you tap “Go on”, or by itself in {n} seconds.").format(
+        n=PAUSE_SECONDS[screen.pace])
+    return (f'<main class="pause-screen">{account}<p class="help">{esc(later)}</p>'
+            + button(_("Go on"), "go-on", class_="primary big") + "</main>")
 
 
 def waiting_html(names) -> str:
@@ -284,38 +323,59 @@ TEXT_PANEL_TITLES = {"embed": N_("Embed this deal in a page"), "copy": N_("Copy 
 
 
 def text_panel_html(panel) -> str:
-    """The embed snippet or a text to copy by hand, in a selectable box."""
+    """The embed snippet (with a Copy button, ``copy-panel``) or a text to copy by hand
+    (the clipboard refused it), in a selectable box."""
     if not panel:
         return ""
     kind, text = panel
     title = _(TEXT_PANEL_TITLES[kind])
+    copy = button(_("Copy"), "copy-panel", class_="primary") if kind == "embed" else ""
     return (f'<section class="panel" aria-labelledby="panel-title">'
             f'<h2 id="panel-title">{esc(title)}</h2>'
             f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="4">'
-            f'{esc(text)}</textarea>'
-            + button(_("Close"), "close-panel") + "</section>")
+            f'{esc(text)}</textarea><div class="panel-buttons">{copy}'
+            + button(_("Close"), "close-panel") + "</div></section>")
+
+
+# The menu's folded items by screen: (data-action, words); the Lobby stays on the table.
+MENU_ITEMS = {
+    "table": (("new-deal", N_("New deal")), ("copy-link", N_("Copy link")),
+              ("share", N_("Share")), ("embed", N_("Embed")), ("rules", N_("Rules")),
+              ("records", N_("Records")), ("settings", N_("Settings"))),
+    # at a friend's table and on the way to it: the deal is the host's to give
+    "guest": (("rules", N_("Rules")), ("records", N_("Records")), ("settings", N_("Settings"))),
+    "records": (("rules", N_("Rules")), ("settings", N_("Settings"))),
+}
+
+
+def menu_kind(screen) -> str:
+    """Which of :data:`MENU_ITEMS` the screen offers."""
+    if screen.kind in ("records", "replay"):
+        return "records"
+    return "guest" if screen.guest or screen.kind in ("room", "join") else "table"
 
 
 def menu_html(screen) -> str:
-    """Skip links (where a hand is on show) and the menu; none in the lobby."""
+    """Skip links (where a hand is on show) and the menu bar, none in the lobby: the Lobby
+    button, then one Menu button (``data-action="menu"``, ``aria-expanded``) that shows or
+    hides the other items (``#menu-items``, each with its own ``data-action``)."""
     if screen.kind == "lobby":
         return ""
     skips = ""
     if screen.kind in ("table", "end"):
         skips = (button(_("Skip to your hand"), "skip", data_to="hand", class_="skip")
                  + button(_("Skip to the table"), "skip", data_to="table", class_="skip"))
-    items = (button(_("Lobby"), "lobby") + button(_("New deal"), "new-deal")
-             + button(_("Copy link"), "copy-link") + button(_("Share"), "share")
-             + button(_("Embed"), "embed") + button(_("Rules"), "rules")
-             + button(_("Records"), "records") + button(_("Settings"), "settings"))
-    if screen.guest or screen.kind in ("room", "join"):  # the deal is the host's to give
-        items = (button(_("Lobby"), "lobby") + button(_("Rules"), "rules")
-                 + button(_("Records"), "records") + button(_("Settings"), "settings"))
-    if screen.kind in ("records", "replay"):
-        items = screens.menu_items()
+    items = "".join(button(_(words), action) for action, words in MENU_ITEMS[menu_kind(screen)])
+    opened = bool(screen.menu_open)
+    toggle = button(_("Menu"), "menu", class_="menu-toggle", aria_controls="menu-items",
+                    aria_expanded=str(opened).lower(),
+                    html_label=f'<span class="menu-icon" aria-hidden="true">☰</span>'
+                               f'{esc(_("Menu"))}')
     label = _("Menu")
     return (f'{skips}<nav class="menu" aria-label="{esc(label)}">'
-            f'<span class="brand">cardtable</span>{items}</nav>')
+            f'<span class="brand">cardtable</span>{button(_("Lobby"), "lobby")}{toggle}'
+            f'<div{attrs(id="menu-items", class_="menu-items", hidden=not opened)}>{items}</div>'
+            '</nav>')
 
 
 def screen_html(screen) -> str:
@@ -337,6 +397,8 @@ def screen_html(screen) -> str:
                                   (screen.preferences or {}).get("name", ""))
     elif screen.kind == "end":
         body = end_html(screen)
+    elif screen.kind == "pause":
+        body = pause_html(screen)
     else:
         body = (waiting_html(screen.waiting)
                 + table_module(screen.setup.game).table_html(screen.view, screen.ui))

@@ -26,12 +26,18 @@ and may provide:
   result line as a heading);
 - ``takes_back_loss(result) -> bool``: whether a human's own move that ended the game
   this way may still be undone before the game ends (a rule may allow it);
-- ``CANCEL``: the data-action that Escape sends (drops the player's choice).
+- ``CANCEL``: the data-action that Escape sends (drops the player's choice);
+- ``PAUSE_AFTER`` and ``pause_html(view, ui) -> str``: the kind of event that ends a part
+  of the game (a deal) and what the pause after it shows (what each seat took and scored,
+  the running totals). After a move with such an event, unless the game ended, the table
+  pauses: the app makes no move until the player goes on (``go-on``) or the pace's pause
+  (``lobby.PAUSE_SECONDS``) has passed.
 
 Generic behaviour comes from data attributes, not from a game: ``data-nav="<group>"``
 makes arrow keys move between the group's items; a pressable item with ``data-drag``
 can be dragged onto an element with ``data-drop="<action>"``, which then runs that
-action with the target's data attributes plus the dragged item's (``data-card``…).
+action with the target's data attributes plus the dragged item's (``data-card``…); a
+``<details data-reveal>`` with an id scrolls into view when the player opens it.
 """
 
 from __future__ import annotations
@@ -62,6 +68,12 @@ def end_html(table, result: dict, names) -> str:
     if own:
         return own(result, names)
     return f'<h2 class="result">{esc(table.result_text(result, names))}</h2>'
+
+
+def pauses(table, events) -> bool:
+    """Whether a move with ``events`` ends a part of the game after which the table pauses."""
+    kind = getattr(table, "PAUSE_AFTER", None)
+    return kind is not None and any(event["kind"] == kind for event in events)
 
 
 def takes_back_loss(table, result: dict) -> bool:

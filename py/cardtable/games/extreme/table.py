@@ -264,7 +264,8 @@ def lost_html(view: dict, ui) -> str:
 # -- the table ----------------------------------------------------------------------
 def table_html(view: dict, ui) -> str:
     """The table as ``ui.names[view["seat"]]`` sees it: the hand first in the page's
-    order (the stylesheet shows the instructions in force and the piles above it)."""
+    order (the stylesheet shows the piles above it, and the notes on the chosen card and
+    the instructions in force under the controls)."""
     mark = marker(card_marks(view))
     legal = offered_piles(view, ui.local) if ui.my_turn else set()
     hinted_cards, hinted_piles = base.hinted_parts(ui)

@@ -510,9 +510,11 @@ def trick_html(view: dict, ui: TableUi) -> str:
 
 
 def last_trick_html(view: dict, ui: TableUi) -> str:
+    """The last complete trick and its winner; before the first, its room kept empty (the
+    hand below does not move when it comes)."""
     last = view["last_trick"]
     if not last:
-        return ""
+        return '<section class="rentz-last" aria-hidden="true"></section>'
     cards = "".join(played_html(seat, card, ui.names, last["winner"], last_classes(ui, card),
                                 view["seat"])
                     for seat, card in last["cards"])
@@ -533,8 +535,9 @@ def layout_html(view: dict, ui: TableUi) -> str:
     # TRANSLATORS: who ran out of cards in which order: "1st You, 2nd Bot 3".
     out = ", ".join(_("{place} {name}").format(place=ordinal(i + 1), name=ui.names[seat])
                     for i, seat in enumerate(view["finished"]))
-    finished = (f'<p class="finished">' + (esc(_("Out of cards: {names}").format(names=out))) + f'</p>'
-                if out else "")
+    # kept empty until someone is out, so that the hand below does not move when it fills
+    finished = f'<p class="finished">' + (esc(_("Out of cards: {names}").format(names=out))
+                                          if out else "") + '</p>'
     return (f'<section class="rentz-layout" aria-label="' + (esc(_("Layout"))) + f'">'
             f'<ol class="layout-rows" data-ranks="{len(ranks)}">{rows}</ol>{finished}</section>')
 
@@ -588,14 +591,9 @@ def hand_html(view: dict, ui: TableUi) -> str:
             f'{cards}</section>{note}')
 
 
-def finished_deal(view: dict, ui: TableUi):
-    """The log's latest ``deal_over`` event while the viewer has not moved since, or None."""
-    for event in reversed(ui.log):
-        if event["kind"] == "deal_over":
-            return event
-        if event["seat"] == view["seat"]:
-            return None
-    return None
+def last_deal(log):
+    """The log's latest ``deal_over`` event."""
+    return next(event for event in reversed(log) if event["kind"] == "deal_over")
 
 
 def hand_card(card: str, lit: bool, hinted: bool = False) -> str:
@@ -609,23 +607,29 @@ def hand_card(card: str, lit: bool, hinted: bool = False) -> str:
                   data_drag=True, data_nav="hand", disabled=not lit)
 
 
-def summary_html(view: dict, ui: TableUi) -> str:
-    """The deal just finished, until the viewer's next move: why it ended and who took
-    what (RZ-7)."""
-    event = finished_deal(view, ui)
-    if event is None:
-        return ""
-    items = "".join(
-        f'<li data-seat="{seat}"><span class="name">{esc(ui.names[seat])}</span> '
-        f'{esc(took_words(event["sub_game"], p, view["options"], event["doubled"]))} '
-        f'<b>{esc(signed(p))}</b></li>'
+# The table pauses after each deal (web/tables.py): pause_html says how it went.
+PAUSE_AFTER = "deal_over"
+
+
+def pause_html(view: dict, ui: TableUi) -> str:
+    """The pause after a deal: why it ended, what each seat took and scored in it (RZ-7),
+    and the running totals (RZ-11)."""
+    event = last_deal(ui.log)
+    rows = "".join(
+        f'<tr data-seat="{seat}"><th scope="row">{esc(ui.names[seat])}</th>'
+        f'<td class="took">{esc(took_words(event["sub_game"], p, view["options"], event["doubled"]))}'
+        f'</td><td class="points">{esc(signed(p))}</td>'
+        f'<td class="total">{esc(signed(view["scores"][seat]))}</td></tr>'
         for seat, p in enumerate(event["points"]))
     values = {"deal": event['deal'] + 1, "sub_game": sub_game_name(event['sub_game']),
               "reason": reason_words(event)}
     heading = (_("Deal {deal}, {sub_game} (counted double): {reason}") if event["doubled"]
                else _("Deal {deal}, {sub_game}: {reason}")).format(**values)
-    return (f'<section class="deal-summary" aria-label="' + (esc(_("Last deal"))) + f'">'
-            f'<h3>{esc(heading)}</h3><ul>{items}</ul></section>')
+    heads = "".join(f'<th scope="col">{esc(words)}</th>'
+                    for words in (_("Player"), _("Took"), _("This deal"), _("Total")))
+    return (f'<section class="deal-summary" aria-labelledby="deal-summary-title">'
+            f'<h2 id="deal-summary-title">{esc(heading)}</h2>'
+            f'<table><thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table></section>')
 
 
 def sheet_html(view: dict, ui: TableUi) -> str:
@@ -633,7 +637,7 @@ def sheet_html(view: dict, ui: TableUi) -> str:
     and the totals (RZ-3, RZ-11). Open at the end of the match."""
     seats = range(view["players"])
     heads = "".join(f'<th scope="col">{esc(ui.names[s])}</th>' for s in seats)
-    return (f'<details{attrs(id="rentz-sheet", class_="rentz-sheet", open=view["over"])}>'
+    return (f'<details{attrs(id="rentz-sheet", class_="rentz-sheet", open=view["over"], data_reveal=True)}>'
             f'<summary data-action="rentz-sheet">' + (esc(_("Score sheet"))) + f'</summary>'
             f'<div class="sheet-scroll"><table class="deals"><caption>' + (esc(_("Points per deal, running total below"))) + f'</caption>'
             f'<thead><tr><th scope="col">' + (esc(_("Deal"))) + f'</th>{heads}</tr></thead>'
@@ -724,7 +728,7 @@ def table_html(view: dict, ui: TableUi) -> str:
     parts = [middle_html(view, ui), hand_html(view, ui)]
     play = "".join(reversed(parts) if view["phase"] == "choose" else parts)
     return (f'<main class="table rentz" data-phase="{esc(view["phase"])}">'
-            f'{status_html(view, ui)}{summary_html(view, ui)}'
+            f'{status_html(view, ui)}'
             f'<div class="rentz-main"><div class="rentz-play">{play}{controls_html(ui)}{hint_box(ui)}</div>'
             f'<div class="rentz-side">{seats_html(view, ui)}{log_html(ui)}</div></div>'
             f'{sheet_html(view, ui)}</main>')

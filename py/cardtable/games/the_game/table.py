@@ -126,17 +126,18 @@ def came_from(view: dict, play: dict):
 
 
 def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
-    """The signals on pile ``index`` (TG-13): another seat's as a badge naming it, and the
-    viewer's toggles. A toggle is pressed only for the viewer's own signal; where another
-    seat's shows, its toggle says it clears that one (the engine's signal action clears
-    whoever raised it)."""
+    """The signals on pile ``index`` (TG-13): another seat's as a badge naming it, in a row
+    kept whether or not one shows, and the viewer's toggles. A toggle is pressed only for the
+    viewer's own signal; where another seat's shows, its toggle says it clears that one (the
+    engine's signal action clears whoever raised it)."""
     raised = {s["kind"]: s["seat"] for s in view["signals"] if s["pile"] == index}
     others = {kind: seat for kind, seat in raised.items() if seat != view["seat"]}
-    badges = "".join(f'<span class="signal {k}">{esc(signal_word(k))} · {esc(ui.names[seat])}</span>'
+    badges = "".join(f'<span class="signal {k}" title="{esc(signal_word(k))} · {esc(ui.names[seat])}">'
+                     f'{esc(signal_word(k))} · {esc(ui.names[seat])}</span>'
                      for k, seat in others.items())
     toggles = "".join(signal_toggle(view, ui, index, k, raised.get(k), talk)
                       for k in SIGNAL_KINDS)
-    return f'<div class="signals">{badges}{toggles}</div>'
+    return f'<div class="signals"><div class="signal-row">{badges}</div>{toggles}</div>'
 
 
 def signal_toggle(view: dict, ui: TableUi, index: int, kind: str, raiser, talk: bool) -> str:

@@ -220,9 +220,3 @@ def lobby_extra_html(data: dict, game: str) -> str:
     return (f'<section class="daily" aria-labelledby="daily-title">'
             f'<h2 id="daily-title">{esc(heading)}</h2><p class="help">{esc(about)}</p>'
             f'<ul class="daily-games">{"".join(items)}</ul>{records}</section>')
-
-
-def menu_items() -> str:
-    """The menu on the records and replay screens."""
-    return (button(_("Lobby"), "lobby") + button(_("Rules"), "rules")
-            + button(_("Settings"), "settings"))
