@@ -233,7 +233,7 @@ def test_ex6_three_with_two_cards_in_hand_is_playable_but_loses():
     assert all(card == 44 for card, _ in view["losing"])
     lost = state.apply(("play", 44, 0))
     assert lost.outcome == "lost" and lost.lost_by == "three"
-    assert "2 card(s)" in lost.lost_reason
+    assert "with 2 cards" in lost.lost_reason
 
 
 def test_ex6_three_as_the_only_card_ends_the_game_at_once():
