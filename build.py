@@ -177,9 +177,10 @@ def copy_runtime(dist: Path) -> None:
     pyodide = dist / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
-        if name != STDLIB:
+        if name not in (STDLIB, LOCK):
             shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
     (pyodide / STDLIB).write_bytes(stdlib_zip(page_sources(ROOT / "py" / "cardtable")))
+    (pyodide / LOCK).write_text(lock_without_packages(NODE_MODULES / "pyodide" / LOCK))
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
     target = dist / "pyscript"
     target.mkdir()
@@ -188,6 +189,17 @@ def copy_runtime(dist: Path) -> None:
     for name, path in VENDOR_FILES.items():
         (dist / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE_MODULES / name, dist / path)
+
+
+LOCK = "pyodide-lock.json"
+
+
+def lock_without_packages(path: Path) -> str:
+    """Pyodide's lock file (``path``) with no package listed: loadPyodide() fetches it at
+    every start, but the page loads no package (no PyScript "packages", no loadPackage), so
+    it needs only the file's "info", which Pyodide checks against its runtime."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
 
 
 def pyscript_files(source: Path) -> list[str]:
@@ -371,17 +383,63 @@ def stdlib_closure(sources: dict[str, bytes],
     return json.loads(run_in_pyodide(code, mount=NODE_MODULES / "pyodide"))
 
 
+# Runs in Pyodide (its own tokenizer and parser read the 3.14 sources): prints as JSON
+# {path in the standard library's zip: base64 of the source without its comments} for each
+# path of INPUT. Only comments and the blanks they leave at the ends of lines go, so every
+# line keeps its number (a traceback still points at the right line); the syntax tree of
+# what is left, positions included, must equal the original's, else the source is kept as
+# it was.
+STDLIB_UNCOMMENT = """
+import ast, base64, io, json, tokenize, zipfile
+
+def uncommented(text):
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            (row, start), (_, end) = token.start, token.end
+            line = lines[row - 1]
+            lines[row - 1] = (line[:start] + line[end:]).rstrip() + line[len(line.rstrip()):]
+    return "".join(lines)
+
+def same_tree(a, b, path):
+    dump = lambda text: ast.dump(ast.parse(text, path), include_attributes=True)
+    return dump(a) == dump(b)
+
+archive = zipfile.ZipFile("/project/" + STDLIB)
+out = {}
+for path in json.loads(INPUT):
+    data = archive.read(path)
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    short = uncommented(text)
+    if same_tree(text, short, path):
+        out[path] = base64.b64encode(short.encode("utf-8")).decode()
+json.dumps(out)
+"""
+
+
+def uncommented_stdlib(paths: list[str]) -> dict[str, bytes]:
+    """{path: source without comments} of those of ``paths`` (in Pyodide's standard library
+    zip) whose syntax tree the cut leaves as it was (see STDLIB_UNCOMMENT)."""
+    code = f"INPUT = {json.dumps(json.dumps(paths))}\nSTDLIB = {STDLIB!r}\n" + STDLIB_UNCOMMENT
+    output = run_in_pyodide(code, mount=NODE_MODULES / "pyodide")
+    return {path: base64.b64decode(text) for path, text in json.loads(output).items()}
+
+
 def stdlib_zip(sources: dict[str, bytes]) -> bytes:
     """Pyodide's standard library zip with only the modules of :func:`stdlib_closure`
-    (``sources``: the page's modules), their entries as they were (names, dates,
-    compression), in their order: the same input gives the same bytes."""
+    (``sources``: the page's modules), without their comments (:func:`uncommented_stdlib`),
+    their entries named and dated as they were, in their order, deflated at the highest
+    level: the same input gives the same bytes."""
     keep = set(stdlib_closure(sources))
     buffer = io.BytesIO()
     with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full, \
             zipfile.ZipFile(buffer, "w") as cut:
-        for info in full.infolist():
-            if module_name(info.filename) in keep:
-                cut.writestr(info, full.read(info))
+        kept = [info for info in full.infolist() if module_name(info.filename) in keep]
+        short = uncommented_stdlib([info.filename for info in kept])
+        for info in kept:
+            info.compress_type = zipfile.ZIP_DEFLATED
+            cut.writestr(info, short.get(info.filename) or full.read(info), compresslevel=9)
     return buffer.getvalue()
 
 
