@@ -33,6 +33,7 @@ and, for the test command, the test tools.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
 import functools
 import gzip
@@ -138,7 +139,7 @@ STYLES = "cardtable.css"  # every stylesheet in one file (see bundle_styles)
 # What a memory snapshot holds or is made by; when any of these changes, the build's key
 # changes, and snapshots made by earlier builds are ignored (assets/snapshot.js).
 SNAPSHOT_INPUTS = (*(f"pyodide/{name}" for name in PYODIDE_FILES), "cardtable.zip",
-                   "assets/snapshot-worker.js")
+                   "parts/*.zip", "assets/snapshot-worker.js")
 
 
 # --- build -----------------------------------------------------------------------------
@@ -153,8 +154,13 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     dist.mkdir(parents=True)
     copy_runtime(dist)
     catalogs = compile_catalogs(pseudo)
-    (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable", catalogs))
+    package = ROOT / "py" / "cardtable"
+    (dist / PARTS).mkdir()
+    for url, data in split_package(package_files(package, catalogs),
+                                   page_sources(package)).items():
+        (dist / url).write_bytes(data)
     copy_assets(dist)
+    write_parts_index(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
     pseudo_mo = LOCALE / PSEUDO / "LC_MESSAGES" / f"{DOMAIN}.mo"
@@ -241,9 +247,18 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     a first visit downloads less. The price: tracebacks in the browser console name file
     and line but cannot quote the source.
     """
+    return zipped(package_files(package, catalogs, bytecode))
+
+
+def package_files(package: Path, catalogs: dict[str, bytes] | None = None,
+                  bytecode: bool = True) -> dict[str, bytes]:
+    """{path in the package zip: bytes} of :func:`package_zip`."""
     sources = page_sources(package)
-    modules = compile_in_pyodide(sources) if bytecode else sources
-    files = {**modules, **(catalogs or {})}
+    return {**(compile_in_pyodide(sources) if bytecode else sources), **(catalogs or {})}
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
+    """``files`` ({path: bytes}) as a reproducible zip (sorted entries, fixed dates)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
@@ -252,6 +267,86 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
             info.external_attr = 0o644 << 16
             archive.writestr(info, files[name])
     return buffer.getvalue()
+
+
+# --- the package's parts, fetched when first needed (cardtable/parts.py) -----------------
+
+PARTS = "parts"  # the folder of dist/ (and of the page's working folder) that holds them
+PARTS_INDEX = "cardtable/parts.json"  # in the core zip: what cardtable.parts reads
+# What goes into a part, by path in the package zip: each game's modules but its
+# declaration (its __init__ and rules, which the lobby, links and saves read at start), and
+# each language's catalog. The rest is the core zip (cardtable.zip) that every start imports.
+PART_OF = (
+    (re.compile(r"cardtable/games/(\w+)/(?!__init__\.|rules\.)\w+\.py[c]?"), "game-{}"),
+    (re.compile(r"cardtable/locale/([\w-]+)/LC_MESSAGES/cardtable\.mo"), "language-{}"),
+)
+
+
+def part_of(path: str) -> str | None:
+    """The part that holds ``path`` (in the package zip), or None: the core's."""
+    for pattern, name in PART_OF:
+        if match := pattern.fullmatch(path):
+            return name.format(match[1])
+    return None
+
+
+def imports_of(path: str, source: bytes) -> set[str]:
+    """The modules of the package that the module at ``path`` (in the package zip) imports,
+    relative imports resolved, as paths in the package zip without suffix."""
+    package = path.split("/")[:-1]
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            out |= {"/".join(module), *("/".join(module + [a.name]) for a in node.names)}
+        elif isinstance(node, ast.Import):
+            out |= {alias.name.replace(".", "/") for alias in node.names}
+    return out
+
+
+def split_package(files: dict[str, bytes], sources: dict[str, bytes]) -> dict[str, bytes]:
+    """{URL relative to dist/: zip} of the package's ``files`` ({path in the package zip:
+    bytes}) split by :func:`part_of`: cardtable.zip, holding PARTS_INDEX (see
+    cardtable/parts.py), and PARTS/<part>.zip each. A part needs the parts whose modules its
+    modules import (``sources``: {path: source} of the modules); a game's link needs its own
+    part and those."""
+    owners = {path: part_of(path) for path in files}
+    module_owner = {path.rsplit(".", 1)[0]: part for path, part in owners.items() if part}
+    needs = {part: set() for part in owners.values() if part}
+    for path, source in sources.items():
+        if part := owners.get(path) or owners.get(path[:-3] + ".pyc"):
+            needs[part] |= {module_owner[m] for m in imports_of(path, source)
+                            if module_owner.get(m, part) != part}
+    index = {
+        "parts": {part: {"url": f"{PARTS}/{part}.zip",
+                         "files": sorted(p for p, o in owners.items() if o == part),
+                         "needs": sorted(needs[part])} for part in sorted(needs)},
+        "games": game_parts(needs),
+        "languages": {part.removeprefix("language-"): part for part in sorted(needs)
+                      if part.startswith("language-")},
+    }
+    core = {path: data for path, data in files.items() if not owners[path]}
+    core[PARTS_INDEX] = json.dumps(index, indent=1, sort_keys=True).encode()
+    return {"cardtable.zip": zipped(core),
+            **{index["parts"][part]["url"]: zipped({p: files[p] for p in
+                                                    index["parts"][part]["files"]})
+               for part in sorted(needs)}}
+
+
+def game_parts(needs: dict[str, set]) -> dict[str, list[str]]:
+    """{a game's id in links: the parts that playing it needs}."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from cardtable.engine.registry import GAMES
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    out = {}
+    for game, spec in GAMES.items():
+        part = "game-" + spec.package.rsplit(".", 1)[1]
+        if part in needs:
+            out[game] = [part, *sorted(needs[part])]
+    return out
 
 
 # --- the standard library, cut to what the page can import ------------------------------
@@ -675,14 +770,25 @@ def bundle_styles() -> str:
                       for path in paths)
 
 
+def write_parts_index(dist: Path) -> None:
+    """Fill in the package's parts (PARTS_INDEX, as the core zip holds it) in
+    assets/snapshot.js, which fetches them when a start or the background needs them."""
+    with zipfile.ZipFile(dist / "cardtable.zip") as core:
+        index = json.loads(core.read(PARTS_INDEX))
+    module = dist / "assets" / "snapshot.js"
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("__PARTS__", json.dumps(index, separators=(",", ":"))),
+                      encoding="utf-8")
+
+
 def write_snapshot_key(dist: Path) -> None:
     """Fill in the build's snapshot key (a digest of SNAPSHOT_INPUTS) in assets/snapshot.js.
 
     Written into the file, not passed in its URL: a module's import.meta.url is the URL of
     the response, and the service worker answers from a cache entry stored without query."""
     digest = hashlib.sha256()
-    for name in SNAPSHOT_INPUTS:
-        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    for path in (path for name in SNAPSHOT_INPUTS for path in sorted(dist.glob(name))):
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
     module = dist / "assets" / "snapshot.js"
     text = module.read_text(encoding="utf-8")
     module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")

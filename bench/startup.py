@@ -229,21 +229,24 @@ def first_visit(browser, url: str, network: dict) -> dict:
 
 def visit_bytes(browser, url: str, after_s: float) -> dict:
     """What a first visit of ``url`` transfers (bodies as sent and headers, its service
-    worker's requests included): until ready, and until ``after_s`` seconds after ready
-    (what the page caches for offline play in the background once it is ready)."""
+    worker's requests included): in the requests made until ready, and in all those made
+    until ``after_s`` seconds after ready (what the page then caches for offline play in
+    the background included)."""
     page = new_page(browser, 1)
     finished = []
     page.context.on("requestfinished", lambda request: finished.append(request))
     measure(page, url)
-    ready = len(finished)
+    ready = page.evaluate("performance.timeOrigin + __bench.done")  # ms since the epoch
     page.wait_for_timeout(after_s * 1000)
-    sizes = [request.sizes() for request in finished]
+    sent = [(request.timing["startTime"] <= ready, request.url,
+             sum(request.sizes()[key] for key in ("responseBodySize", "responseHeadersSize")))
+            for request in finished]
     page.context.close()
-    sent = [size["responseBodySize"] + size["responseHeadersSize"] for size in sizes]
-    return {"until_ready": sum(sent[:ready]), "requests": ready,
-            "urls": sorted(request.url.removeprefix(url.rsplit("/", 1)[0] + "/")
-                           for request in finished[:ready]),
-            "with_background": sum(sent), "background_requests": len(sent),
+    before = [(address, size) for early, address, size in sent if early]
+    return {"until_ready": sum(size for _, size in before), "requests": len(before),
+            "urls": sorted(address.removeprefix(url.rsplit("/", 1)[0] + "/")
+                           for address, _ in before),
+            "with_background": sum(size for *_, size in sent), "background_requests": len(sent),
             "background_seconds": after_s}
 
 
