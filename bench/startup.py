@@ -2,7 +2,7 @@
 
     python bench/startup.py [--runs N] [--throttled-runs N] [--network-runs N]
                             [--play-seconds S] [--json-only] [--against DIST]
-    python bench/startup.py --bytes-only [--background-seconds S]
+    python bench/startup.py --bytes-only [--background-seconds S] [--link FRAGMENT]
 
 Both pages are served by one local server with GitHub Pages' caching header
 (``Cache-Control: max-age=600``): the app from dist/ at the root (where it makes its memory
@@ -39,7 +39,8 @@ none); time-to-ready, first paint and the bytes that travelled, for each page.
 The server compresses as GitHub Pages does (build.COMPRESSED, gzip on the fly).
 With ``--bytes-only``, only one first visit of each page, unthrottled (bytes do not depend
 on timing): what it transferred until ready, with the URLs, and until --background-seconds
-after ready (the service worker's caching for offline play included).
+after ready (the service worker's caching for offline play included); with --link, the
+app opened at that fragment (a game's link).
 Goals (issue 13): warm app at most 0.5 times warm bare; cold at most 1.1 times; first
 paint under 200 ms; no task over 100 ms after ready. Issue 27: a first visit at most 0.85
 times the bare page's bytes, and at most 0.9 times its time-to-ready on either network.
@@ -250,10 +251,12 @@ def visit_bytes(browser, url: str, after_s: float) -> dict:
             "background_seconds": after_s}
 
 
-def bytes_bench(browser, base: str, after_s: float) -> dict:
-    """First-visit bytes of the app and of the bare page (deterministic: one run each)."""
+def bytes_bench(browser, base: str, after_s: float, link: str = "") -> dict:
+    """First-visit bytes of the app (opened at ``link``, a fragment such as a game's link)
+    and of the bare page (deterministic: one run each)."""
     out = {page: visit_bytes(browser, url, after_s)
-           for page, url in (("app", base), ("bare", base + "bare.html"))}
+           for page, url in (("app", base + link), ("bare", base + "bare.html"))}
+    out["link"] = link
     out["ratio_until_ready"] = round(out["app"]["until_ready"] / out["bare"]["until_ready"], 3)
     return out
 
@@ -431,6 +434,8 @@ def main(argv=None) -> int:
     parser.add_argument("--bytes-only", action="store_true",
                         help="only what one first visit of each page transfers, unthrottled")
     parser.add_argument("--background-seconds", type=float, default=10)
+    parser.add_argument("--link", default="", metavar="FRAGMENT",
+                        help="with --bytes-only: open the app at this fragment (#/<game>?…)")
     args = parser.parse_args(argv)
     if args.against and not (args.against / "index.html").is_file():
         parser.error(f"{args.against} holds no built site (no index.html)")
@@ -442,7 +447,7 @@ def main(argv=None) -> int:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                              args=CHROMIUM_ARGS)
         if args.bytes_only:
-            report["bytes"] = bytes_bench(browser, base, args.background_seconds)
+            report["bytes"] = bytes_bench(browser, base, args.background_seconds, args.link)
             browser.close()
             server.shutdown()
             print_bytes(report["bytes"])
@@ -496,7 +501,7 @@ def print_table(report: dict) -> None:
 def print_bytes(report: dict) -> None:
     for page in ("app", "bare"):
         f = report[page]
-        print(f"first visit, {page}: {f['until_ready']:,} bytes in {f['requests']} requests "
+        print(f"first visit, {page}{' at ' + report['link'] if page == 'app' and report['link'] else ''}: {f['until_ready']:,} bytes in {f['requests']} requests "
               f"until ready; {f['with_background']:,} in {f['background_requests']} "
               f"until {f['background_seconds']:g} s after ready")
     print(f"app / bare until ready: {report['ratio_until_ready']}")
