@@ -35,6 +35,7 @@ from __future__ import annotations
 import argparse
 import ast
 import base64
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -925,6 +926,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = path / "index.html"
         if not (path.is_file() and path.suffix in COMPRESSED and accepts_gzip(self.headers)):
             return super().send_head()
+        if self.unchanged_since(path):
+            self.send_response(304)
+            self.end_headers()
+            return None
         body = gzipped(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
@@ -934,6 +939,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
+
+    def unchanged_since(self, path: Path) -> bool:
+        """Whether the request's If-Modified-Since (without If-None-Match) is not older than
+        the file, as SimpleHTTPRequestHandler checks it: a revalidation then gets 304."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            return int(path.stat().st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def log_message(self, format, *args):
         if os.environ.get("CARDTABLE_SERVE_LOG"):

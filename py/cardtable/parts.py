@@ -41,6 +41,9 @@ def _index() -> dict:
 INDEX = _index()
 PARTS = INDEX["parts"]
 _OWNER = {path: part for part, entry in PARTS.items() for path in entry["files"]}
+# {a part's module, as a path without suffix: its part} (bytecode in the page, or sources).
+_MODULES = {path.rsplit(".", 1)[0]: part for path, part in _OWNER.items()
+            if path.endswith((".pyc", ".py"))}
 
 
 def owner(path: str) -> str | None:
@@ -94,7 +97,7 @@ def files_under(folder: str) -> list[str]:
 
 def modules() -> list[str]:
     """The names of every module in the parts."""
-    return sorted(path[:-4].replace("/", ".") for path in _OWNER if path.endswith(".pyc"))
+    return sorted(path.replace("/", ".") for path in _MODULES)
 
 
 class PartFinder:
@@ -103,7 +106,7 @@ class PartFinder:
 
     @staticmethod
     def find_spec(fullname, path=None, target=None):
-        part = owner(fullname.replace(".", "/") + ".pyc")
+        part = _MODULES.get(fullname.replace(".", "/"))
         if part is None:
             return None
         folder = os.path.join(mount(part), *fullname.split(".")[:-1])

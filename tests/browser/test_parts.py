@@ -66,7 +66,7 @@ def test_a_link_to_a_game_fetches_only_that_games_parts_at_start(new_page, site,
                                                                  index, game):
     page = new_page(**NO_SERVICE_WORKER)
     page.add_init_script(READY_AT)
-    page.goto(site.url + f"#/{game}?seed=parts&players=2")
+    page.goto(site.url + f"#/{game}?seed=parts&players=4")
     wait_ready(page)
     page.wait_for_selector("#app main.table")
     assert requested_parts(page) == part_urls(index, index["games"][game])
@@ -77,7 +77,7 @@ def test_a_link_in_another_language_fetches_its_catalog_at_start(new_page, site,
                                                                  index):
     page = new_page(**NO_SERVICE_WORKER)
     page.add_init_script(READY_AT)
-    page.goto(site.url + "#/rentz?seed=parts&players=2&lang=ro")
+    page.goto(site.url + "#/rentz?seed=parts&players=4&lang=ro")
     wait_ready(page)
     page.wait_for_selector("#app main.table")
     assert requested_parts(page) == part_urls(index, ["language-ro", *index["games"]["rentz"]])
@@ -89,27 +89,26 @@ def test_opening_another_game_fetches_its_part_when_not_cached_yet(new_page, sit
     """Without a service worker the background caching waits (see PARTS_WAIT_MS in
     assets/snapshot.js): a game opened meanwhile fetches its part itself, at once."""
     page = new_page(**NO_SERVICE_WORKER)
-    page.goto(site.url + "#/the-game?seed=parts&players=2")
+    page.goto(site.url + "#/the-game?seed=parts&players=4")
     wait_ready(page)
     page.wait_for_selector("#app main.table")
     assert page.evaluate("window.cardtableParts.cached") is False
     with page.expect_request(f"**/{index['parts']['game-triggs']['url']}"):
-        page.evaluate("location.hash = '#/triggs?seed=parts&players=2'")
+        page.evaluate("location.hash = '#/triggs?seed=parts&players=4'")
     page.wait_for_selector("#app main.table.triggs")
-    legal = page.evaluate("window.cardtable.view().legal")
-    assert legal
+    assert page.evaluate("window.cardtable.view().players") == 4
 
 
 def test_a_game_not_opened_in_the_first_visit_plays_offline(page, context, site, open_app,
                                                            wait_ready, wait_until, index):
-    open_app(page, site.url + "#/the-game?seed=parts&players=2")
+    open_app(page, site.url + "#/the-game?seed=parts&players=4")
     wait_until(page, "window.cardtableParts.cached === true")
     wait_until(page, "navigator.serviceWorker.controller !== null")
     context.set_offline(True)
     page.goto("about:blank")
-    page.goto(site.url + "#/triggs?seed=offline&players=2&lang=pt")
+    page.goto(site.url + "#/triggs?seed=offline&players=4&lang=pt")
     wait_ready(page)
     page.wait_for_selector("#app main.table.triggs")
     assert page.evaluate("navigator.onLine") is False
     assert page.evaluate("document.documentElement.lang") == "pt"
-    assert page.evaluate("window.cardtable.view().legal")
+    assert page.evaluate("window.cardtable.view().players") == 4
