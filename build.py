@@ -33,7 +33,9 @@ and, for the test command, the test tools.
 from __future__ import annotations
 
 import argparse
+import ast
 import base64
+import email.utils
 import functools
 import gzip
 import hashlib
@@ -138,7 +140,7 @@ STYLES = "cardtable.css"  # every stylesheet in one file (see bundle_styles)
 # What a memory snapshot holds or is made by; when any of these changes, the build's key
 # changes, and snapshots made by earlier builds are ignored (assets/snapshot.js).
 SNAPSHOT_INPUTS = (*(f"pyodide/{name}" for name in PYODIDE_FILES), "cardtable.zip",
-                   "assets/snapshot-worker.js")
+                   "parts/*.zip", "assets/snapshot-worker.js")
 
 
 # --- build -----------------------------------------------------------------------------
@@ -153,8 +155,13 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     dist.mkdir(parents=True)
     copy_runtime(dist)
     catalogs = compile_catalogs(pseudo)
-    (dist / "cardtable.zip").write_bytes(package_zip(ROOT / "py" / "cardtable", catalogs))
+    package = ROOT / "py" / "cardtable"
+    (dist / PARTS).mkdir()
+    for url, data in split_package(package_files(package, catalogs),
+                                   page_sources(package)).items():
+        (dist / url).write_bytes(data)
     copy_assets(dist)
+    write_parts_index(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
     page = (pseudo_index_html(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"],
@@ -171,9 +178,10 @@ def copy_runtime(dist: Path) -> None:
     pyodide = dist / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
-        if name != STDLIB:
+        if name not in (STDLIB, LOCK):
             shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
     (pyodide / STDLIB).write_bytes(stdlib_zip(page_sources(ROOT / "py" / "cardtable")))
+    (pyodide / LOCK).write_text(lock_without_packages(NODE_MODULES / "pyodide" / LOCK))
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
     target = dist / "pyscript"
     target.mkdir()
@@ -182,6 +190,17 @@ def copy_runtime(dist: Path) -> None:
     for name, path in VENDOR_FILES.items():
         (dist / path).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(NODE_MODULES / name, dist / path)
+
+
+LOCK = "pyodide-lock.json"
+
+
+def lock_without_packages(path: Path) -> str:
+    """Pyodide's lock file (``path``) with no package listed: loadPyodide() fetches it at
+    every start, but the page loads no package (no PyScript "packages", no loadPackage), so
+    it needs only the file's "info", which Pyodide checks against its runtime."""
+    lock = json.loads(path.read_text(encoding="utf-8"))
+    return json.dumps({"info": lock["info"], "packages": {}}, separators=(",", ":"))
 
 
 def pyscript_files(source: Path) -> list[str]:
@@ -223,17 +242,107 @@ def package_zip(package: Path, catalogs: dict[str, bytes] | None = None,
     a first visit downloads less. The price: tracebacks in the browser console name file
     and line but cannot quote the source.
     """
+    return zipped(package_files(package, catalogs, bytecode))
+
+
+def package_files(package: Path, catalogs: dict[str, bytes] | None = None,
+                  bytecode: bool = True) -> dict[str, bytes]:
+    """{path in the package zip: bytes} of :func:`package_zip`."""
     sources = page_sources(package)
-    modules = compile_in_pyodide(sources) if bytecode else sources
-    files = {**modules, **(catalogs or {})}
+    return {**(compile_in_pyodide(sources) if bytecode else sources), **(catalogs or {})}
+
+
+def zipped(files: dict[str, bytes]) -> bytes:
+    """``files`` ({path: bytes}) as a reproducible zip (sorted entries, fixed dates),
+    deflated at the highest level (a first visit downloads it; reading costs the same)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
             info = zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name])
+            archive.writestr(info, files[name], compresslevel=9)
     return buffer.getvalue()
+
+
+# --- the package's parts, fetched when first needed (cardtable/parts.py) -----------------
+
+PARTS = "parts"  # the folder of dist/ (and of the page's working folder) that holds them
+PARTS_INDEX = "cardtable/parts.json"  # in the core zip: what cardtable.parts reads
+# What goes into a part, by path in the package zip: each game's modules but its
+# declaration (its __init__ and rules, which the lobby, links and saves read at start), and
+# each language's catalog. The rest is the core zip (cardtable.zip) that every start imports.
+PART_OF = (
+    (re.compile(r"cardtable/games/(\w+)/(?!__init__\.|rules\.)\w+\.py[c]?"), "game-{}"),
+    (re.compile(r"cardtable/locale/([\w-]+)/LC_MESSAGES/cardtable\.mo"), "language-{}"),
+)
+
+
+def part_of(path: str) -> str | None:
+    """The part that holds ``path`` (in the package zip), or None: the core's."""
+    for pattern, name in PART_OF:
+        if match := pattern.fullmatch(path):
+            return name.format(match[1])
+    return None
+
+
+def imports_of(path: str, source: bytes) -> set[str]:
+    """The modules of the package that the module at ``path`` (in the package zip) imports,
+    relative imports resolved, as paths in the package zip without suffix."""
+    package = path.split("/")[:-1]
+    out = set()
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.ImportFrom):
+            base = package[:len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            out |= {"/".join(module), *("/".join(module + [a.name]) for a in node.names)}
+        elif isinstance(node, ast.Import):
+            out |= {alias.name.replace(".", "/") for alias in node.names}
+    return out
+
+
+def split_package(files: dict[str, bytes], sources: dict[str, bytes]) -> dict[str, bytes]:
+    """{URL relative to dist/: zip} of the package's ``files`` ({path in the package zip:
+    bytes}) split by :func:`part_of`: cardtable.zip, holding PARTS_INDEX (see
+    cardtable/parts.py), and PARTS/<part>.zip each. A part needs the parts whose modules its
+    modules import (``sources``: {path: source} of the modules); a game's link needs its own
+    part and those."""
+    owners = {path: part_of(path) for path in files}
+    module_owner = {path.rsplit(".", 1)[0]: part for path, part in owners.items() if part}
+    needs = {part: set() for part in owners.values() if part}
+    for path, source in sources.items():
+        if part := owners.get(path) or owners.get(path[:-3] + ".pyc"):
+            needs[part] |= {module_owner[m] for m in imports_of(path, source)
+                            if module_owner.get(m, part) != part}
+    index = {
+        "parts": {part: {"url": f"{PARTS}/{part}.zip",
+                         "files": sorted(p for p, o in owners.items() if o == part),
+                         "needs": sorted(needs[part])} for part in sorted(needs)},
+        "games": game_parts(needs),
+        "languages": {part.removeprefix("language-"): part for part in sorted(needs)
+                      if part.startswith("language-")},
+    }
+    core = {path: data for path, data in files.items() if not owners[path]}
+    core[PARTS_INDEX] = json.dumps(index, indent=1, sort_keys=True).encode()
+    return {"cardtable.zip": zipped(core),
+            **{index["parts"][part]["url"]: zipped({p: files[p] for p in
+                                                    index["parts"][part]["files"]})
+               for part in sorted(needs)}}
+
+
+def game_parts(needs: dict[str, set]) -> dict[str, list[str]]:
+    """{a game's id in links: the parts that playing it needs}."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from cardtable.engine.registry import GAMES
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    out = {}
+    for game, spec in GAMES.items():
+        part = "game-" + spec.package.rsplit(".", 1)[1]
+        if part in needs:
+            out[game] = [part, *sorted(needs[part])]
+    return out
 
 
 # --- the standard library, cut to what the page can import ------------------------------
@@ -365,17 +474,63 @@ def stdlib_closure(sources: dict[str, bytes],
     return json.loads(run_in_pyodide(code, mount=NODE_MODULES / "pyodide"))
 
 
+# Runs in Pyodide (its own tokenizer and parser read the 3.14 sources): prints as JSON
+# {path in the standard library's zip: base64 of the source without its comments} for each
+# path of INPUT. Only comments and the blanks they leave at the ends of lines go, so every
+# line keeps its number (a traceback still points at the right line); the syntax tree of
+# what is left, positions included, must equal the original's, else the source is kept as
+# it was.
+STDLIB_UNCOMMENT = """
+import ast, base64, io, json, tokenize, zipfile
+
+def uncommented(text):
+    lines = text.splitlines(keepends=True)
+    for token in tokenize.generate_tokens(io.StringIO(text).readline):
+        if token.type == tokenize.COMMENT:
+            (row, start), (_, end) = token.start, token.end
+            line = lines[row - 1]
+            lines[row - 1] = (line[:start] + line[end:]).rstrip() + line[len(line.rstrip()):]
+    return "".join(lines)
+
+def same_tree(a, b, path):
+    dump = lambda text: ast.dump(ast.parse(text, path), include_attributes=True)
+    return dump(a) == dump(b)
+
+archive = zipfile.ZipFile("/project/" + STDLIB)
+out = {}
+for path in json.loads(INPUT):
+    data = archive.read(path)
+    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
+    text = data.decode(encoding)
+    short = uncommented(text)
+    if same_tree(text, short, path):
+        out[path] = base64.b64encode(short.encode("utf-8")).decode()
+json.dumps(out)
+"""
+
+
+def uncommented_stdlib(paths: list[str]) -> dict[str, bytes]:
+    """{path: source without comments} of those of ``paths`` (in Pyodide's standard library
+    zip) whose syntax tree the cut leaves as it was (see STDLIB_UNCOMMENT)."""
+    code = f"INPUT = {json.dumps(json.dumps(paths))}\nSTDLIB = {STDLIB!r}\n" + STDLIB_UNCOMMENT
+    output = run_in_pyodide(code, mount=NODE_MODULES / "pyodide")
+    return {path: base64.b64decode(text) for path, text in json.loads(output).items()}
+
+
 def stdlib_zip(sources: dict[str, bytes]) -> bytes:
     """Pyodide's standard library zip with only the modules of :func:`stdlib_closure`
-    (``sources``: the page's modules), their entries as they were (names, dates,
-    compression), in their order: the same input gives the same bytes."""
+    (``sources``: the page's modules), without their comments (:func:`uncommented_stdlib`),
+    their entries named and dated as they were, in their order, deflated at the highest
+    level: the same input gives the same bytes."""
     keep = set(stdlib_closure(sources))
     buffer = io.BytesIO()
     with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full, \
             zipfile.ZipFile(buffer, "w") as cut:
-        for info in full.infolist():
-            if module_name(info.filename) in keep:
-                cut.writestr(info, full.read(info))
+        kept = [info for info in full.infolist() if module_name(info.filename) in keep]
+        short = uncommented_stdlib([info.filename for info in kept])
+        for info in kept:
+            info.compress_type = zipfile.ZIP_DEFLATED
+            cut.writestr(info, short.get(info.filename) or full.read(info), compresslevel=9)
     return buffer.getvalue()
 
 
@@ -621,14 +776,25 @@ def bundle_styles() -> str:
                       for path in paths)
 
 
+def write_parts_index(dist: Path) -> None:
+    """Fill in the package's parts (PARTS_INDEX, as the core zip holds it) in
+    assets/snapshot.js, which fetches them when a start or the background needs them."""
+    with zipfile.ZipFile(dist / "cardtable.zip") as core:
+        index = json.loads(core.read(PARTS_INDEX))
+    module = dist / "assets" / "snapshot.js"
+    text = module.read_text(encoding="utf-8")
+    module.write_text(text.replace("__PARTS__", json.dumps(index, separators=(",", ":"))),
+                      encoding="utf-8")
+
+
 def write_snapshot_key(dist: Path) -> None:
     """Fill in the build's snapshot key (a digest of SNAPSHOT_INPUTS) in assets/snapshot.js.
 
     Written into the file, not passed in its URL: a module's import.meta.url is the URL of
     the response, and the service worker answers from a cache entry stored without query."""
     digest = hashlib.sha256()
-    for name in SNAPSHOT_INPUTS:
-        digest.update(hashlib.sha256((dist / name).read_bytes()).digest())
+    for path in (path for name in SNAPSHOT_INPUTS for path in sorted(dist.glob(name))):
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
     module = dist / "assets" / "snapshot.js"
     text = module.read_text(encoding="utf-8")
     module.write_text(text.replace("__SNAPSHOT_KEY__", digest.hexdigest()[:16]), encoding="utf-8")
@@ -794,6 +960,10 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             path = path / "index.html"
         if not (path.is_file() and path.suffix in COMPRESSED and accepts_gzip(self.headers)):
             return super().send_head()
+        if self.unchanged_since(path):
+            self.send_response(304)
+            self.end_headers()
+            return None
         body = gzipped(path)
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(str(path)))
@@ -803,6 +973,17 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(path.stat().st_mtime)))
         self.end_headers()
         return io.BytesIO(body)
+
+    def unchanged_since(self, path: Path) -> bool:
+        """Whether the request's If-Modified-Since (without If-None-Match) is not older than
+        the file, as SimpleHTTPRequestHandler checks it: a revalidation then gets 304."""
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            return int(path.stat().st_mtime) <= email.utils.parsedate_to_datetime(since).timestamp()
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
 
     def log_message(self, format, *args):
         if os.environ.get("CARDTABLE_SERVE_LOG"):

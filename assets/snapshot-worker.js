@@ -1,7 +1,7 @@
 // Makes the memory snapshot that assets/snapshot.js restores, off the page's main thread:
 // Pyodide started with `_makeSnapshot`, the game's package zip written where PyScript writes
-// it (the working folder) and put on sys.path as index.html's script does, every module of
-// it imported, then the heap saved into Cache Storage with its SHA-256 digest. Answers
+// it (the working folder) and put on sys.path as index.html's script does, its parts written
+// where the page writes them, every module of it imported, then the heap saved into Cache Storage with its SHA-256 digest. Answers
 // {ok, error}.
 //
 // What may be in a snapshot: Pyodide's makeMemorySnapshot refuses JavaScript objects that
@@ -12,7 +12,8 @@
 
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
-// The package's modules but its command line (which would run it).
+// The package's modules but its command line (which would run it), those of its parts
+// (cardtable.parts) too.
 const IMPORT_ALL = `
 import os, sys
 sys.path.insert(0, os.path.abspath("cardtable.zip"))
@@ -20,17 +21,29 @@ import importlib, pkgutil, cardtable
 for module in pkgutil.walk_packages(cardtable.__path__, "cardtable."):
     if not module.name.endswith("__main__"):
         importlib.import_module(module.name)
+for name in cardtable.parts.modules():
+    importlib.import_module(name)
 `;
 
-async function snapshot({ indexURL, packageURL }) {
-  const [interpreter, archive] = await Promise.all([
+async function download(url) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+// ``parts``: [[path in the working folder, URL]] of the package's parts, written where the
+// page writes them (assets/snapshot.js).
+async function snapshot({ indexURL, packageURL, parts }) {
+  const [interpreter, archive, ...partFiles] = await Promise.all([
     loadPyodide({ indexURL, _makeSnapshot: true }),
-    fetch(packageURL).then((response) => {
-      if (!response.ok) throw new Error(`${packageURL}: HTTP ${response.status}`);
-      return response.arrayBuffer();
-    }),
+    download(packageURL),
+    ...parts.map(([, url]) => download(url)),
   ]);
-  interpreter.FS.writeFile("cardtable.zip", new Uint8Array(archive));
+  interpreter.FS.writeFile("cardtable.zip", archive);
+  parts.forEach(([path], index) => {
+    interpreter.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    interpreter.FS.writeFile(path, partFiles[index]);
+  });
   const heap = interpreter._module.HEAP8.length;
   interpreter.runPython(IMPORT_ALL);
   // Pyodide restores into the heap a fresh module starts with: it sets INITIAL_MEMORY, which

@@ -34,9 +34,18 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const PACKAGE_URL = new URL("../cardtable.zip", import.meta.url).href;
 // How long after ready, at least, before the snapshot worker starts (taps come first).
 const SNAPSHOT_DELAY_MS = 3000;
+// The package's parts, fetched when first needed, not at every start (cardtable/parts.py;
+// build.py writes the index in): {parts: {part: {url, needs}}, games: {a game's id in
+// links: [part]}, languages: {code: part}}.
+const PARTS = __PARTS__;
+// How long after ready, at most, the background caching of the parts waits for the service
+// worker's precache (which fetches the same files) before it fetches them itself.
+const PARTS_WAIT_MS = 30_000;
 
 // What happened, for the bench and the tests: "restored", "fallback" or "normal".
 globalThis.cardtableSnapshot = { boot: "normal" };
+// The parts written at start, and whether every other one is written now ("cached").
+globalThis.cardtableParts = { start: [], cached: false };
 
 // The bytes of each download that have arrived so far, by URL, for the loading line
 // (assets/boot.js): Pyodide and PyScript fetch their files with the page's fetch(), which
@@ -135,7 +144,74 @@ started.catch(() => {});
 
 export function loadPyodide(options) {
   output = options;
-  return started.then(withoutPyScriptPackage);
+  const early = fetchParts(startParts());
+  return started.then(async (interpreter) => {
+    writeParts(interpreter, await early);
+    whenReady(() => cacheParts(interpreter));
+    return withoutPyScriptPackage(interpreter);
+  });
+}
+
+// The parts that this start needs, fetched while Python starts: the language's that
+// assets/lang.js chose (it has run: PyScript calls loadPyodide once the page is parsed) and
+// those of a game that the link names (#/<game>…), each with the parts it needs. Any other
+// part that Python needs before cacheParts has written it, Python fetches then itself.
+function startParts() {
+  const wanted = [PARTS.languages[document.documentElement.lang]];
+  for (const segment of location.hash.replace(/^#\/?/, "").split("?")[0].split("/")) {
+    if (Object.hasOwn(PARTS.games, segment)) wanted.push(...PARTS.games[segment]);
+  }
+  const parts = new Set();
+  for (const part of wanted.filter(Boolean)) {
+    for (const each of [part, ...PARTS.parts[part].needs]) parts.add(each);
+  }
+  globalThis.cardtableParts.start = [...parts];
+  return [...parts];
+}
+
+function partURL(part) {
+  return new URL(`../${PARTS.parts[part].url}`, import.meta.url).href;
+}
+
+// [[part, bytes]] of those of ``parts`` that could be fetched (a part that could not be,
+// Python fetches again when it needs it, and says why it failed if it fails again).
+async function fetchParts(parts) {
+  const fetched = await Promise.all(parts.map(async (part) => {
+    try {
+      const response = await fetch(partURL(part));
+      return response.ok ? [part, new Uint8Array(await response.arrayBuffer())] : null;
+    } catch {
+      return null;
+    }
+  }));
+  return fetched.filter(Boolean);
+}
+
+// Where Python looks for a part: its URL's path in the working folder (cardtable.parts).
+function partPath(interpreter, part) {
+  return `${interpreter.FS.cwd()}/${PARTS.parts[part].url}`;
+}
+
+function writeParts(interpreter, fetched) {
+  const { FS } = interpreter;
+  for (const [part, bytes] of fetched) {
+    const path = partPath(interpreter, part);
+    if (FS.analyzePath(path).exists) continue;
+    FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+    FS.writeFile(path, bytes);
+  }
+}
+
+// Once the page is ready, every other part, in the background, so that a game opened later
+// opens at once, offline too: after the service worker's precache, which fetches the same
+// files (they then come from its cache, not twice over the network), or PARTS_WAIT_MS.
+async function cacheParts(interpreter) {
+  const precached = navigator.serviceWorker?.ready ?? Promise.resolve();
+  await Promise.race([precached, new Promise((done) => setTimeout(done, PARTS_WAIT_MS))]);
+  const missing = Object.keys(PARTS.parts)
+    .filter((part) => !interpreter.FS.analyzePath(partPath(interpreter, part)).exists);
+  writeParts(interpreter, await fetchParts(missing));
+  globalThis.cardtableParts.cached = true;
 }
 
 // Before the page's script, PyScript writes its own Python package's sources into the file
@@ -221,5 +297,7 @@ function makeSnapshot() {
     globalThis.cardtableSnapshot.made = false;
     console.info("cardtable: no saved Python this time:", event.message);
   };
-  worker.postMessage({ cache: CACHE, key: KEY, indexURL: INDEX_URL, packageURL: PACKAGE_URL });
+  const parts = Object.keys(PARTS.parts).map((part) => [PARTS.parts[part].url, partURL(part)]);
+  worker.postMessage({ cache: CACHE, key: KEY, indexURL: INDEX_URL, packageURL: PACKAGE_URL,
+                       parts });
 }

@@ -2,6 +2,7 @@
 
     python bench/startup.py [--runs N] [--throttled-runs N] [--network-runs N]
                             [--play-seconds S] [--json-only] [--against DIST]
+    python bench/startup.py --bytes-only [--background-seconds S] [--link FRAGMENT]
 
 Both pages are served by one local server with GitHub Pages' caching header
 (``Cache-Control: max-age=600``): the app from dist/ at the root (where it makes its memory
@@ -36,6 +37,10 @@ NETWORKS (Chromium's network emulation, CDP Network.emulateNetworkConditions, on
 as they travel, gzip-compressed as the server sends them): --network-runs runs each (0:
 none); time-to-ready, first paint and the bytes that travelled, for each page.
 The server compresses as GitHub Pages does (build.COMPRESSED, gzip on the fly).
+With ``--bytes-only``, only one first visit of each page, unthrottled (bytes do not depend
+on timing): what it transferred until ready, with the URLs, and until --background-seconds
+after ready (the service worker's caching for offline play included); with --link, the
+app opened at that fragment (a game's link).
 Goals (issue 13): warm app at most 0.5 times warm bare; cold at most 1.1 times; first
 paint under 200 ms; no task over 100 ms after ready. Issue 27: a first visit at most 0.85
 times the bare page's bytes, and at most 0.9 times its time-to-ready on either network.
@@ -223,6 +228,39 @@ def first_visit(browser, url: str, network: dict) -> dict:
     return result
 
 
+def visit_bytes(browser, url: str, after_s: float) -> dict:
+    """What a first visit of ``url`` transfers (bodies as sent and headers, its service
+    worker's requests included): in the requests made until ready, and in all those made
+    until ``after_s`` seconds after ready (what the page then caches for offline play in
+    the background included)."""
+    page = new_page(browser, 1)
+    finished = []
+    page.context.on("requestfinished", lambda request: finished.append(request))
+    measure(page, url)
+    ready = page.evaluate("performance.timeOrigin + __bench.done")  # ms since the epoch
+    page.wait_for_timeout(after_s * 1000)
+    sent = [(request.timing["startTime"] <= ready, request.url,
+             sum(request.sizes()[key] for key in ("responseBodySize", "responseHeadersSize")))
+            for request in finished]
+    page.context.close()
+    before = [(address, size) for early, address, size in sent if early]
+    return {"until_ready": sum(size for _, size in before), "requests": len(before),
+            "urls": sorted(address.removeprefix(url.rsplit("/", 1)[0] + "/")
+                           for address, _ in before),
+            "with_background": sum(size for *_, size in sent), "background_requests": len(sent),
+            "background_seconds": after_s}
+
+
+def bytes_bench(browser, base: str, after_s: float, link: str = "") -> dict:
+    """First-visit bytes of the app (opened at ``link``, a fragment such as a game's link)
+    and of the bare page (deterministic: one run each)."""
+    out = {page: visit_bytes(browser, url, after_s)
+           for page, url in (("app", base + link), ("bare", base + "bare.html"))}
+    out["link"] = link
+    out["ratio_until_ready"] = round(out["app"]["until_ready"] / out["bare"]["until_ready"], 3)
+    return out
+
+
 def network_bench(browser, base: str, runs: int, against: bool = False) -> dict:
     """First visits of the app and of the second page, alternating, over each of NETWORKS."""
     second = base + ("before/" if against else "bare.html")
@@ -393,6 +431,11 @@ def main(argv=None) -> int:
     parser.add_argument("--json-only", action="store_true")
     parser.add_argument("--against", type=Path, metavar="DIST",
                         help="compare with the app built in DIST instead of the bare page")
+    parser.add_argument("--bytes-only", action="store_true",
+                        help="only what one first visit of each page transfers, unthrottled")
+    parser.add_argument("--background-seconds", type=float, default=10)
+    parser.add_argument("--link", default="", metavar="FRAGMENT",
+                        help="with --bytes-only: open the app at this fragment (#/<game>?…)")
     args = parser.parse_args(argv)
     if args.against and not (args.against / "index.html").is_file():
         parser.error(f"{args.against} holds no built site (no index.html)")
@@ -403,6 +446,13 @@ def main(argv=None) -> int:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
                                              args=CHROMIUM_ARGS)
+        if args.bytes_only:
+            report["bytes"] = bytes_bench(browser, base, args.background_seconds, args.link)
+            browser.close()
+            server.shutdown()
+            print_bytes(report["bytes"])
+            print(json.dumps(report, indent=2))
+            return 0
         report["normal"] = bench(browser, base, root, args.runs, 1, args.play_seconds,
                                  bool(args.against))
         if args.throttled_runs:
@@ -446,6 +496,15 @@ def print_table(report: dict) -> None:
         f"{f['over_100ms']} over 100 ms, max {f['max_ms']} ms"
         for game, f in report["long_tasks_after_ready"].items()))
     print()
+
+
+def print_bytes(report: dict) -> None:
+    for page in ("app", "bare"):
+        f = report[page]
+        print(f"first visit, {page}{' at ' + report['link'] if page == 'app' and report['link'] else ''}: {f['until_ready']:,} bytes in {f['requests']} requests "
+              f"until ready; {f['with_background']:,} in {f['background_requests']} "
+              f"until {f['background_seconds']:g} s after ready")
+    print(f"app / bare until ready: {report['ratio_until_ready']}")
 
 
 def print_network(report: dict) -> None:

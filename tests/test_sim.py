@@ -137,6 +137,8 @@ class Cheat:
 
 def test_a_bot_that_answers_an_illegal_action_fails_loudly(monkeypatch, capsys):
     monkeypatch.setitem(bots.bot_module("the-game").LEVELS, "cheat", Cheat)
+    # declared by the game's package, as a real level is
+    monkeypatch.setattr(bots.declaration("the-game"), "LEVELS", (*bots.levels("the-game"), "cheat"))
     with pytest.raises(sim.SimulationError) as err:
         sim.run("the-game", 2, 3, "s", ["casual", "cheat"], {})
     for part in ("Cheat", "cheat", '["deal-myself", 100]', "the-game", "casual,cheat"):

@@ -72,8 +72,10 @@ def N_(message: str) -> str:
 
 def available() -> tuple:
     """The codes of every language with a compiled catalog here, English first."""
+    from .parts import files_under  # catalogs may be in parts of the package, fetched later
+
     compiled = []
-    for path in _package_files(LOCALE_DIR):
+    for path in _package_files(LOCALE_DIR) + files_under(LOCALE_DIR):
         code, *rest = os.path.relpath(path, LOCALE_DIR).split(os.sep)
         if rest == ["LC_MESSAGES", f"{DOMAIN}.mo"]:
             compiled.append(code)
@@ -95,8 +97,10 @@ def _package_files(folder: str) -> list:
 
 def _catalog(code: str) -> bytes:
     """The compiled catalog of ``code``, read by the importer of this package (so from
-    its zip as well as from a folder)."""
-    return __loader__.get_data(os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo"))
+    its zip as well as from a folder), or from its part of the package (see parts)."""
+    from .parts import read
+
+    return read(os.path.join(LOCALE_DIR, code, "LC_MESSAGES", f"{DOMAIN}.mo"))
 
 
 def language() -> str:

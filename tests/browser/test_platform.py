@@ -34,10 +34,11 @@ def test_boots_with_only_same_origin_requests(page, site, open_app):
             "pyscript/core.js"} <= paths
 
 
-def test_dist_holds_only_what_the_page_loads(page, site, open_app):
+def test_dist_holds_only_what_the_page_loads(page, site, open_app, wait_until):
     requested = set()
     page.on("request", lambda request: requested.add(request.url[len(site.url):]))
     open_app(page, site.url)
+    wait_until(page, "window.cardtableParts.cached === true")  # the parts, once ready
     assert "" in requested  # the root URL, which serves index.html
     # What only an install, the service worker, the snapshot's making (once the page is
     # idle) or the first QR code (assets/qr.js) uses; everything else the page requests.

@@ -13,4 +13,4 @@ class RandomBot:
 
 
 LEVELS = {"random": RandomBot}
-DEFAULT_LEVEL = "random"
+from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)

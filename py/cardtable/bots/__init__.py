@@ -6,8 +6,9 @@ Contract: ``make_bot(game_id, level, seat, seed)`` returns an object with
 ``act(view) -> action``, one of the view's ``legal`` actions. ``seed`` is the bot's own
 random stream, never derived from the deal. A bot may remember things between calls (a
 plan for the rest of its turn), but it learns about the game only from the views it is
-given. Each game's bot module offers ``LEVELS`` (level name: bot class, weakest first)
-and ``DEFAULT_LEVEL``; a bot class may offer ``hint(view)`` too.
+given. Each game's bot module offers ``LEVELS`` (level name: bot class, weakest first),
+whose names the game's package declares too, with ``DEFAULT_LEVEL`` (the lobby reads
+them there, without importing the bots); a bot class may offer ``hint(view)`` too.
 
 A bot whose decisions can take long may also offer ``think(view)``: a generator that
 yields (nothing) at pauses in its work and returns the same action as ``act(view)``, so
@@ -17,7 +18,9 @@ view)`` and ``hinting(bot, view)`` give such generators for any bot; ``finish(st
 runs one to its end.
 """
 
-from ..engine.registry import game_module
+import importlib
+
+from ..engine.registry import GAMES, game_module
 from .thinking import finish, hinting, thinking  # noqa: F401 (the bots' API)
 
 
@@ -29,19 +32,27 @@ def bot_module(game_id: str):
 
 
 def levels(game_id: str) -> tuple:
-    """The bot levels a game offers, weakest first."""
-    return tuple(bot_module(game_id).LEVELS)
+    """The bot levels a game offers, weakest first, as its package declares them (read
+    without importing its bots: the lobby needs them at start)."""
+    return tuple(declaration(game_id).LEVELS)
 
 
 def default_level(game_id: str) -> str:
-    return bot_module(game_id).DEFAULT_LEVEL
+    """The level a new bot seat of ``game_id`` gets, as its package declares it."""
+    return declaration(game_id).DEFAULT_LEVEL
+
+
+def declaration(game_id: str):
+    """The package of ``game_id`` (its ``__init__``: ``SPEC``, ``LEVELS``, ``DEFAULT_LEVEL``),
+    imported with the registry already; ``KeyError`` for a game not registered."""
+    return importlib.import_module(GAMES[game_id].package)
 
 
 def make_bot(game_id: str, level: str | None, seat: int, seed: str = "0"):
     """A bot for ``seat``; ``level`` None means the game's default level; ``seed`` is the
     bot's own stream, never derived from the deal."""
     module = bot_module(game_id)
-    level = level or module.DEFAULT_LEVEL
+    level = level or default_level(game_id)
     if level not in module.LEVELS:
         raise ValueError(f"no bot level “{level}” for {game_id}")
     return module.LEVELS[level](seat, seed)

@@ -2,7 +2,8 @@
 
 A game package (``games/<game>/``) holds the whole game: ``rules.py`` (its
 :class:`~cardtable.engine.core.GameSpec`, ``SPEC``, and its state), ``bots.py``, ``table.py``
-and ``guide.py``; its ``__init__.py`` declares the game by naming ``SPEC``. The lobby, links,
+and ``guide.py``; its ``__init__.py`` declares the game by naming ``SPEC`` and its bots'
+``LEVELS`` and ``DEFAULT_LEVEL``. The lobby, links,
 saves, simulator, rules panel, tour, records and tests read :data:`GAMES` and reach a game's
 other modules through :func:`game_module`, which imports each one only when it is first asked
 for, so that the page starts without the bots, tables and guides of games nobody opened.

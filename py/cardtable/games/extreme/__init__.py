@@ -3,3 +3,8 @@ Rules in ``rules.py`` (``seeds/extreme.md``), built on The Game's; its bots and 
 on The Game's too."""
 
 from .rules import SPEC  # noqa: F401 (the game's declaration, read by the registry)
+
+# The bots' levels, weakest first, and the one a new seat gets: the lobby reads them here,
+# without importing the bots (``bots.py``'s ``LEVELS`` holds a class for each).
+LEVELS = ('random', 'careful', 'strong')
+DEFAULT_LEVEL = "strong"

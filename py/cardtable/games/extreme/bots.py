@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 
+from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import COPIES, KINDS, Rules, Turn, make_marks
 from ...engine.rng import make_rng, shuffled
 from ...i18n import _, ngettext
@@ -479,7 +480,6 @@ class Endgame:
 
 
 LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
-DEFAULT_LEVEL = "strong"
 
 
 # -- hints -----------------------------------------------------------------------------

@@ -32,6 +32,7 @@ Cards inside the bots are (suit, rank) pairs, suits numbered as in ``SUITS`` and
 
 from __future__ import annotations
 
+from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import SUB_GAME, next_holder
 from ...engine.rng import make_rng
 from ...bots.thinking import finish
@@ -811,7 +812,6 @@ class StrongBot:
 
 
 LEVELS = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
-DEFAULT_LEVEL = "strong"
 
 
 # -- hints -------------------------------------------------------------------------------------

@@ -4,3 +4,8 @@ bot in ``bots.py`` plans its turns with ``search.py`` and searches the last turn
 ``endgame.py`` (alone) and ``team_endgame.py`` (with partners)."""
 
 from .rules import SPEC  # noqa: F401 (the game's declaration, read by the registry)
+
+# The bots' levels, weakest first, and the one a new seat gets: the lobby reads them here,
+# without importing the bots (``bots.py``'s ``LEVELS`` holds a class for each).
+LEVELS = ('random', 'casual', 'strong')
+DEFAULT_LEVEL = "strong"

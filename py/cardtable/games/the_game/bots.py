@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from ...engine.core import as_action, thaw
 from ...engine.rng import make_rng
+from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import PILE_DIRS, distance, is_backwards
 from .search import planning_turn, weights_for
 from ...bots.thinking import finish
@@ -143,4 +144,3 @@ def hint(view: dict) -> dict:
 
 
 LEVELS = {"random": RandomBot, "casual": CasualBot, "strong": StrongBot}
-DEFAULT_LEVEL = "strong"

@@ -20,6 +20,7 @@ from collections import Counter
 from ...engine.core import as_action, thaw
 from ...i18n import _, N_, ngettext
 from ...engine.rng import make_rng
+from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import (
     COPIES, MAKE_TYPES, REFILL, VALUES, available, best_makes, free_boxes, value_counts,
 )
@@ -310,7 +311,6 @@ def _choose(cards, n: int) -> list:
 
 
 LEVELS = {"random": RandomBot, "basic": BasicBot, "strong": StrongBot}
-DEFAULT_LEVEL = "strong"
 
 
 # -- hints -----------------------------------------------------------------------------

@@ -1,0 +1,117 @@
+"""The package's parts that the page fetches when first needed, not at every start.
+
+For the page, ``build.py`` splits the package: the zip that every start imports
+(``cardtable.zip``) and one zip per part (``parts/<part>.zip``): each game's modules but its
+declaration (its ``__init__`` and ``rules``, which the lobby, links and saves read) and each
+language's catalog. The core zip's ``parts.json`` lists them: each part's URL, files (paths in
+the package zip) and the parts it needs; the parts that each game's link needs; the part of
+each language.
+
+A part is there when its zip is in the working folder at its URL's path. The page's
+JavaScript (``assets/snapshot.js``) writes there the parts that a start needs (the language
+chosen, the game a link opens) while Python starts and, once the page is ready, every other
+one. An import of a part's module, or a read of a part's file, that finds its part not there
+yet fetches it at once with :data:`fetch` (set by the page; synchronous). Headless the package
+is a folder holding everything and no ``parts.json``: then nothing here does anything.
+Importing this module puts :class:`PartFinder` on ``sys.meta_path`` (``cardtable.main`` does,
+before any module of a part can be imported).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import zipimport
+
+# The folder, or zip, that holds the package (its imports' paths start with it).
+ROOT = os.path.dirname(os.path.dirname(__file__))
+# The page's synchronous fetch (URL -> bytes), set by cardtable.main; None headless.
+fetch = None
+
+
+def _index() -> dict:
+    try:
+        return json.loads(__loader__.get_data(os.path.join(os.path.dirname(__file__),
+                                                           "parts.json")))
+    except OSError:
+        return {"parts": {}, "games": {}, "languages": {}}
+
+
+INDEX = _index()
+PARTS = INDEX["parts"]
+_OWNER = {path: part for part, entry in PARTS.items() for path in entry["files"]}
+# {a part's module, as a path without suffix: its part} (bytecode in the page, or sources).
+_MODULES = {path.rsplit(".", 1)[0]: part for path, part in _OWNER.items()
+            if path.endswith((".pyc", ".py"))}
+
+
+def owner(path: str) -> str | None:
+    """The part that holds ``path`` (a path in the package zip), or None (the core's)."""
+    return _OWNER.get(path)
+
+
+def place(part: str) -> str:
+    """Where the zip of ``part`` is, or goes, in the working folder."""
+    return os.path.abspath(PARTS[part]["url"])
+
+
+def mount(part: str) -> str:
+    """Make sure ``part`` and the parts it needs are there, fetching those that are not
+    with :data:`fetch`; returns the path of its zip. ``ImportError``, in words, when a part
+    cannot be had (no fetch, or the fetch failed: offline before the part was cached)."""
+    for each in (part, *PARTS[part]["needs"]):
+        path = place(each)
+        if os.path.exists(path):
+            continue
+        if fetch is None:
+            raise ImportError(f"The part {each} of the game's files is not here.")
+        try:
+            data = fetch(PARTS[each]["url"])
+        except Exception as error:
+            raise ImportError(f"The part {each} of the game's files could not be fetched"
+                              f" ({error}).") from error
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path + ".new", "wb") as file:
+            file.write(data)
+        os.replace(path + ".new", path)
+    return place(part)
+
+
+def read(path: str) -> bytes:
+    """The bytes of the package's file at ``path`` (as the package's own paths name it,
+    under :data:`ROOT`), from its part (mounted first) or else from the package itself."""
+    inside = os.path.relpath(path, ROOT).replace(os.sep, "/")
+    part = owner(inside)
+    if part is None:
+        return __loader__.get_data(path)
+    return zipimport.zipimporter(mount(part)).get_data(inside)
+
+
+def files_under(folder: str) -> list[str]:
+    """The paths (under :data:`ROOT`, as the package's own paths) of the parts' files in
+    ``folder``, whether their parts are there yet or not."""
+    inside = os.path.relpath(folder, ROOT).replace(os.sep, "/") + "/"
+    return [os.path.join(ROOT, *path.split("/")) for path in _OWNER if path.startswith(inside)]
+
+
+def modules() -> list[str]:
+    """The names of every module in the parts."""
+    return sorted(path.replace("/", ".") for path in _MODULES)
+
+
+class PartFinder:
+    """A finder of ``sys.meta_path``, after Python's own: a module of a part, found in its
+    zip (mounted first)."""
+
+    @staticmethod
+    def find_spec(fullname, path=None, target=None):
+        part = _MODULES.get(fullname.replace(".", "/"))
+        if part is None:
+            return None
+        folder = os.path.join(mount(part), *fullname.split(".")[:-1])
+        return zipimport.zipimporter(folder).find_spec(fullname)
+
+
+if PARTS and PartFinder not in sys.meta_path:
+    sys.meta_path.append(PartFinder)

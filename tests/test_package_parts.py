@@ -1,0 +1,91 @@
+"""The package's parts (cardtable/parts.py) under CPython: a package whose core zip lists
+parts imports their modules and reads their files from their zips, fetching a missing one
+with the page's fetch; and each game declares its bots' levels where the lobby reads them."""
+
+import importlib
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+import build
+from cardtable import bots
+from cardtable.engine import registry
+
+# Run in a fresh interpreter: the split package on sys.path (zipimport), its parts served by
+# a fetch that records what it was asked for.
+IMPORT_FROM_PARTS = """
+import json, os, sys
+os.chdir(sys.argv[1])
+sys.path.insert(0, os.path.abspath("cardtable.zip"))
+from cardtable import parts, i18n
+fetched = []
+def fetch(url):
+    fetched.append(url)
+    with open(os.path.join(sys.argv[2], url), "rb") as file:
+        return file.read()
+parts.fetch = fetch
+from cardtable.bots import levels, make_bot
+declared = levels("extreme")
+bot = make_bot("extreme", None, 0)
+i18n.set_language("ro")
+print(json.dumps({"declared": declared, "fetched": fetched, "bot": type(bot).__module__,
+                  "speaks": i18n.available(), "there": sorted(os.listdir("parts"))}))
+"""
+
+
+@pytest.fixture(scope="module")
+def split(tmp_path_factory):
+    """The package split as the page gets it, uncompiled (sources: this CPython imports
+    them), written into a folder as dist/ holds it."""
+    folder = tmp_path_factory.mktemp("split")
+    package = build.ROOT / "py" / "cardtable"
+    files = build.package_files(package, build.compile_catalogs(), bytecode=False)
+    (folder / build.PARTS).mkdir()
+    for url, data in build.split_package(files, build.page_sources(package)).items():
+        (folder / url).write_bytes(data)
+    return folder
+
+
+def test_a_part_is_fetched_when_first_needed_with_the_parts_it_needs(split, tmp_path):
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "cardtable.zip").write_bytes((split / "cardtable.zip").read_bytes())
+    result = subprocess.run([sys.executable, "-c", IMPORT_FROM_PARTS, str(work), str(split)],
+                            capture_output=True, text=True, check=True)
+    shown = __import__("json").loads(result.stdout)
+    # The levels come from the game's declaration: nothing fetched for them.
+    assert shown["declared"] == list(importlib.import_module("cardtable.games.extreme").LEVELS)
+    assert shown["fetched"] == ["parts/game-extreme.zip", "parts/game-the_game.zip",
+                                "parts/language-ro.zip"]
+    assert shown["bot"] == "cardtable.games.extreme.bots"
+    assert shown["speaks"] == ["en", "pt", "ro"]
+    assert shown["there"] == ["game-extreme.zip", "game-the_game.zip", "language-ro.zip"]
+
+
+def test_without_a_fetch_a_missing_part_is_an_import_error_in_words(split, tmp_path):
+    code = textwrap.dedent("""
+        import os, sys
+        os.chdir(sys.argv[1])
+        sys.path.insert(0, os.path.abspath("cardtable.zip"))
+        import cardtable.parts
+        import cardtable.games.rentz.bots
+    """)
+    work = tmp_path / "work"
+    work.mkdir()
+    (work / "cardtable.zip").write_bytes((split / "cardtable.zip").read_bytes())
+    result = subprocess.run([sys.executable, "-c", code, str(work)], capture_output=True,
+                            text=True)
+    assert result.returncode == 1
+    assert "ImportError: The part game-rentz of the game's files is not here." in result.stderr
+
+
+@pytest.mark.parametrize("game", sorted(registry.GAMES))
+def test_each_game_declares_its_bots_levels_as_its_bots_offer_them(game):
+    """The lobby reads a game's levels from its declaration; its bots must offer each one,
+    in the same order, and the default among them."""
+    module = bots.bot_module(game)
+    assert bots.levels(game) == tuple(module.LEVELS)
+    assert bots.default_level(game) in module.LEVELS
+    assert module.DEFAULT_LEVEL == bots.default_level(game)
