@@ -26,6 +26,7 @@ from cardtable.web.saves import GAMES_KEY
 from cardtable.web.storage import SUGGESTED_STUN
 from cardtable.web.together import handlers as together, messages
 from cardtable.web.together.transport import MemoryNetwork
+from html_page import Page, screen_html
 from together_devices import Clock, Device, join, pass_time, play_out, seat_friends
 
 # One table per game: (players, seats); friends, people at the host's device and bots mixed.
@@ -206,6 +207,26 @@ def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
     assert host.screen().kind in ("table", "pass")
     play_out([host, back, friends[4]], random.Random(8))
     assert host.controller.table.finished
+
+
+def test_rz7_a_friends_page_pauses_after_a_deal_as_the_hosts_does():
+    """After a Rentz deal, a friend's page shows what the deal gave each player until the
+    friend goes on (or the pace's pause passes); meanwhile it offers no move."""
+    network, clock, host, friends = table_for("rentz")
+    seat_friends(host, friends)
+    friend = friends[1]
+    friend.goes_on = False
+    play_out([host, *friends.values()], random.Random(3),
+             stop=lambda: friend.controller.paused() is not None)
+    assert len(host.controller.session.state.sheet) == 1  # one deal is over
+    assert friend.screen().kind == "pause" and friend.view()["legal"] == []
+    page = Page(screen_html(friend.screen()))
+    assert page.one("button", data_action="go-on") and page.one("section", cls="deal-summary")
+    friend.act("go-on")
+    assert friend.controller.paused() is None and friend.screen().kind in ("table", "end")
+    friend.goes_on = True
+    play_out([host, *friends.values()], random.Random(4))
+    assert host.controller.table.finished and friend.screen().kind == "end"
 
 
 def test_a_friend_who_does_not_come_back_is_replaced_by_a_bot():

@@ -41,6 +41,7 @@ class Device:
                                      clock=lambda: datetime(2026, 11, 26, 9, 30),
                                      seconds=clock, send_link=self.page.send)
         self.page.listen(self.on_message, self.on_state)
+        self.goes_on = True  # the player goes on at once after a pause between deals
 
     def act(self, action: str, **data):
         """A tap on ``data-action=action`` with ``data``; then the jobs and bots run."""
@@ -61,7 +62,7 @@ class Device:
             jobs = controller.take_jobs()
             for job in jobs:
                 self.run_job(job)
-            if controller.paused():  # between deals: the host goes on at once
+            if self.goes_on and controller.paused():  # between deals: go on at once
                 controller.handle("go-on", {})
                 continue
             if controller.bot_due():

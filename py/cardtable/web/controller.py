@@ -242,7 +242,12 @@ class Controller:
         return {**view, "legal": []} if waits else view
 
     def paused(self):
-        """The table's pause between parts of the game, as ``(table, moves)``, or None."""
+        """The table's pause between parts of the game, as ``(table, moves)``, or None. At
+        a friend's table, this page's own pause: the host's page keeps its own."""
+        if self.guest is not None:
+            remote = self.guest.remote
+            paused = remote is not None and remote.paused and not self.guest.over
+            return (remote, len(self.guest.log)) if paused else None
         table = self.table
         if table is None or not table.paused or table.finished or browsing(self):
             return None
@@ -436,7 +441,10 @@ class Controller:
 
     def on_go_on(self, data):
         """The player goes on after the pause between parts of the game."""
-        self.table.go_on()
+        if self.guest is not None:
+            self.guest.remote.paused = False
+        else:
+            self.table.go_on()
         self.focus = SCREEN_START
 
     def on_reveal(self, data):
@@ -663,6 +671,8 @@ class Controller:
             base["messages"] = base["messages"] + (("status", gone[guest.state]),)
         if guest.over:
             return Screen("end", result=guest.table["result"], view=table.view, ui=ui, **base)
+        if table.paused:
+            return Screen("pause", view=table.view, ui=ui, **base)
         return Screen("table", view=table.view, ui=ui, **base)
 
     def unfinished(self) -> tuple:
@@ -726,7 +736,7 @@ HANDLERS = {
 }
 # At a friend's table: the table's buttons that ask the host (the others are the host's).
 AT_A_FRIENDS = {"undo": Controller.on_guest_undo, "confirm-end": Controller.on_guest_end,
-                "hint": Controller.on_guest_hint}
+                "hint": Controller.on_guest_hint, "go-on": Controller.on_go_on}
 # What may be done while the records or a replay are on screen: nothing that plays.
 BROWSING = {*HISTORY_HANDLERS, "lobby", "close-panel", "rules", "settings", "setting", "pace",
             "text-setting", "dismiss", "skip", "menu"}

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ...i18n import N_, _
 from ..lobby import seat_names
-from ..tables import end_html, table_module
+from ..tables import end_html, pauses, table_module
 from ..ui import TableUi
 from ..validate import setup_of
 from . import messages
@@ -111,8 +111,11 @@ class Guest:
     def on_log(self, data: dict) -> bool:
         if self.setup is None or data["from"] > len(self.log):
             raise ValueError("log: a gap")
+        added = data["events"][len(self.log) - data["from"]:]
         self.log = self.log[:data["from"]] + data["events"]
-        return False
+        if self.remote and any(pauses(self.remote.module, batch) for batch in added):
+            self.remote.paused = True  # a part of the game ended: this page pauses too
+        return False  # the table that follows is drawn
 
     def on_table(self, data: dict) -> bool:
         if self.setup is None or len(data["names"]) != self.setup.players:
@@ -179,6 +182,7 @@ class RemoteTable:
         self.hint = None
         self.focus = None
         self.pending = False  # a request was sent and the host has not answered yet
+        self.paused = False  # a part of the game (a deal) just ended: see tables.pauses
 
     @property
     def view(self) -> dict:
@@ -191,7 +195,7 @@ class RemoteTable:
     def my_turn(self) -> bool:
         table = self.guest.table
         return (bool(table["view"]["legal"]) and not table["waiting"] and not table["over"]
-                and not self.pending and self.guest.state == "playing")
+                and not self.pending and not self.paused and self.guest.state == "playing")
 
     def act(self, action) -> None:
         """Ask the host to play ``action`` for this seat; its engine decides."""
