@@ -159,6 +159,26 @@ def test_start_shows_without_scrolling_for_every_game(new_page, site, open_app, 
     assert page.locator('[data-action="players"]').first.is_visible()  # it stays open
 
 
+def test_start_stays_in_view_above_the_unfinished_games(new_page, site, open_app):
+    """Unfinished games are listed under the new game's Start, so no number of them pushes
+    Start out of a phone's screen; the latest is still in view."""
+    page = phone_page(new_page, language="pt")
+    open_app(page, site.url)
+    for game in GAMES:  # one unfinished game of each kind
+        page.tap(f'[data-action="pick-game"][data-value="{game}"]')
+        page.tap('[data-action="start"]')
+        page.locator(f"main.table.{game}").wait_for()
+        page.tap('.app-menu [data-action="lobby"]')
+        page.locator("main.lobby").wait_for()
+    assert page.locator("#app .unfinished li").count() == len(GAMES)
+    for game in GAMES:
+        page.tap(f'[data-action="pick-game"][data-value="{game}"]')
+        start = box(page, '[data-action="start"]')
+        assert page.evaluate("scrollY") == 0 and start[1] + start[3] <= 844, (game, start)
+    latest = box(page, '#app .unfinished li:first-child [data-action="continue"]')
+    assert latest[1] + latest[3] <= 844, latest
+
+
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_lobbys_how_to_play_opens_the_rules_in_view(new_page, site, open_app, size):
     page = new_page(**(PHONE if size == "phone" else DESKTOP))
