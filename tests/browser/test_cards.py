@@ -20,6 +20,7 @@ from cardtable.games.rentz import table as table_rentz
 from cardtable.web import links
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
+from menu import menu_item
 from settings_scripts import settings_script
 from test_a11y import violations
 
@@ -95,7 +96,7 @@ def test_the_four_colour_deck_recolours_the_suits_and_stays(new_page, site, open
     assert two["D"] == two.get("H", two["D"]) and two["C"] == two.get("S", two["C"])
     assert two["D"] != two["C"]
 
-    press(page, '.menu [data-action="settings"]', size)
+    press(page, menu_item(page, "settings", size == "phone"), size)
     press(page, '.panel [data-action="setting"][data-key="deck"][data-value="four"]', size)
     press(page, '[data-action="close-panel"]', size)
     four = {s: colour(page, sel) for s, sel in present.items()}

@@ -12,6 +12,7 @@ import pytest
 from cardtable.web.lobby import default_setup
 from cardtable.web.saves import GAMES_KEY, MOST
 from cardtable.web.session import Session
+from menu import menu_item
 from settings_scripts import settings_script
 from test_a11y import violations
 
@@ -58,7 +59,7 @@ def test_another_game_keeps_the_match_and_new_deal_asks_first(sized, site, open_
     match = view(page)
     assert match["phase"] != "choose"
 
-    press(page, '.menu [data-action="new-deal"]', touch)
+    press(page, menu_item(page, "new-deal", touch), touch)
     question = page.locator("#app .panel.confirm")
     assert question.is_visible() and question.get_attribute("role") == "alertdialog"
     assert question.locator("p").inner_text() == \
@@ -82,7 +83,7 @@ def test_another_game_keeps_the_match_and_new_deal_asks_first(sized, site, open_
     wait_until(page, MY_MOVE)
     assert view(page) == match and "seed=keep-a" in page.url
 
-    press(page, '.menu [data-action="new-deal"]', touch)
+    press(page, menu_item(page, "new-deal", touch), touch)
     press(page, '.panel.confirm [data-action="new-deal"][data-confirmed="yes"]', touch)
     wait_until(page, "!location.href.includes('seed=keep-a')")
     press(page, '.menu [data-action="lobby"]', touch)

@@ -66,6 +66,7 @@ class Page:
         self.drag = None
         self.swallow_until = 0  # a drop is followed by a click event to ignore
         self.parts = None  # see make_parts
+        self.moving = None  # the table whose cards moved on the last drawing: see paint
         self.shown = {"alert": "", "status": ""}  # what the live regions hold
         self.tones = Tones()
 
@@ -124,7 +125,12 @@ class Page:
             if self.shown[role] != lines:  # compared as written: the DOM re-serializes
                 parts[role].innerHTML = self.shown[role] = lines
         typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
+        # Cards move only from one drawing of a table to the next drawing of the same table:
+        # another game's cards share ids (a number, a card) but are not the same cards.
+        moving, self.moving = self.moving, moving_table(self.controller, screen)
         motion = getattr(js.window, "cardtableMotion", None)
+        if moving is None or moving is not self.moving:
+            motion = None
         places = motion.record(parts["screen"]) if motion else None
         parts["screen"].innerHTML = screen_html(screen)
         if not point_at_target(parts["screen"]):
@@ -560,6 +566,13 @@ def focus_selector(element):
     found = ((name, element.getAttribute(f"data-{name}")) for name in names)
     return "".join(f'[data-{name}="{value}"]' for name, value in found
                    if isinstance(value, str) and '"' not in value)
+
+
+def moving_table(controller, screen):
+    """The table whose cards the screen shows in play (the table or its end), or None."""
+    if screen.kind not in ("table", "end"):
+        return None
+    return controller.guest.remote if controller.guest is not None else controller.table
 
 
 def tour_done(element) -> dict:
