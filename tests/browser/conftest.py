@@ -87,7 +87,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
-from settings_scripts import RETURNING_PLAYER
+from settings_scripts import RETURNING_PLAYER, settings_script
 
 import build
 
@@ -325,6 +325,19 @@ def peer_page(new_page, site):
         return page
 
     return make
+
+
+@pytest.fixture
+def phone(new_page, site, open_app):
+    """A phone-sized touch page (390×844) whose bots play at the fast pace;
+    ``phone(fragment)`` opens a share link on it and returns the page (``phone.page``)."""
+    page = new_page(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page.context.add_init_script(settings_script(pace="fast"))
+
+    def open_link(fragment):
+        return open_app(page, site.link(fragment))
+    open_link.page = page
+    return open_link
 
 
 @pytest.fixture

@@ -8,34 +8,17 @@ Every check reads the page against the view it shows (``window.cardtable.view()`
 lit cards are exactly the view's legal plays, the sheet's numbers are the view's sheet.
 """
 
-import pytest
-
 from cardtable.games.rentz.rules import SUB_GAME_IDS
 from cardtable.games.rentz import table as table_rentz
 from cardtable.web.ui import You
-from settings_scripts import settings_script
 from menu import choose
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-FAST = settings_script(pace="fast")
 BOTS = {3: "human,random,random", 4: "human,random,random,random"}
 NAMES = (You("You"), "Bot 2", "Bot 3", "Bot 4")
 # Your move can be made (a forced pass is the app's), the table pauses after a deal, or the
 # game is over.
 MY_MOVE = ("document.querySelector('main.end, main.pause-screen') || (v => v && v.current === 0 &&"
            " v.legal.some(a => a[0] !== 'pass'))(window.cardtable.view())")
-
-
-@pytest.fixture
-def phone(new_page, site, open_app):
-    """A phone-sized touch page with fast bots; ``phone(fragment)`` opens a share link."""
-    page = new_page(**PHONE)
-    page.context.add_init_script(FAST)
-
-    def open_link(fragment):
-        return open_app(page, site.link(fragment))
-    open_link.page = page
-    return open_link
 
 
 def view(page) -> dict:

@@ -6,10 +6,7 @@ of the pile's name, top card and count.
 
 import pytest
 
-from settings_scripts import settings_script
 
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
-FAST = settings_script(pace="fast")
 LANGUAGES = ["en", "pt", "ro"]
 LAST = {"en": "last", "pt": "última", "ro": "ultima"}
 
@@ -28,17 +25,6 @@ BOXES = """() => {
           text: pile.querySelector('.last-mark').innerText,
           parts: [...pile.querySelectorAll('.dir, .top, .count')].map(box)};
 }"""
-
-
-@pytest.fixture
-def phone(new_page, site, open_app):
-    page = new_page(**PHONE)
-    page.context.add_init_script(FAST)
-
-    def open_link(fragment):
-        return open_app(page, site.link(fragment))
-    open_link.page = page
-    return open_link
 
 
 def overlap(a: dict, b: dict) -> bool:
