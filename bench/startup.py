@@ -28,8 +28,9 @@ Figures (milliseconds from navigation start, medians over the runs):
 - long tasks: main-thread tasks over 50 ms (Long Tasks API) after ready, while the player
   plays a game against strong bots at the fast pace for --play-seconds, in each game
 With ``--against DIST`` the second page is not the bare one but the app built in DIST (a
-previous commit's dist/, say), served under /before/ and measured as the app is: the
-figures then compare this build with that one, run by run ("bare" reads "before").
+previous commit's dist/, say), served at the root of a second origin (another port; the app
+makes its snapshot only at the root of an origin) and measured as the app is: the figures
+then compare this build with that one, run by run ("bare" reads "before").
 Then the same with Chromium's CPU throttled 4 times (CDP Emulation.setCPUThrottlingRate),
 a slow phone's pace: --throttled-runs runs (0: none).
 Then first visits only (cold) over a slowed network, app and bare alternating, for each of
@@ -118,22 +119,30 @@ MY_MOVE = ("document.querySelector('main.end') ? 'over' : (v => v && v.current =
            " && v.legal.some(a => a[0] !== 'pass'))(window.cardtable.view())")
 
 
+def start_server(directory: Path):
+    """A server of ``directory`` with GitHub Pages' caching header, in a thread; its URL."""
+    server = build.make_server(directory, cache_control="max-age=600")
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://localhost:{server.server_address[1]}/"
+
+
 def serve_bench_root(dist: Path, against: Path | None = None):
-    """Serve a folder with the app at its root (links to dist/'s files), bare.html with
-    npm's Pyodide under bare-pyodide/ and, when given, the app built in ``against`` under
-    before/."""
+    """Serve a folder with the app at its root (links to dist/'s files) and bare.html with
+    npm's Pyodide under bare-pyodide/; and, when given, the app built in ``against`` at the
+    root of a second server. Returns the servers, the folder, the app's URL and the second
+    page's (bare.html, or the other build's root)."""
     root = Path(tempfile.mkdtemp(prefix="cardtable-bench-"))
     for entry in dist.iterdir():
         (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
-    if against:
-        (root / "before").symlink_to(against.resolve(), target_is_directory=True)
     (root / "bare.html").write_text(BARE_PAGE)
     (root / "bare-pyodide").mkdir()
     for name in build.PYODIDE_FILES:
         (root / "bare-pyodide" / name).symlink_to(build.NODE_MODULES / "pyodide" / name)
-    server = build.make_server(root, cache_control="max-age=600")
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, root, f"http://localhost:{server.server_address[1]}/"
+    server, base = start_server(root)
+    if not against:
+        return [server], root, base, base + "bare.html"
+    before, second = start_server(against.resolve())
+    return [server, before], root, base, second
 
 
 def measure(page, url: str, reload: bool = False) -> dict:
@@ -261,9 +270,9 @@ def bytes_bench(browser, base: str, after_s: float, link: str = "") -> dict:
     return out
 
 
-def network_bench(browser, base: str, runs: int, against: bool = False) -> dict:
-    """First visits of the app and of the second page, alternating, over each of NETWORKS."""
-    second = base + ("before/" if against else "bare.html")
+def network_bench(browser, base: str, second: str, runs: int) -> dict:
+    """First visits of the app (at ``base``) and of the second page (at ``second``),
+    alternating, over each of NETWORKS."""
     out = {}
     for name, network in NETWORKS.items():
         visits = {"app": [], "bare": []}
@@ -391,11 +400,12 @@ def summarize(runs: list[dict]) -> dict:
     return out
 
 
-def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: float,
+def bench(browser, pages: dict, runs: int, throttle: int, seconds: float,
           against: bool = False) -> dict:
-    """The figures of ``runs`` runs with the CPU slowed ``throttle`` times (``against``:
-    the second page is the app under before/, not the bare page)."""
-    app_url, bare_url = base, base + ("before/" if against else "bare.html")
+    """The figures of ``runs`` runs with the CPU slowed ``throttle`` times. ``pages``: for
+    "app" and "bare", the page's URL and the folder served at its server's root (``against``:
+    the second page is another build of the app, not the bare page)."""
+    app_url, bare_url = pages["app"][0], pages["bare"][0]
     app_runs, bare_runs, downloads = [], [], {}
     for run in range(runs):
         print(f"run {run + 1}/{runs} (CPU {throttle}x slower)", file=sys.stderr, flush=True)
@@ -410,14 +420,14 @@ def bench(browser, base: str, root: Path, runs: int, throttle: int, seconds: flo
         print(f"playing {game} (CPU {throttle}x slower)", file=sys.stderr, flush=True)
         games[game] = play(browser, app_url, game, seconds, throttle)
     return {
-        "runs": runs, "cpu_throttle": throttle, "second_page": bare_url[len(base):],
+        "runs": runs, "cpu_throttle": throttle, "second_page": bare_url,
         "app": app, "bare": bare,
         "ratio": {kind: round(app[kind]["tti"] / bare[kind]["tti"], 2) for kind in ("cold", "warm")},
         "paired": {kind: paired_ratios([a[kind]["tti"] / b[kind]["tti"]
                                         for a, b in zip(app_runs, bare_runs)])
                    for kind in ("cold", "warm")},
-        "bytes_first_visit": {name: bytes_of(downloads[name], base, root)
-                              for name in ("app", "bare")},
+        "bytes_first_visit": {name: bytes_of(downloads[name], url.rsplit("/", 1)[0] + "/", root)
+                              for name, (url, root) in pages.items()},
         "long_tasks_after_ready": games,
     }
 
@@ -441,7 +451,8 @@ def main(argv=None) -> int:
         parser.error(f"{args.against} holds no built site (no index.html)")
 
     dist = build.build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
-    server, root, base = serve_bench_root(dist, args.against)
+    servers, root, base, second = serve_bench_root(dist, args.against)
+    pages = {"app": (base, root), "bare": (second, args.against or root)}
     report = {"goals": GOALS, "load_average": os.getloadavg()}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
@@ -449,20 +460,21 @@ def main(argv=None) -> int:
         if args.bytes_only:
             report["bytes"] = bytes_bench(browser, base, args.background_seconds, args.link)
             browser.close()
-            server.shutdown()
+            for server in servers:
+                server.shutdown()
             print_bytes(report["bytes"])
             print(json.dumps(report, indent=2))
             return 0
-        report["normal"] = bench(browser, base, root, args.runs, 1, args.play_seconds,
+        report["normal"] = bench(browser, pages, args.runs, 1, args.play_seconds,
                                  bool(args.against))
         if args.throttled_runs:
-            report["throttled"] = bench(browser, base, root, args.throttled_runs, THROTTLE,
+            report["throttled"] = bench(browser, pages, args.throttled_runs, THROTTLE,
                                         args.play_seconds, bool(args.against))
         if args.network_runs:
-            report["network"] = network_bench(browser, base, args.network_runs,
-                                              bool(args.against))
+            report["network"] = network_bench(browser, base, second, args.network_runs)
         browser.close()
-    server.shutdown()
+    for server in servers:
+        server.shutdown()
     report["load_average_after"] = os.getloadavg()
     if not args.json_only:
         for key in ("normal", "throttled"):
