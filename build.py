@@ -156,9 +156,12 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     copy_runtime(dist)
     catalogs = compile_catalogs(pseudo)
     package = ROOT / "py" / "cardtable"
+    sources = page_sources(package)
+    at_start, later = stdlib_bytecode(sources)
+    (dist / "pyodide" / STDLIB).write_bytes(zipped(at_start))
     (dist / PARTS).mkdir()
-    for url, data in split_package(package_files(package, catalogs),
-                                   page_sources(package)).items():
+    for url, data in split_package(package_files(package, catalogs), sources,
+                                   {STDLIB_PART: later}).items():
         (dist / url).write_bytes(data)
     copy_assets(dist)
     write_parts_index(dist)
@@ -174,13 +177,13 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
 
 def copy_runtime(dist: Path) -> None:
     """Copy the Pyodide and PyScript files and the VENDOR_FILES that the page loads, and
-    nothing else; Pyodide's standard library cut to what the page can import."""
+    nothing else; but Pyodide's standard library, which :func:`build` compiles and cuts
+    to what the page can import (:func:`stdlib_bytecode`)."""
     pyodide = dist / "pyodide"
     pyodide.mkdir()
     for name in PYODIDE_FILES:
         if name not in (STDLIB, LOCK):
             shutil.copy2(NODE_MODULES / "pyodide" / name, pyodide / name)
-    (pyodide / STDLIB).write_bytes(stdlib_zip(page_sources(ROOT / "py" / "cardtable")))
     (pyodide / LOCK).write_text(lock_without_packages(NODE_MODULES / "pyodide" / LOCK))
     source = NODE_MODULES / "@pyscript" / "core" / "dist"
     target = dist / "pyscript"
@@ -301,12 +304,15 @@ def imports_of(path: str, source: bytes) -> set[str]:
     return out
 
 
-def split_package(files: dict[str, bytes], sources: dict[str, bytes]) -> dict[str, bytes]:
+def split_package(files: dict[str, bytes], sources: dict[str, bytes],
+                  extra: dict[str, dict[str, bytes]] | None = None) -> dict[str, bytes]:
     """{URL relative to dist/: zip} of the package's ``files`` ({path in the package zip:
     bytes}) split by :func:`part_of`: cardtable.zip, holding PARTS_INDEX (see
     cardtable/parts.py), and PARTS/<part>.zip each. A part needs the parts whose modules its
     modules import (``sources``: {path: source} of the modules); a game's link needs its own
-    part and those."""
+    part and those. ``extra``: {part: {path at its zip's root: bytes}} of other parts,
+    which need none (the standard library's, STDLIB_PART)."""
+    extra = extra or {}
     owners = {path: part_of(path) for path in files}
     module_owner = {path.rsplit(".", 1)[0]: part for path, part in owners.items() if part}
     needs = {part: set() for part in owners.values() if part}
@@ -314,10 +320,11 @@ def split_package(files: dict[str, bytes], sources: dict[str, bytes]) -> dict[st
         if part := owners.get(path) or owners.get(path[:-3] + ".pyc"):
             needs[part] |= {module_owner[m] for m in imports_of(path, source)
                             if module_owner.get(m, part) != part}
+    contents = {part: {p: files[p] for p, o in owners.items() if o == part} for part in needs}
+    contents.update(extra)
     index = {
-        "parts": {part: {"url": f"{PARTS}/{part}.zip",
-                         "files": sorted(p for p, o in owners.items() if o == part),
-                         "needs": sorted(needs[part])} for part in sorted(needs)},
+        "parts": {part: {"url": f"{PARTS}/{part}.zip", "files": sorted(contents[part]),
+                         "needs": sorted(needs.get(part, ()))} for part in sorted(contents)},
         "games": game_parts(needs),
         "languages": {part.removeprefix("language-"): part for part in sorted(needs)
                       if part.startswith("language-")},
@@ -325,9 +332,7 @@ def split_package(files: dict[str, bytes], sources: dict[str, bytes]) -> dict[st
     core = {path: data for path, data in files.items() if not owners[path]}
     core[PARTS_INDEX] = json.dumps(index, indent=1, sort_keys=True).encode()
     return {"cardtable.zip": zipped(core),
-            **{index["parts"][part]["url"]: zipped({p: files[p] for p in
-                                                    index["parts"][part]["files"]})
-               for part in sorted(needs)}}
+            **{index["parts"][part]["url"]: zipped(contents[part]) for part in sorted(contents)}}
 
 
 def game_parts(needs: dict[str, set]) -> dict[str, list[str]]:
@@ -348,6 +353,9 @@ def game_parts(needs: dict[str, set]) -> dict[str, list[str]]:
 # --- the standard library, cut to what the page can import ------------------------------
 
 STDLIB = "python_stdlib.zip"
+# The part of the package's parts (cardtable/parts.py) that holds the standard library's
+# modules that the page can import but a start does not.
+STDLIB_PART = "stdlib"
 # What Python's and Pyodide's own start-up import from the standard library's zip, beyond
 # what the package imports; tests/browser/test_startup.py holds this list to a real start
 # in the browser (each module listed is imported there, and every module the start imports
@@ -368,14 +376,22 @@ START_ONLY = ("site", "_sitebuiltins")
 # What the page's other Python imports, in index.html, assets/snapshot.js and
 # assets/snapshot-worker.js (tests/test_build.py reads them there).
 PAGE_SCRIPT_IMPORTS = ("os", "sys", "types", "random", "importlib", "pkgutil")
+# What a start imports inside functions (dealing from a seed, reading or writing a link,
+# speaking another language than English, reading the dates of the unfinished games, for
+# which datetime.strptime imports _strptime): in the zip that Pyodide loads, not in
+# STDLIB_PART, so that a start fetches nothing more (offline, a synchronous request would
+# find no service worker to answer it); tests/browser/test_startup.py holds a returning
+# player's start of a game in another language to it.
+START_LAZY_IMPORTS = ("hashlib", "urllib.parse", "gettext", "_strptime")
 
 # Runs in Pyodide (its own Python parses the standard library's 3.14 sources): prints the
 # names of the standard library's modules that the modules of INPUT ({"sources": {path in
 # the package zip: source}, "names": [module name]}) can import, directly or through one
-# another: every import statement (in functions too, but for START_ONLY), each name of a
-# from-import that is a submodule, __import__ or import_module of a literal name; but not
-# in the body of an if that never runs in the page (a module run as a script, another
-# system's branch).
+# another ("all"): every import statement (in functions too, but for START_ONLY), each name
+# of a from-import that is a submodule, __import__ or import_module of a literal name; but
+# not in the body of an if that never runs in the page (a module run as a script, another
+# system's branch). And ("start") those that importing them imports: the same, but only the
+# imports outside functions.
 STDLIB_CLOSURE = """
 import ast, json, zipfile
 
@@ -420,8 +436,8 @@ def literal_import(node):
             and ((isinstance(func, ast.Name) and func.id == "__import__")
                  or (isinstance(func, ast.Attribute) and func.attr == "import_module")))
 
-def imported(tree, name, is_package):
-    for node in walk(tree, name not in given["start_only"]):
+def imported(tree, name, is_package, functions):
+    for node in walk(tree, functions and name not in given["start_only"]):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -434,7 +450,7 @@ def imported(tree, name, is_package):
         elif isinstance(node, ast.Call) and literal_import(node):
             yield node.args[0].value
 
-def closure(archive, sources, names):
+def closure(archive, sources, names, functions):
     files = module_files(archive)
     seen, todo = set(), []
     def reach(module):
@@ -446,7 +462,8 @@ def closure(archive, sources, names):
                 todo.append(prefix)
     for path, text in sources.items():
         name = path[:-3].replace("/", ".").removesuffix(".__init__")
-        for module in imported(ast.parse(text, path), name, path.endswith("__init__.py")):
+        for module in imported(ast.parse(text, path), name, path.endswith("__init__.py"),
+                               functions):
             reach(module)
     for name in names:
         reach(name)
@@ -454,19 +471,23 @@ def closure(archive, sources, names):
         name = todo.pop()
         path = files[name]
         tree = ast.parse(archive.read(path), path)
-        for module in imported(tree, name, path.endswith("__init__.py")):
+        for module in imported(tree, name, path.endswith("__init__.py"), functions):
             reach(module)
     return sorted(seen)
 
-json.dumps(closure(zipfile.ZipFile("/project/" + STDLIB), given["sources"], given["names"]))
+archive = zipfile.ZipFile("/project/" + STDLIB)
+json.dumps({"all": closure(archive, given["sources"], given["names"], True),
+            "start": closure(archive, given["sources"], given["names"], False)})
 """
 
 
 def stdlib_closure(sources: dict[str, bytes],
-                   names=RUNTIME_IMPORTS + PAGE_SCRIPT_IMPORTS) -> list[str]:
-    """The standard library's modules that the page can import: those that the modules of
-    ``sources`` ({path in the package zip: source}) and the modules ``names`` import,
-    directly or through one another (see STDLIB_CLOSURE), sorted."""
+                   names=RUNTIME_IMPORTS + PAGE_SCRIPT_IMPORTS + START_LAZY_IMPORTS
+                   ) -> dict[str, list[str]]:
+    """The standard library's modules that the page can import ("all"): those that the
+    modules of ``sources`` ({path in the package zip: source}) and the modules ``names``
+    import, directly or through one another; and ("start") those that importing them
+    imports, leaving out imports in functions (see STDLIB_CLOSURE); each sorted."""
     given = {"sources": {name: data.decode("utf-8") for name, data in sources.items()},
              "names": list(names), "start_only": list(START_ONLY)}
     code = (f"INPUT = {json.dumps(json.dumps(given))}\nSTDLIB = {STDLIB!r}\n"
@@ -474,71 +495,94 @@ def stdlib_closure(sources: dict[str, bytes],
     return json.loads(run_in_pyodide(code, mount=NODE_MODULES / "pyodide"))
 
 
-# Runs in Pyodide (its own tokenizer and parser read the 3.14 sources): prints as JSON
-# {path in the standard library's zip: base64 of the source without its comments} for each
-# path of INPUT. Only comments and the blanks they leave at the ends of lines go, so every
-# line keeps its number (a traceback still points at the right line); the syntax tree of
-# what is left, positions included, must equal the original's, else the source is kept as
-# it was.
-STDLIB_UNCOMMENT = """
-import ast, base64, io, json, tokenize, zipfile
+# Runs in Pyodide: prints as JSON {path of the module's .pyc: base64 of it} for each path of
+# INPUT (sources in the standard library's zip), compiled by the Python the page runs, so
+# that no start compiles the standard library's sources again (most of a first start's
+# time otherwise). As the package's bytecode (COMPILE_PYC): hash-based .pyc, docstrings
+# left out but those of classes, of functions that are nothing else, and of Pyodide's own
+# modules (which build its API's help from them). Each code object keeps its line numbers but not its columns (a traceback
+# names the line, without the carets under the expression): a third of the size. The
+# line table is written in CPython's format (Objects/locations.md: one "no columns" entry
+# per run of code units on one line, "no location" where there is none), and the lines
+# that co_lines() gives are checked unchanged.
+STDLIB_COMPILE = """
+import ast, base64, importlib.util, json, zipfile
+from importlib._bootstrap_external import _code_to_hash_pyc
 
-def uncommented(text):
-    lines = text.splitlines(keepends=True)
-    for token in tokenize.generate_tokens(io.StringIO(text).readline):
-        if token.type == tokenize.COMMENT:
-            (row, start), (_, end) = token.start, token.end
-            line = lines[row - 1]
-            lines[row - 1] = (line[:start] + line[end:]).rstrip() + line[len(line.rstrip()):]
-    return "".join(lines)
+KEEP_DOCSTRINGS = ("_pyodide/", "pyodide/")
 
-def same_tree(a, b, path):
-    dump = lambda text: ast.dump(ast.parse(text, path), include_attributes=True)
-    return dump(a) == dump(b)
+def without_docstrings(tree):
+    for node in ast.walk(tree):
+        if (isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef))
+                and ast.get_docstring(node, clean=False) is not None and len(node.body) > 1):
+            node.body = node.body[1:]
+    return tree
+
+def varint(value):
+    out = bytearray()
+    while value >= 64:
+        out.append(64 | (value & 63))
+        value >>= 6
+    out.append(value)
+    return out
+
+def svarint(value):
+    return varint((-value << 1) | 1 if value < 0 else value << 1)
+
+def lines_only(code):
+    table, line = bytearray(), code.co_firstlineno
+    for start, end, number in code.co_lines():
+        units = (end - start) // 2
+        while units:
+            length = min(units, 8)
+            if number is None:
+                table.append(0x80 | (15 << 3) | (length - 1))
+            else:
+                table.append(0x80 | (13 << 3) | (length - 1))
+                table += svarint(number - line)
+                line = number
+            units -= length
+    consts = tuple(lines_only(c) if isinstance(c, type(code)) else c for c in code.co_consts)
+    short = code.replace(co_linetable=bytes(table), co_consts=consts)
+    assert list(short.co_lines()) == list(code.co_lines()), code
+    return short
 
 archive = zipfile.ZipFile("/project/" + STDLIB)
 out = {}
 for path in json.loads(INPUT):
     data = archive.read(path)
-    encoding, _ = tokenize.detect_encoding(io.BytesIO(data).readline)
-    text = data.decode(encoding)
-    short = uncommented(text)
-    if same_tree(text, short, path):
-        out[path] = base64.b64encode(short.encode("utf-8")).decode()
+    tree = ast.parse(data, path)
+    if not path.startswith(KEEP_DOCSTRINGS):
+        tree = without_docstrings(tree)
+    code = lines_only(compile(tree, "/lib/python314.zip/" + path, "exec", dont_inherit=True))
+    pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
+    out[path[:-3] + ".pyc"] = base64.b64encode(bytes(pyc)).decode()
 json.dumps(out)
 """
 
 
-def uncommented_stdlib(paths: list[str]) -> dict[str, bytes]:
-    """{path: source without comments} of those of ``paths`` (in Pyodide's standard library
-    zip) whose syntax tree the cut leaves as it was (see STDLIB_UNCOMMENT)."""
-    code = f"INPUT = {json.dumps(json.dumps(paths))}\nSTDLIB = {STDLIB!r}\n" + STDLIB_UNCOMMENT
+def stdlib_bytecode(sources: dict[str, bytes]) -> tuple[dict[str, bytes], dict[str, bytes]]:
+    """The standard library that the page can import (:func:`stdlib_closure` of ``sources``,
+    the page's modules) compiled (STDLIB_COMPILE), as {path in the zip: .pyc} twice: the
+    modules that a start imports (the zip that Pyodide loads) and the others (the part
+    STDLIB_PART, fetched when first needed)."""
+    modules = stdlib_closure(sources)
+    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full:
+        paths = [name for name in full.namelist() if module_name(name) in modules["all"]]
+    code = f"INPUT = {json.dumps(json.dumps(paths))}\nSTDLIB = {STDLIB!r}\n" + STDLIB_COMPILE
     output = run_in_pyodide(code, mount=NODE_MODULES / "pyodide")
-    return {path: base64.b64decode(text) for path, text in json.loads(output).items()}
-
-
-def stdlib_zip(sources: dict[str, bytes]) -> bytes:
-    """Pyodide's standard library zip with only the modules of :func:`stdlib_closure`
-    (``sources``: the page's modules), without their comments (:func:`uncommented_stdlib`),
-    their entries named and dated as they were, in their order, deflated at the highest
-    level: the same input gives the same bytes."""
-    keep = set(stdlib_closure(sources))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(NODE_MODULES / "pyodide" / STDLIB) as full, \
-            zipfile.ZipFile(buffer, "w") as cut:
-        kept = [info for info in full.infolist() if module_name(info.filename) in keep]
-        short = uncommented_stdlib([info.filename for info in kept])
-        for info in kept:
-            info.compress_type = zipfile.ZIP_DEFLATED
-            cut.writestr(info, short.get(info.filename) or full.read(info), compresslevel=9)
-    return buffer.getvalue()
+    compiled = {path: base64.b64decode(data) for path, data in json.loads(output).items()}
+    start = set(modules["start"])
+    return ({path: data for path, data in compiled.items() if module_name(path) in start},
+            {path: data for path, data in compiled.items() if module_name(path) not in start})
 
 
 def module_name(path: str) -> str | None:
-    """The module that a path in a zip of modules holds (None: no module)."""
-    if not path.endswith(".py"):
+    """The module that a path in a zip of modules (a source or its .pyc) holds (None: no
+    module)."""
+    if not path.endswith((".py", ".pyc")):
         return None
-    return path[:-3].removesuffix("/__init__").replace("/", ".")
+    return path.rsplit(".", 1)[0].removesuffix("/__init__").replace("/", ".")
 
 
 # --- translations: gettext catalogs, extracted and compiled with Babel -------------------

@@ -9,6 +9,7 @@ import io
 import json
 import os
 import re
+import shutil
 import socket
 import struct
 import subprocess
@@ -59,9 +60,11 @@ def test_csp_allows_no_other_origin_and_no_eval(dist):
 
 
 def package_files(dist) -> dict:
-    """{path: bytes} of the package's files in the core zip and every part's."""
+    """{path: bytes} of the package's files in the core zip and every part's (but the
+    standard library's)."""
     files = {}
-    for path in [dist / "cardtable.zip", *sorted((dist / build.PARTS).glob("*.zip"))]:
+    parts = sorted((dist / build.PARTS).glob("*.zip"))
+    for path in [dist / "cardtable.zip", *(p for p in parts if p.stem != build.STDLIB_PART)]:
         with zipfile.ZipFile(path) as archive:
             for name in archive.namelist():
                 assert name not in files, f"{name} is in two zips"
@@ -119,7 +122,10 @@ def test_package_zip_is_reproducible(dist):
         whole = {name: archive.read(name) for name in archive.namelist()}
     assert whole == {name: data for name, data in package_files(dist).items()
                      if name != build.PARTS_INDEX}
-    split = build.split_package(whole, build.page_sources(package))
+    sources = build.page_sources(package)
+    at_start, later = build.stdlib_bytecode(sources)
+    assert build.zipped(at_start) == (dist / "pyodide" / build.STDLIB).read_bytes()
+    split = build.split_package(whole, sources, {build.STDLIB_PART: later})
     assert split == {path.relative_to(dist).as_posix(): path.read_bytes()
                      for path in [dist / "cardtable.zip", *(dist / build.PARTS).glob("*.zip")]}
 
@@ -343,11 +349,18 @@ def imports_of(tree, name: str, is_package: bool):
             yield from (".".join(parts[:end]) for end in range(1, len(parts) + 1))
 
 
+def shipped_stdlib(dist) -> dict[str, str]:
+    """{module name: path} of the page's standard library: the zip that Pyodide loads and
+    the part that holds the modules a start does not import."""
+    return {**stdlib_modules(dist / "pyodide" / build.STDLIB),
+            **stdlib_modules(dist / build.PARTS / f"{build.STDLIB_PART}.zip")}
+
+
 def test_the_cut_standard_library_holds_every_module_the_page_imports(dist):
     """Every module of the page's package, lazy imports included (a game's table, the
     catalogs' gettext), and the page's other Python: each standard module that they import
-    and Pyodide has in its zip is in the cut zip, byte for byte, and the cut is smaller."""
-    full, cut = stdlib_modules(FULL_STDLIB), stdlib_modules(dist / "pyodide" / build.STDLIB)
+    and Pyodide has in its zip is shipped, compiled; and the cut is smaller."""
+    full, cut = stdlib_modules(FULL_STDLIB), shipped_stdlib(dist)
     wanted = set(build.PAGE_SCRIPT_IMPORTS) | set(build.RUNTIME_IMPORTS)
     for path, source in build.page_sources(build.ROOT / "py" / "cardtable").items():
         name = path[:-3].replace("/", ".").removesuffix(".__init__")
@@ -356,33 +369,101 @@ def test_the_cut_standard_library_holds_every_module_the_page_imports(dist):
     assert not missing, f"the page imports these, the cut standard library lacks them: {missing}"
     assert {"gettext", "dataclasses", "json", "random", "hashlib", "site"} <= set(cut)
     assert {"unittest", "doctest", "pdb", "pydoc", "_pyrepl", "tkinter"}.isdisjoint(cut)
-    with zipfile.ZipFile(FULL_STDLIB) as whole, \
-            zipfile.ZipFile(dist / "pyodide" / build.STDLIB) as part:
-        for info in part.infolist():
-            assert_only_comments_gone(whole.read(info.filename), part.read(info), info.filename)
-    assert (dist / "pyodide" / build.STDLIB).stat().st_size < 0.5 * FULL_STDLIB.stat().st_size
+    assert all(path.endswith(".pyc") for path in cut.values())
+    assert len(cut) < 0.5 * len(full)
 
 
-def assert_only_comments_gone(original: bytes, cut: bytes, path: str) -> None:
-    """Each line of ``cut`` is its line of ``original`` (same count, so same numbers), or
-    the start of it without a comment and the blanks before it (build.STDLIB_UNCOMMENT,
-    which also checks in Pyodide that the syntax tree is unchanged)."""
-    before, after = original.decode("utf-8").splitlines(), cut.decode("utf-8").splitlines()
-    assert len(before) == len(after), path
-    for line, kept in zip(before, after):
-        assert line.startswith(kept), path
-        assert line[len(kept):].strip() in ("",) or line[len(kept):].lstrip().startswith("#"), path
+def test_a_start_loads_only_the_modules_that_a_start_imports(dist):
+    """The zip that Pyodide loads holds what importing the page's modules imports (outside
+    functions), what a start imports in functions (START_LAZY_IMPORTS), and Python's and
+    Pyodide's start-up; a module that only functions import (email, through Pyodide's
+    package loader) waits in the part."""
+    at_start = stdlib_modules(dist / "pyodide" / build.STDLIB)
+    later = stdlib_modules(dist / build.PARTS / f"{build.STDLIB_PART}.zip")
+    assert {"json", "dataclasses", "asyncio", "site", "encodings.utf_8"} <= set(at_start)
+    assert set(build.RUNTIME_IMPORTS) | set(build.START_LAZY_IMPORTS) <= set(at_start)
+    assert "email" in later
+    assert not set(at_start) & set(later)
+    with zipfile.ZipFile(dist / "cardtable.zip") as core:
+        index = json.loads(core.read(build.PARTS_INDEX))
+    assert sorted(index["parts"][build.STDLIB_PART]["files"]) == sorted(later.values())
 
 
-def test_the_cut_standard_library_keeps_no_comment_line(dist):
-    def comment_lines(archive, path):
-        lines = archive.read(path).decode("utf-8").splitlines()
-        return sum(line.lstrip().startswith("#") for line in lines)
+# Runs in Pyodide: each compiled module of the zips in /project against its source in
+# Pyodide's own standard library: the same code, line numbers included (docstrings aside),
+# and it imports (the modules not imported yet, from the compiled zips first on sys.path).
+COMPILED_CHECK = """
+import collections, importlib, json, marshal, sys, zipfile
+full = zipfile.ZipFile("/project/full.zip")
+zips = ["/project/start.zip", "/project/later.zip"]
 
-    with zipfile.ZipFile(FULL_STDLIB) as whole, \
-            zipfile.ZipFile(dist / "pyodide" / build.STDLIB) as part:
-        for path in ("dataclasses.py", "json/__init__.py", "zipfile/__init__.py"):
-            assert comment_lines(whole, path) > 0 and comment_lines(part, path) == 0, path
+def code_objects(code):
+    yield code
+    for const in code.co_consts:
+        if hasattr(const, "co_lines"):
+            yield from code_objects(const)
+
+# How many code objects of each name, and the lines of each name's code but where each
+# begins (a def's or class's first line, which a module's left-out docstring moves for its
+# __annotate__).
+def summary(code):
+    objects = list(code_objects(code))
+    lines = {}
+    for c in objects:
+        lines.setdefault(c.co_qualname, set()).update(line for *_, line in c.co_lines() if line)
+    for c in objects:
+        lines[c.co_qualname].discard(c.co_firstlineno)
+    return collections.Counter(c.co_qualname for c in objects), lines
+
+def same_code(compiled, original):
+    (names, lines), (names_before, lines_before) = summary(compiled), summary(original)
+    return names == names_before and all(lines[name] <= lines_before[name] for name in lines)
+
+def imports(name):
+    try:
+        importlib.import_module(name)
+        return None
+    except Exception as error:
+        return type(error).__name__
+
+differ = [name for path in zips for name in zipfile.ZipFile(path).namelist()
+          if not same_code(marshal.loads(zipfile.ZipFile(path).read(name)[16:]),
+                           compile(full.read(name[:-1]), name, "exec", dont_inherit=True))]
+later = sorted(n[:-4].removesuffix("/__init__").replace("/", ".")
+               for n in zipfile.ZipFile(zips[1]).namelist())
+# Not those that Pyodide's start imported, nor those of a package it imported (they come
+# from its package's folder in Pyodide's own zip).
+before = set(sys.modules)
+later = [name for name in later
+         if not any(".".join(name.split(".")[:end]) in before
+                    for end in range(1, name.count(".") + 2))]
+sys.path[:0] = zips
+failed = {name: imports(name) for name in later}
+kept = sorted(name for name in later if name in sys.modules  # frozen ones come from the binary
+              and sys.modules[name].__spec__.origin != "frozen"
+              and not sys.modules[name].__file__.startswith(tuple(zips)))
+del sys.path[:2]
+for name in failed:
+    sys.modules.pop(name, None)
+importlib.invalidate_caches()
+unimported = sorted(name for name, error in failed.items()
+                    if error and imports(name) is None)
+json.dumps({"differ": differ, "unimported": unimported, "not_from_zips": kept,
+            "imported": sum(error is None for error in failed.values())})
+"""
+
+
+def test_the_compiled_standard_library_is_its_sources_with_their_line_numbers(dist, tmp_path):
+    """Run in Pyodide under Node: every compiled module has the code objects of its source,
+    on its lines (none that the source does not have), and each module of the part that
+    imports from its source imports from the compiled zips."""
+    shutil.copy(FULL_STDLIB, tmp_path / "full.zip")
+    shutil.copy(dist / "pyodide" / build.STDLIB, tmp_path / "start.zip")
+    shutil.copy(dist / build.PARTS / f"{build.STDLIB_PART}.zip", tmp_path / "later.zip")
+    result = json.loads(build.run_in_pyodide(COMPILED_CHECK, mount=tmp_path))
+    assert result["imported"] > 50
+    assert result == {"differ": [], "unimported": [], "not_from_zips": [],
+                      "imported": result["imported"]}
 
 
 def test_the_page_scripts_import_only_the_listed_modules():
@@ -403,16 +484,19 @@ def test_the_page_scripts_import_only_the_listed_modules():
 
 
 def test_the_cut_follows_lazy_imports_and_skips_blocks_that_never_run():
-    """A module imported in a function counts, and so does what it imports; a script's
-    `if __name__ == "__main__":` block and another system's branch do not."""
+    """A module imported in a function counts (but not for a start), and so does what it
+    imports; a script's `if __name__ == "__main__":` block and another system's branch
+    do not."""
     source = (b"import sys\n"
               b"def later():\n    from email import message\n"
               b"if __name__ == '__main__':\n    import this\n"
               b"if sys.platform == 'win32':\n    import nturl2path\n"
               b"else:\n    import colorsys\n")
-    closure = set(build.stdlib_closure({"cardtable/probe.py": source}, names=()))
-    assert {"email", "email.message", "email.utils", "colorsys"} <= closure
-    assert not {"this", "nturl2path"} & closure
+    closure = build.stdlib_closure({"cardtable/probe.py": source}, names=())
+    assert {"email", "email.message", "email.utils", "colorsys"} <= set(closure["all"])
+    assert not {"this", "nturl2path"} & set(closure["all"])
+    # a start imports what the module imports outside its functions, not email
+    assert "colorsys" in closure["start"] and "email" not in closure["start"]
 
 
 def test_the_server_sends_text_and_webassembly_gzipped_to_a_client_that_accepts_it(dist):

@@ -3,7 +3,8 @@
 For the page, ``build.py`` splits the package: the zip that every start imports
 (``cardtable.zip``) and one zip per part (``parts/<part>.zip``): each game's modules but its
 declaration (its ``__init__`` and ``rules``, which the lobby, links and saves read) and each
-language's catalog. The core zip's ``parts.json`` lists them: each part's URL, files (paths in
+language's catalog. One more part holds the modules of the standard library that the page
+may import but a start does not (at its zip's root, as in the standard library's own zip). The core zip's ``parts.json`` lists them: each part's URL, files (paths in
 the package zip) and the parts it needs; the parts that each game's link needs; the part of
 each language.
 
@@ -41,9 +42,10 @@ def _index() -> dict:
 INDEX = _index()
 PARTS = INDEX["parts"]
 _OWNER = {path: part for part, entry in PARTS.items() for path in entry["files"]}
-# {a part's module, as a path without suffix: its part} (bytecode in the page, or sources).
-_MODULES = {path.rsplit(".", 1)[0]: part for path, part in _OWNER.items()
-            if path.endswith((".pyc", ".py"))}
+# {a part's module, as a path without suffix (a package's without "/__init__"): its part}
+# (bytecode in the page, or sources).
+_MODULES = {path.rsplit(".", 1)[0].removesuffix("/__init__"): part
+            for path, part in _OWNER.items() if path.endswith((".pyc", ".py"))}
 
 
 def owner(path: str) -> str | None:
@@ -96,8 +98,8 @@ def files_under(folder: str) -> list[str]:
 
 
 def modules() -> list[str]:
-    """The names of every module in the parts."""
-    return sorted(path.replace("/", ".") for path in _MODULES)
+    """The names of the package's modules in the parts (not the standard library's)."""
+    return sorted(path.replace("/", ".") for path in _MODULES if path.startswith("cardtable/"))
 
 
 class PartFinder:

@@ -104,6 +104,8 @@ def test_a_game_not_opened_in_the_first_visit_plays_offline(page, context, site,
     open_app(page, site.url + "#/the-game?seed=parts&players=4")
     wait_until(page, "window.cardtableParts.cached === true")
     wait_until(page, "navigator.serviceWorker.controller !== null")
+    # and the memory snapshot, whose worker would otherwise be cut off mid-download
+    wait_until(page, "window.cardtableSnapshot.made !== undefined")
     context.set_offline(True)
     page.goto("about:blank")
     page.goto(site.url + "#/triggs?seed=offline&players=4&lang=pt")
