@@ -391,7 +391,9 @@ START_LAZY_IMPORTS = ("hashlib", "urllib.parse", "gettext", "_strptime")
 # of a from-import that is a submodule, __import__ or import_module of a literal name; but
 # not in the body of an if that never runs in the page (a module run as a script, another
 # system's branch). And ("start") those that importing them imports: the same, but only the
-# imports outside functions.
+# imports outside functions, and not those of an `except ImportError:` (the fallback for a
+# module that Pyodide has, such as _pydatetime where _datetime is built in; a browser test
+# fails if a start needs one).
 STDLIB_CLOSURE = """
 import ast, json, zipfile
 
@@ -419,13 +421,22 @@ def never_run(node):
 
 FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
-def walk(tree, functions):
+FALLBACK = ("ImportError", "ModuleNotFoundError")
+
+def fallback(handler):
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(isinstance(kind, ast.Name) and kind.id in FALLBACK for kind in kinds)
+
+def walk(tree, functions, fallbacks=True):
     todo = [tree]
     while todo:
         node = todo.pop()
         yield node
         if never_run(node):
             todo.extend(node.orelse)
+        elif not fallbacks and isinstance(node, ast.Try):
+            todo.extend(node.body + node.orelse + node.finalbody)
+            todo.extend(handler for handler in node.handlers if not fallback(handler))
         elif functions or not isinstance(node, FUNCTIONS):
             todo.extend(ast.iter_child_nodes(node))
 
@@ -437,7 +448,7 @@ def literal_import(node):
                  or (isinstance(func, ast.Attribute) and func.attr == "import_module")))
 
 def imported(tree, name, is_package, functions):
-    for node in walk(tree, functions and name not in given["start_only"]):
+    for node in walk(tree, functions and name not in given["start_only"], functions):
         if isinstance(node, ast.Import):
             yield from (alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -729,9 +740,10 @@ def add_language(code: str) -> Path:
     return path
 
 
-# Compiles {path: source} to sourceless .pyc files beside where each source would be
-# (hash-based, so that the zip's fixed dates do not matter); the last expression is the JSON
-# output. Docstrings are stripped but those of classes: a dataclass without one makes one
+# Compiles {"sources": {path: source}} to sourceless .pyc files beside where each source
+# would be (hash-based, so that the zip's fixed dates do not matter), each named in its
+# tracebacks by its path in the zip where the page finds it ({"zips": {path: zip}}, else the
+# core zip's); the last expression is the JSON output. Docstrings are stripped but those of classes: a dataclass without one makes one
 # when it is created, from inspect.signature (dataclasses._process_class), which slows the
 # page's start under Pyodide.
 COMPILE_PYC = """
@@ -745,11 +757,11 @@ def without_docstrings(tree):
             node.body = node.body[1:] or [ast.Pass()]
     return ast.fix_missing_locations(tree)
 
-sources = json.loads(INPUT)
+given = json.loads(INPUT)
 out = {}
-for name, text in sources.items():
+for name, text in given["sources"].items():
     data = text.encode("utf-8")
-    path = "/home/pyodide/cardtable.zip/" + name
+    path = given["zips"].get(name, "/home/pyodide/cardtable.zip") + "/" + name
     tree = without_docstrings(ast.parse(data, path))
     code = compile(tree, path, "exec", dont_inherit=True, optimize=1)
     pyc = _code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
@@ -759,9 +771,12 @@ json.dumps(out)
 
 
 def compile_in_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
-    """Bytecode for each source, compiled by the Pyodide that the page runs."""
-    text = {name: data.decode("utf-8") for name, data in sources.items()}
-    output = run_in_pyodide(f"INPUT = {json.dumps(json.dumps(text))}\n{COMPILE_PYC}")
+    """Bytecode for each source, compiled by the Pyodide that the page runs (a module of a
+    part named by its path in that part's zip, where the page writes it)."""
+    given = {"sources": {name: data.decode("utf-8") for name, data in sources.items()},
+             "zips": {name: f"/home/pyodide/{PARTS}/{part}.zip" for name in sources
+                      if (part := part_of(name))}}
+    output = run_in_pyodide(f"INPUT = {json.dumps(json.dumps(given))}\n{COMPILE_PYC}")
     return {name: base64.b64decode(data) for name, data in json.loads(output).items()}
 
 
@@ -845,10 +860,11 @@ def write_snapshot_key(dist: Path) -> None:
 
 
 # What a start downloads beyond the page, its stylesheet and scripts: what the loading line
-# measures its progress by (assets/boot.js).
+# measures its progress by (assets/boot.js); of the package's parts, those that the start
+# fetches (a link's game's, a language's: assets/snapshot.js says which).
 START_DOWNLOADS = ("pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm",
                    f"pyodide/{STDLIB}", "pyodide/pyodide-lock.json", "cardtable.zip",
-                   "pyscript/*.js")
+                   "pyscript/*.js", f"{PARTS}/*.zip")
 
 
 def downloads(dist: Path) -> dict[str, list[int]]:

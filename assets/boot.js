@@ -33,11 +33,15 @@ let stepText = WORDS.starting;
 
 // The share of the start's downloads that has arrived, in bytes on the way: what
 // assets/snapshot.js counted of each fetch, or for a file that came otherwise (a module
-// script), all of it once the browser lists it as loaded.
+// script), all of it once the browser lists it as loaded. Of the package's parts, only
+// those that this start fetches (assets/snapshot.js lists them) count.
 const loaded = new Set();
+const PART = /\/parts\/[^/]+\.zip$/;
 function downloaded() {
+  const parts = globalThis.cardtableParts?.startURLs ?? [];
   let total = 0, arrived = 0;
   for (const [url, [bytes, sent]] of DOWNLOADS) {
+    if (PART.test(url) && !parts.includes(url)) continue;
     const count = loaded.has(url) ? bytes : (globalThis.cardtableBytes?.get(url) ?? 0);
     total += sent;
     arrived += sent * Math.min(1, count / bytes);

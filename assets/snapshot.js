@@ -44,8 +44,10 @@ const PARTS_WAIT_MS = 30_000;
 
 // What happened, for the bench and the tests: "restored", "fallback" or "normal".
 globalThis.cardtableSnapshot = { boot: "normal" };
-// The parts written at start, and whether every other one is written now ("cached").
-globalThis.cardtableParts = { start: [], cached: false };
+// The parts written at start (and their URLs, which the loading line counts), whether every
+// other one is written now ("cached"), and once Python is up, want(games): fetch the parts
+// of these games (ids in links) now.
+globalThis.cardtableParts = { start: [], startURLs: [], cached: false };
 
 // The bytes of each download that have arrived so far, by URL, for the loading line
 // (assets/boot.js): Pyodide and PyScript fetch their files with the page's fetch(), which
@@ -147,6 +149,7 @@ export function loadPyodide(options) {
   const early = fetchParts(startParts());
   return started.then(async (interpreter) => {
     writeParts(interpreter, await early);
+    globalThis.cardtableParts.want = (games) => wantGames(interpreter, games);
     whenReady(() => cacheParts(interpreter));
     return withoutPyScriptPackage(interpreter);
   });
@@ -157,16 +160,36 @@ export function loadPyodide(options) {
 // those of a game that the link names (#/<game>…), each with the parts it needs. Any other
 // part that Python needs before cacheParts has written it, Python fetches then itself.
 function startParts() {
-  const wanted = [PARTS.languages[document.documentElement.lang]];
-  for (const segment of location.hash.replace(/^#\/?/, "").split("?")[0].split("/")) {
-    if (Object.hasOwn(PARTS.games, segment)) wanted.push(...PARTS.games[segment]);
-  }
+  const games = location.hash.replace(/^#\/?/, "").split("?")[0].split("/")
+    .filter((segment) => Object.hasOwn(PARTS.games, segment));
+  const language = PARTS.languages[document.documentElement.lang];
+  const parts = new Set([language, ...partsOfGames(games)].filter(Boolean));
+  globalThis.cardtableParts.start = [...parts];
+  globalThis.cardtableParts.startURLs = [...parts].map(partURL);
+  return [...parts];
+}
+
+// The parts that playing ``games`` needs, each with those it needs.
+function partsOfGames(games) {
   const parts = new Set();
-  for (const part of wanted.filter(Boolean)) {
+  for (const part of games.flatMap((game) => PARTS.games[game] ?? [])) {
     for (const each of [part, ...PARTS.parts[part].needs]) parts.add(each);
   }
-  globalThis.cardtableParts.start = [...parts];
   return [...parts];
+}
+
+// The lobby asks for the games it starts or continues at one tap (cardtable.web.app): their
+// parts not written yet nor on their way are fetched once the page is ready (not to slow
+// its start), so that a tap on Start finds them written instead of Python fetching them
+// synchronously, which holds the page still.
+const asked = new Set();
+function wantGames(interpreter, games) {
+  const missing = partsOfGames([...games]).filter((part) => !asked.has(part)
+    && !interpreter.FS.analyzePath(partPath(interpreter, part)).exists);
+  missing.forEach((part) => asked.add(part));
+  if (missing.length) {
+    whenReady(() => fetchParts(missing).then((fetched) => writeParts(interpreter, fetched)));
+  }
 }
 
 function partURL(part) {

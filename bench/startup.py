@@ -330,7 +330,18 @@ PLAY_TURN = {"the-game": play_cards, "extreme": play_cards, "triggs": play_trigg
 
 def play(browser, url: str, game: str, seconds: float, throttle: int) -> dict:
     """Plays ``game`` at ``url`` for ``seconds`` (or to its end): your moves made, and the
-    main thread's long tasks after ready."""
+    main thread's long tasks after ready; where Chromium's renderer crashes, that."""
+    try:
+        return play_for(browser, url, game, seconds, throttle)
+    except PlaywrightError as error:
+        if "crashed" not in str(error):
+            raise
+        print(f"the page crashed while playing {game}: {error}", file=sys.stderr)
+        return {"your_moves": None, "long_tasks": None, "over_100ms": None, "max_ms": None,
+                "crashed": True}
+
+
+def play_for(browser, url: str, game: str, seconds: float, throttle: int) -> dict:
     page = new_page(browser, throttle, FAST)
     measure(page, url + GAME_LINKS[game])
     ready = page.evaluate("__bench.done")
@@ -504,6 +515,7 @@ def print_table(report: dict) -> None:
               f"{figures['body'] / 1e6:.2f} MB bodies, {figures['gzip'] / 1e6:.2f} MB gzipped")
     print("app boot steps (warm):", ", ".join(f"{k} {v}" for k, v in app["warm"]["phases"].items()))
     print("long tasks after ready, playing:", "; ".join(
+        f"{game}: the page crashed" if f.get("crashed") else
         f"{game} ({f['your_moves']} of your moves) {f['long_tasks']} over 50 ms, "
         f"{f['over_100ms']} over 100 ms, max {f['max_ms']} ms"
         for game, f in report["long_tasks_after_ready"].items()))

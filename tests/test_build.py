@@ -130,6 +130,18 @@ def test_package_zip_is_reproducible(dist):
                      for path in [dist / "cardtable.zip", *(dist / build.PARTS).glob("*.zip")]}
 
 
+def test_a_modules_tracebacks_name_the_zip_that_the_page_finds_it_in(dist):
+    """A module of a part is compiled with its path in the part's zip (where the page writes
+    it), one of the core with its path in the core zip: a traceback names the right file."""
+    with zipfile.ZipFile(dist / build.PARTS / "game-rentz.zip") as part:
+        bots = part.read("cardtable/games/rentz/bots.pyc")
+    with zipfile.ZipFile(dist / "cardtable.zip") as core:
+        app = core.read("cardtable/web/app.pyc")
+    assert b"/home/pyodide/parts/game-rentz.zip/cardtable/games/rentz/bots.py" in bots
+    assert b"cardtable.zip" not in bots
+    assert b"/home/pyodide/cardtable.zip/cardtable/web/app.py" in app
+
+
 def test_the_core_zip_holds_each_games_declaration_and_the_parts_the_rest(dist):
     """A start imports the core zip: the framework, each game's __init__ and rules, no
     catalog; each game's other modules are its part, each catalog its language's; a part

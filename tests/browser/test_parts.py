@@ -82,6 +82,32 @@ def test_a_link_in_another_language_fetches_its_catalog_at_start(new_page, site,
     page.wait_for_selector("#app main.table")
     assert requested_parts(page) == part_urls(index, ["language-ro", *index["games"]["rentz"]])
     assert page.evaluate("document.documentElement.lang") == "ro"
+    # the loading line weighs these parts with the rest of the start's downloads
+    start_urls = {url.removeprefix(site.url) for url in
+                  page.evaluate("window.cardtableParts.startURLs")}
+    assert start_urls == part_urls(index, ["language-ro", *index["games"]["rentz"]])
+    assert start_urls <= set(json.loads(page.inner_text("#boot-downloads")))
+
+
+def test_the_lobby_fetches_the_parts_of_its_chosen_game_before_start(new_page, site,
+                                                                     wait_ready, index):
+    """Once ready, the lobby fetches the parts of the game it shows chosen, and of another
+    when the player picks it: Start then finds them there, with no synchronous request."""
+    page = new_page(**NO_SERVICE_WORKER)
+    page.goto(site.url)
+    wait_ready(page)
+    with page.expect_request(f"**/{index['parts']['game-triggs']['url']}"):
+        page.click("[data-action=pick-game][data-value=triggs]")
+    urls = sorted(part_urls(index, index["games"]["triggs"]))
+    for _ in range(100):  # until the answer is written where Python finds it
+        if page.evaluate(PARTS_THERE, urls) == urls:
+            break
+        page.wait_for_timeout(100)
+    page.click("[data-action=start]")
+    page.wait_for_selector("#app main.table.triggs")
+    synchronous = page.evaluate("""performance.getEntriesByType("resource")
+        .filter((entry) => entry.initiatorType === "xmlhttprequest").map((entry) => entry.name)""")
+    assert synchronous == []
 
 
 def test_opening_another_game_fetches_its_part_when_not_cached_yet(new_page, site, wait_ready,

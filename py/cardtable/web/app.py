@@ -68,6 +68,7 @@ class Page:
         self.parts = None  # see make_parts
         self.moving = None  # the table whose cards moved on the last drawing: see paint
         self.shown = {"alert": "", "status": ""}  # what the live regions hold
+        self.wanted = ()  # the games whose parts the page was asked for: see want_parts
         self.tones = Tones()
 
     def listen(self, target, event: str, handler) -> None:
@@ -148,6 +149,18 @@ class Page:
                 field.value = value
         if parts["screen"].querySelector("[data-qr]") and getattr(js.window, "cardtableQr", None):
             js.window.cardtableQr.fill(parts["screen"])
+        if screen.kind == "lobby":
+            self.want_parts()
+
+    def want_parts(self) -> None:
+        """Ask the page (assets/snapshot.js) for the parts of the games that the lobby offers
+        at one tap, at once and in the background: Start or Continue then finds them there
+        instead of waiting on a synchronous fetch."""
+        wanted = self.controller.games_at_hand()
+        want = getattr(getattr(js.window, "cardtableParts", None), "want", None)
+        if want and wanted and wanted != self.wanted:
+            self.wanted = wanted
+            want(to_js(list(wanted)))
 
     def make_parts(self) -> dict:
         """The root's parts, made on the first paint (replacing the prerendered lobby)."""

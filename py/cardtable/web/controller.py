@@ -675,6 +675,12 @@ class Controller:
             return Screen("pause", view=table.view, ui=ui, **base)
         return Screen("table", view=table.view, ui=ui, **base)
 
+    def games_at_hand(self) -> tuple:
+        """The games that the lobby starts or continues at one tap: the one it has chosen
+        and those of the unfinished games, each once."""
+        games = [self.setup.game] + [entry["save"]["game"] for entry in self.saves.entries]
+        return tuple(dict.fromkeys(games))
+
     def unfinished(self) -> tuple:
         """``(id, words)`` of each unfinished game, played last first."""
         now = self.clock()
