@@ -55,25 +55,86 @@ class Searcher:
 
     def __init__(self, setup_game, seed: str, simulations: int, uct_c: float):
         import numpy as np
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts
         from cardtable_research import spiel
 
-        class SingleObserver(ismcts.ISMCTSBot):
-            def run_search(self, state):
-                self.observer = state.current_player()
-                return super().run_search(state)
-
-            def get_state_key(self, state):
-                return state.current_player(), state.information_state_string(self.observer)
-
         numbers = np.random.RandomState(seed_to_int(seed) % (1 << 32))
-        self.bot = SingleObserver(setup_game, mcts.RandomRolloutEvaluator(1, numbers),
-                                  uct_c=uct_c, max_simulations=simulations,
-                                  random_state=numbers, allow_inconsistent_action_sets=True)
+        self.bot = single_observer(ismcts)(
+            setup_game, EngineRollout(random.Random(f"{seed}/rollouts")), uct_c=uct_c,
+            max_simulations=simulations, random_state=numbers,
+            allow_inconsistent_action_sets=True)
         self.bot.set_resampler(spiel.resampler(random.Random(seed)))
 
     def act(self, state):
-        return self.bot.step(state)
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.bot.step(state)
+
+
+def single_observer(ismcts) -> type:
+    """``ISMCTSBot`` keying every node by the searching seat's information state, with
+    two shortcuts that change no result (the bench's module docstring)."""
+
+    class SingleObserver(ismcts.ISMCTSBot):
+        def run_search(self, state):
+            self.observer = state.current_player()
+            self.key_of = KEYS.get(state.setup.game, information_state_key)
+            return super().run_search(state)
+
+        def get_state_key(self, state):
+            return self.key_of(state, self.observer)
+
+        def filter_illegals(self, node, legal_actions):
+            """The node without the children ``legal_actions`` leaves out: what OpenSpiel's
+            deep copy gives, without copying (the copy is only read)."""
+            kept = ismcts.ISMCTSNode()
+            kept.prior_map = node.prior_map
+            kept.child_info = {action: child for action, child in node.child_info.items()
+                               if action in legal_actions}
+            kept.total_visits = node.total_visits - sum(
+                child.visits for action, child in node.child_info.items()
+                if action not in kept.child_info)
+            return kept
+
+    return SingleObserver
+
+
+def information_state_key(state, observer) -> tuple:
+    return state.current_player(), state.information_state_string(observer)
+
+
+def rentz_key(state, observer) -> tuple:
+    """The same information state as :func:`information_state_key` within one search,
+    cheaper: every world of a search shares the real history up to its root, every Rentz
+    action is public and nothing is dealt inside a deal, so the actions since the root,
+    the deal and the observer's hand (as it sees it) tell the observer's information
+    states apart."""
+    engine = state.engine_state
+    hand = () if engine.hand_hidden(observer) else engine.hands[observer]
+    return state.current_player(), tuple(state.history()), engine.deal, hand
+
+
+KEYS = {"rentz": rentz_key}
+
+
+class EngineRollout:
+    """OpenSpiel's ``RandomRolloutEvaluator`` with one rollout (a uniformly random legal
+    action until the game ends; uniform priors), played on the engine's state directly:
+    the same playout, without the adapter's per-action bookkeeping (events, rewards)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def evaluate(self, state):
+        import numpy as np
+        engine, rng = state.engine_state, self.rng
+        while not engine.is_over:
+            legal = engine.legal_actions()
+            engine = engine.apply(legal[int(rng.random() * len(legal))])
+        return np.array(engine.returns(), dtype=float)
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
 
 
 def play(line: dict, deal: int, levels: list, simulations: int, uct_c: float) -> tuple:
