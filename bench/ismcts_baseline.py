@@ -34,6 +34,7 @@ actions, so a Triggs decision at 1000 simulations takes minutes.
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import statistics
 import sys
@@ -235,16 +236,87 @@ def one_among(a: str, b: str, seat, players: int) -> tuple:
 
 
 def games_needed(lines, pairings, deals) -> list:
-    """Every game the pairings need, each once: ``(line, deal, levels)``."""
+    """Every game the pairings need, each once, deal by deal (every line's deal 0 first,
+    so that a run stopped early leaves every line with as many deals):
+    ``(line, deal, levels)``."""
     wanted = {}
-    for line in lines:
-        for a, b in pairings:
-            for deal in range(deals):
+    for deal in range(deals):
+        for line in lines:
+            for a, b in pairings:
                 players = line["players"]
                 for seat in [None] + list(range(players)):
                     levels = one_among(a, b, seat, players)
                     wanted[(line["name"], deal, levels)] = (line, deal, levels)
     return list(wanted.values())
+
+
+def read_record(path) -> dict:
+    """The games of a record file: ``{(line name, deal, levels): (returns, times)}``."""
+    games = {}
+    if path and Path(path).exists():
+        for text in Path(path).read_text().splitlines():
+            if text.strip():
+                game = json.loads(text)
+                games[(game["line"], game["deal"], tuple(game["levels"]))] = (
+                    game["returns"], [tuple(pair) for pair in game["times"]])
+    return games
+
+
+def play_all(jobs, results: dict, record, workers: int) -> None:
+    """Plays ``jobs`` into ``results`` (appending each game to the file ``record``)."""
+    started = time.perf_counter()
+    out = open(record, "a") if record else None
+    with ProcessPoolExecutor(workers) as pool:
+        for done, (key, (returns, spent)) in enumerate(pool.map(task, jobs, chunksize=1), 1):
+            if done % max(1, len(jobs) // 20) == 0:
+                print(f"{done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+            results[key] = (returns, spent)
+            if out:
+                out.write(json.dumps({"line": key[0], "deal": key[1], "levels": key[2],
+                                      "returns": returns, "times": spent}) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    print(f"played in {time.perf_counter() - started:.0f} s\n")
+
+
+def gains_of(results: dict, line: dict, a: str, b: str, deals: int) -> list:
+    """``a``'s gain per deal over ``b`` (module docstring), for the first deals whose
+    games are all in ``results``."""
+    players, gains = line["players"], []
+    for deal in range(deals):
+        keys = [(line["name"], deal, one_among(a, b, seat, players))
+                for seat in [None] + list(range(players))]
+        if not all(key in results for key in keys):
+            break
+        alone = results[keys[0]][0]
+        gains.append(statistics.fmean(results[keys[seat + 1]][0][seat] - alone[seat]
+                                      for seat in range(players)))
+    return gains
+
+
+def print_table(results: dict, lines, pairings, deals: int) -> None:
+    print("| line | A over B | gain per deal | 95% interval | deals |")
+    print("|---|---|---|---|---|")
+    for line in lines:
+        for a, b in pairings:
+            gains = gains_of(results, line, a, b, deals)
+            if not gains:
+                continue
+            low_high = student(gains)
+            half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
+            print(f"| {line['name']} | {a} over {b} | {statistics.fmean(gains):+.2f}"
+                  f" | ±{half:.2f} | {len(gains)} |")
+    print()
+    times = {}
+    for _, spent in results.values():
+        for level, seconds in spent:
+            times.setdefault(level, []).append(seconds)
+    for level, spent in sorted(times.items()):
+        spent.sort()
+        print(f"{level}: {len(spent)} decisions, median {1000 * statistics.median(spent):.1f} ms,"
+              f" p95 {1000 * spent[int(0.95 * (len(spent) - 1))]:.1f} ms")
 
 
 def main(argv=None) -> int:
@@ -259,44 +331,22 @@ def main(argv=None) -> int:
     parser.add_argument("--pairings",
                         default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--record", help="a file of played games: appended to, and games"
+                        " already in it are not played again")
+    parser.add_argument("--table-only", action="store_true",
+                        help="print the table of the games in --record, play none")
     args = parser.parse_args(argv)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
     lines = lines_of(args)
+    results = read_record(args.record)
     jobs = [(line, deal, list(levels), args.simulations, args.uct_c)
-            for line, deal, levels in games_needed(lines, pairings, args.games)]
-    print(f"{len(jobs)} games: {args.games} deals per line, {args.simulations} simulations,"
-          f" uct_c {args.uct_c}, seed {args.seed!r}", flush=True)
-    results, times = {}, {}
-    started = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        for done, (key, (returns, spent)) in enumerate(pool.map(task, jobs, chunksize=1), 1):
-            if done % max(1, len(jobs) // 20) == 0:
-                print(f"{done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s",
-                      file=sys.stderr, flush=True)
-            results[key] = returns
-            for level, seconds in spent:
-                times.setdefault(level, []).append(seconds)
-    print(f"played in {time.perf_counter() - started:.0f} s\n")
-    print("| line | A over B | gain per deal | 95% interval | deals |")
-    print("|---|---|---|---|---|")
-    for line in lines:
-        players = line["players"]
-        for a, b in pairings:
-            gains = []
-            for deal in range(args.games):
-                alone = results[(line["name"], deal, (b,) * players)]
-                gains.append(statistics.fmean(
-                    results[(line["name"], deal, one_among(a, b, seat, players))][seat]
-                    - alone[seat] for seat in range(players)))
-            low_high = student(gains)
-            mean = statistics.fmean(gains)
-            half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
-            print(f"| {line['name']} | {a} over {b} | {mean:+.2f} | ±{half:.2f} | {len(gains)} |")
-    print()
-    for level, spent in sorted(times.items()):
-        spent.sort()
-        print(f"{level}: {len(spent)} decisions, median {1000 * statistics.median(spent):.1f} ms,"
-              f" p95 {1000 * spent[int(0.95 * (len(spent) - 1))]:.1f} ms")
+            for line, deal, levels in games_needed(lines, pairings, args.games)
+            if (line["name"], deal, levels) not in results]
+    print(f"{len(jobs)} games to play: {args.games} deals per line, {args.simulations}"
+          f" simulations, uct_c {args.uct_c}, seed {args.seed!r}", flush=True)
+    if jobs and not args.table_only:
+        play_all(jobs, results, args.record, args.workers)
+    print_table(results, lines, pairings, args.games)
     return 0
 
 
