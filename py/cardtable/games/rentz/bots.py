@@ -638,8 +638,8 @@ class BasicBot:
 
 
 # -- the strong bot -----------------------------------------------------------------------------
-PLAYS = 5000  # cards played out per trick decision, over every world and candidate
-WORLDS = (6, 40)  # fewest and most worlds a trick decision samples
+PLAYS = 15000  # cards played out per trick decision, over every world and candidate
+WORLDS = (8, 120)  # fewest and most worlds a trick decision samples
 LAYS = 2000  # cards laid out per layout decision
 LAY_WORLDS = (4, 24)
 CHOICE_WORLDS = 6  # sampled deals per sub-game when choosing
@@ -669,6 +669,8 @@ def budget(work: int, per_world: int, bounds: tuple) -> int:
 
 class StrongBot:
     """Perfect-information Monte Carlo over sampled worlds (see the module docstring)."""
+
+    PLAYS, WORLDS = PLAYS, WORLDS
 
     def __init__(self, seat: int, seed: str = "0"):
         self.seat = seat
@@ -714,7 +716,7 @@ class StrongBot:
         if len(cards) == 1:
             return [(cards[0], None, 0)]
         cards.sort(key=lambda c: c != first)
-        n = budget(PLAYS, len(cards) * sum(view["hand_counts"]), WORLDS)
+        n = budget(self.PLAYS, len(cards) * sum(view["hand_counts"]), self.WORLDS)
         totals = [0] * len(cards)
         for hands in self.worlds(view, unseen, voids_of(view), n):
             hands[me] = mine
