@@ -34,6 +34,7 @@ actions, so a Triggs decision at 1000 simulations takes minutes.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import random
 import statistics
@@ -147,16 +148,28 @@ def trick_deal(engine) -> bool:
             and not engine.doubled)
 
 
+@functools.cache
+def card_of(card: str) -> tuple:
+    """A Rentz card as the bots number it, (suit, rank)."""
+    from cardtable.games.rentz.bots import parse
+    return parse(card)
+
+
 def rentz_rollout(engine, rng) -> list:
     """The returns after uniformly random legal cards to the end of the deal, as the
     engine's rules give them (RZ-6, RZ-7), on suit masks: the same playout as applying
     random legal actions to ``engine``, cheaper."""
-    from cardtable.games.rentz.bots import Rules, masks, parse, ranks_of
+    from cardtable.games.rentz.bots import Rules, ranks_of
     rules, players = Rules(engine.sub_game, engine.opts), engine.players
-    hands = [masks(hand) for hand in engine.hands]
-    points = [rules.trick * won + sum(rules.pts[suit][rank] for suit, rank in map(parse, cards))
+    hands = []
+    for cards in engine.hands:
+        hand = [0, 0, 0, 0]
+        for suit, rank in map(card_of, cards):
+            hand[suit] |= 1 << rank
+        hands.append(hand)
+    points = [rules.trick * won + sum(rules.pts[suit][rank] for suit, rank in map(card_of, cards))
               for won, cards in zip(engine.tricks, engine.taken)]
-    trick = [(seat,) + parse(card) for seat, card in engine.trick]
+    trick = [(seat,) + card_of(card) for seat, card in engine.trick]
     seat, end = engine.current, rules.end
     left = [sum(hand[s] for hand in hands) for s in range(4)]
     while True:
