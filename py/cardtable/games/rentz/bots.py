@@ -692,10 +692,12 @@ class StrongBot:
             return (yield from self.laying(view, legal))
         return as_play((yield from self.scoring(view, legal))[0][0])
 
-    def worlds(self, view: dict, unseen: list, voids: set, n: int) -> list:
-        """``n`` deals of the unseen cards to the other seats, by their hand sizes."""
+    def worlds(self, view: dict, unseen: list, voids: set, n: int):
+        """``n`` deals of the unseen cards to the other seats, by their hand sizes, one at
+        a time (each dealt when asked for, so that a pause after a world is not preceded
+        by the dealing of all of them)."""
         sizes = [0 if seat == self.seat else size for seat, size in enumerate(view["hand_counts"])]
-        return [deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n)]
+        return (deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n))
 
     def scored_plays(self, view: dict, legal: list) -> list:
         """``(card, average deal points, worlds)`` of the cards tried, best first (ties:
@@ -791,7 +793,7 @@ class StrongBot:
         """:meth:`choice_gains`, yielding after each sub-game."""
         players, mine = view["players"], masks(view["hand"])
         unseen = [full_suit(players) & ~mine[s] for s in range(4)]
-        worlds = self.worlds(view, unseen, set(), CHOICE_WORLDS)
+        worlds = list(self.worlds(view, unseen, set(), CHOICE_WORLDS))
         gains = {}
         for game in (action[1] for action in legal if action[0] == "choose"):
             gains[game] = self.gain(view, game, worlds)
