@@ -4,13 +4,30 @@ IS-MCTS, in duplicate matches.
     python bench/ismcts_baseline.py [--games 400] [--simulations 1000] [--uct-c 40]
         [--seed baseline] [--rentz-players 3,4] [--sub-games king,queens,…]
         [--triggs-players 2] [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
-        [--workers 2]
+        [--workers 2] [--record FILE [--table-only]]
 
 Needs the research extra (README, "For researchers"). The baseline: OpenSpiel's
 ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) with single-observer keys (every
 node keyed by the searching seat's information state, so the opponents' nodes do not
 split by their sampled hands), worlds sampled by the engine's ``unseen_shuffled``, one
 random playout per leaf, ``--uct-c`` and ``--simulations`` per decision.
+
+What is ours around it is made cheap without changing what it computes (the tests in
+``tests/test_ismcts_baseline.py`` check each):
+
+- A decision with a single legal action is answered without search: OpenSpiel's search
+  returns that action at once too.
+- Rentz nodes are keyed by the actions since the search's root, the deal and the
+  observer's hand as it sees it, in place of the information state string: within one
+  search every world shares the real history up to the root, and every Rentz action
+  is public, so these tell apart exactly the information states the strings do. Other
+  games keep the strings.
+- OpenSpiel's filter of illegal actions deep-copies a node on every step down the tree;
+  ours builds the same node without copying (it is only read).
+- The random rollout (OpenSpiel's ``RandomRolloutEvaluator``: one rollout, uniformly
+  random legal actions to the end, uniform priors) plays on the engine's state, not
+  through the adapter's per-action bookkeeping; the trick play of a Rentz practice deal
+  is played on suit masks, with the rules' points (RZ-6, RZ-7).
 
 Deals: ``--games`` seeded deals per line, deal ``i`` of OpenSpiel's root (the game seeded
 ``<n>/<i>``, ``n`` a number made from ``<seed>/<line>``, as OpenSpiel's ``seed`` is one);
@@ -21,14 +38,20 @@ A pairing ``A:B`` is measured in duplicate form: every deal is played once with 
 every seat, then once per seat with ``A`` in that seat alone; ``A``'s gain on a deal is
 the mean over the seats of its points there less ``B``'s points in the same seat on the
 same cards (Rentz: points per deal; Triggs: wins). Printed per line and pairing: the mean
-gain per deal with its 95% t interval, and the seconds per decision of each level.
-Bots get seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run
-in ``--workers`` processes; progress goes to stderr.
+gain per deal with its 95% t interval over the deals whose games are all played, and the
+seconds per decision of each level (every decision, forced ones included). Bots get
+seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run in
+``--workers`` processes, deal by deal (every line's first deal, then every line's
+second, …), so a run stopped early leaves every line with about as many deals; progress
+goes to stderr. ``--record FILE`` appends every game played to ``FILE`` (one JSON line
+each) and plays only the games not yet in it, so a stopped run resumes; ``--table-only``
+prints the table of the games in it. One record holds one set of options (seed,
+simulations, ``uct_c``): the file does not say which.
 
 The full protocol (400 deals, 1000 simulations, every trick sub-game at 3 and 4 players,
-Triggs) takes days on a 2-core machine: IS-MCTS spends about a second a decision on a
-Rentz deal at 1000 simulations, and a random playout of Triggs from its start is about 200
-actions, so a Triggs decision at 1000 simulations takes minutes.
+Triggs) does not fit a day on a 2-core machine: see README ("Rentz and Triggs against
+IS-MCTS") for the measured cost of a deal. A random playout of Triggs from its start is
+about 200 actions, so a Triggs decision at 1000 simulations takes minutes.
 """
 
 from __future__ import annotations
