@@ -37,7 +37,9 @@ sub-game at each of ``--rentz-players``, and Triggs at each of ``--triggs-player
 A pairing ``A:B`` is measured in duplicate form: every deal is played once with ``B`` in
 every seat, then once per seat with ``A`` in that seat alone; ``A``'s gain on a deal is
 the mean over the seats of its points there less ``B``'s points in the same seat on the
-same cards (Rentz: points per deal; Triggs: wins). Printed per line and pairing: the mean
+same cards (Rentz: points per deal; Triggs: wins). A pairing measured both ways (``A:B``
+and ``B:A``) also gets a row of ``A``'s gain both ways: per deal, half of ``A``'s gain
+over ``B`` less ``B``'s over ``A``. Printed per line and pairing: the mean
 gain per deal with its 95% t interval over the deals whose games are all played, and the
 seconds per decision of each level (every decision, forced ones included). Bots get
 seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run in
@@ -332,18 +334,30 @@ def gains_of(results: dict, line: dict, a: str, b: str, deals: int) -> list:
     return gains
 
 
+def both_ways(pairings) -> list:
+    """The pairings ``A:B`` whose ``B:A`` comes later: each measured both ways, its gain
+    on a deal is half of ``A``'s gain over ``B`` less ``B``'s over ``A``."""
+    return [(a, b) for i, (a, b) in enumerate(pairings) if (b, a) in pairings[i + 1:]]
+
+
+def print_row(line: dict, label: str, gains: list) -> None:
+    if gains:
+        low_high = student(gains)
+        half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
+        print(f"| {line['name']} | {label} | {statistics.fmean(gains):+.2f} | ±{half:.2f}"
+              f" | {len(gains)} |")
+
+
 def print_table(results: dict, lines, pairings, deals: int) -> None:
     print("| line | A over B | gain per deal | 95% interval | deals |")
     print("|---|---|---|---|---|")
     for line in lines:
         for a, b in pairings:
-            gains = gains_of(results, line, a, b, deals)
-            if not gains:
-                continue
-            low_high = student(gains)
-            half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
-            print(f"| {line['name']} | {a} over {b} | {statistics.fmean(gains):+.2f}"
-                  f" | ±{half:.2f} | {len(gains)} |")
+            print_row(line, f"{a} over {b}", gains_of(results, line, a, b, deals))
+        for a, b in both_ways(pairings):
+            print_row(line, f"{a} against {b}, both ways", [
+                (there - back) / 2 for there, back in zip(gains_of(results, line, a, b, deals),
+                                                          gains_of(results, line, b, a, deals))])
     print()
     times = {}
     for _, spent in results.values():

@@ -116,3 +116,8 @@ def test_a_record_gives_the_table_of_its_complete_deals(tmp_path):
         games[(line["name"], 0, baseline.one_among("strong", "ismcts", seat, 3))][0][seat]
         - alone[seat] for seat in range(3)) / 3)
 
+
+
+def test_a_pairing_measured_both_ways_gets_one_row_of_both():
+    pairings = [("strong", "ismcts"), ("ismcts", "strong"), ("strong", "basic")]
+    assert baseline.both_ways(pairings) == [("strong", "ismcts")]
