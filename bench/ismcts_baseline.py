@@ -4,13 +4,30 @@ IS-MCTS, in duplicate matches.
     python bench/ismcts_baseline.py [--games 400] [--simulations 1000] [--uct-c 40]
         [--seed baseline] [--rentz-players 3,4] [--sub-games king,queens,…]
         [--triggs-players 2] [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
-        [--workers 2]
+        [--workers 2] [--record FILE [--table-only]]
 
 Needs the research extra (README, "For researchers"). The baseline: OpenSpiel's
 ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) with single-observer keys (every
 node keyed by the searching seat's information state, so the opponents' nodes do not
 split by their sampled hands), worlds sampled by the engine's ``unseen_shuffled``, one
 random playout per leaf, ``--uct-c`` and ``--simulations`` per decision.
+
+What is ours around it is made cheap without changing what it computes (the tests in
+``tests/test_ismcts_baseline.py`` check each):
+
+- A decision with a single legal action is answered without search: OpenSpiel's search
+  returns that action at once too.
+- Rentz nodes are keyed by the actions since the search's root, the deal and the
+  observer's hand as it sees it, in place of the information state string: within one
+  search every world shares the real history up to the root, and every Rentz action
+  is public, so these tell apart exactly the information states the strings do. Other
+  games keep the strings.
+- OpenSpiel's filter of illegal actions deep-copies a node on every step down the tree;
+  ours builds the same node without copying (it is only read).
+- The random rollout (OpenSpiel's ``RandomRolloutEvaluator``: one rollout, uniformly
+  random legal actions to the end, uniform priors) plays on the engine's state, not
+  through the adapter's per-action bookkeeping; the trick play of a Rentz practice deal
+  is played on suit masks, with the rules' points (RZ-6, RZ-7).
 
 Deals: ``--games`` seeded deals per line, deal ``i`` of OpenSpiel's root (the game seeded
 ``<n>/<i>``, ``n`` a number made from ``<seed>/<line>``, as OpenSpiel's ``seed`` is one);
@@ -20,20 +37,30 @@ sub-game at each of ``--rentz-players``, and Triggs at each of ``--triggs-player
 A pairing ``A:B`` is measured in duplicate form: every deal is played once with ``B`` in
 every seat, then once per seat with ``A`` in that seat alone; ``A``'s gain on a deal is
 the mean over the seats of its points there less ``B``'s points in the same seat on the
-same cards (Rentz: points per deal; Triggs: wins). Printed per line and pairing: the mean
-gain per deal with its 95% t interval, and the seconds per decision of each level.
-Bots get seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run
-in ``--workers`` processes; progress goes to stderr.
+same cards (Rentz: points per deal; Triggs: wins). A pairing measured both ways (``A:B``
+and ``B:A``) also gets a row of ``A``'s gain both ways: per deal, half of ``A``'s gain
+over ``B`` less ``B``'s over ``A``. Printed per line and pairing: the mean
+gain per deal with its 95% t interval over the deals whose games are all played, and the
+seconds per decision of each level (every decision, forced ones included). Bots get
+seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run in
+``--workers`` processes, deal by deal (every line's first deal, then every line's
+second, …), so a run stopped early leaves every line with about as many deals; progress
+goes to stderr. ``--record FILE`` appends every game played to ``FILE`` (one JSON line
+each) and plays only the games not yet in it, so a stopped run resumes; ``--table-only``
+prints the table of the games in it. One record holds one set of options (seed,
+simulations, ``uct_c``): the file does not say which.
 
 The full protocol (400 deals, 1000 simulations, every trick sub-game at 3 and 4 players,
-Triggs) takes days on a 2-core machine: IS-MCTS spends about a second a decision on a
-Rentz deal at 1000 simulations, and a random playout of Triggs from its start is about 200
-actions, so a Triggs decision at 1000 simulations takes minutes.
+Triggs) does not fit a day on a 2-core machine: see README ("Rentz and Triggs against
+IS-MCTS") for the measured cost of a deal. A random playout of Triggs from its start is
+about 200 actions, so a Triggs decision at 1000 simulations takes minutes.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
+import json
 import random
 import statistics
 import sys
@@ -55,25 +82,141 @@ class Searcher:
 
     def __init__(self, setup_game, seed: str, simulations: int, uct_c: float):
         import numpy as np
-        from open_spiel.python.algorithms import ismcts, mcts
+        from open_spiel.python.algorithms import ismcts
         from cardtable_research import spiel
 
-        class SingleObserver(ismcts.ISMCTSBot):
-            def run_search(self, state):
-                self.observer = state.current_player()
-                return super().run_search(state)
-
-            def get_state_key(self, state):
-                return state.current_player(), state.information_state_string(self.observer)
-
         numbers = np.random.RandomState(seed_to_int(seed) % (1 << 32))
-        self.bot = SingleObserver(setup_game, mcts.RandomRolloutEvaluator(1, numbers),
-                                  uct_c=uct_c, max_simulations=simulations,
-                                  random_state=numbers, allow_inconsistent_action_sets=True)
+        self.bot = single_observer(ismcts)(
+            setup_game, EngineRollout(random.Random(f"{seed}/rollouts")), uct_c=uct_c,
+            max_simulations=simulations, random_state=numbers,
+            allow_inconsistent_action_sets=True)
         self.bot.set_resampler(spiel.resampler(random.Random(seed)))
 
     def act(self, state):
-        return self.bot.step(state)
+        legal = state.legal_actions()
+        return legal[0] if len(legal) == 1 else self.bot.step(state)
+
+
+def single_observer(ismcts) -> type:
+    """``ISMCTSBot`` keying every node by the searching seat's information state, with
+    two shortcuts that change no result (the bench's module docstring)."""
+
+    class SingleObserver(ismcts.ISMCTSBot):
+        def run_search(self, state):
+            self.observer = state.current_player()
+            self.key_of = KEYS.get(state.setup.game, information_state_key)
+            return super().run_search(state)
+
+        def get_state_key(self, state):
+            return self.key_of(state, self.observer)
+
+        def filter_illegals(self, node, legal_actions):
+            """The node without the children ``legal_actions`` leaves out: what OpenSpiel's
+            deep copy gives, without copying (the copy is only read)."""
+            kept = ismcts.ISMCTSNode()
+            kept.prior_map = node.prior_map
+            kept.child_info = {action: child for action, child in node.child_info.items()
+                               if action in legal_actions}
+            kept.total_visits = node.total_visits - sum(
+                child.visits for action, child in node.child_info.items()
+                if action not in kept.child_info)
+            return kept
+
+    return SingleObserver
+
+
+def information_state_key(state, observer) -> tuple:
+    return state.current_player(), state.information_state_string(observer)
+
+
+def rentz_key(state, observer) -> tuple:
+    """The same information state as :func:`information_state_key` within one search,
+    cheaper: every world of a search shares the real history up to its root, every Rentz
+    action is public and nothing is dealt inside a deal, so the actions since the root,
+    the deal and the observer's hand (as it sees it) tell the observer's information
+    states apart."""
+    engine = state.engine_state
+    hand = () if engine.hand_hidden(observer) else engine.hands[observer]
+    return state.current_player(), tuple(state.history()), engine.deal, hand
+
+
+KEYS = {"rentz": rentz_key}
+
+
+class EngineRollout:
+    """OpenSpiel's ``RandomRolloutEvaluator`` with one rollout (a uniformly random legal
+    action until the game ends; uniform priors), played on the engine's state directly:
+    the same playout, without the adapter's per-action bookkeeping (events, rewards)."""
+
+    def __init__(self, rng: random.Random):
+        self.rng = rng
+
+    def evaluate(self, state):
+        import numpy as np
+        engine, rng = state.engine_state, self.rng
+        if trick_deal(engine):
+            return np.array(rentz_rollout(engine, rng), dtype=float)
+        while not engine.is_over:
+            legal = engine.legal_actions()
+            engine = engine.apply(legal[int(rng.random() * len(legal))])
+        return np.array(engine.returns(), dtype=float)
+
+    def prior(self, state):
+        legal = state.legal_actions()
+        return [(action, 1.0 / len(legal)) for action in legal]
+
+
+def trick_deal(engine) -> bool:
+    """Is ``engine`` the trick play of a single Rentz deal (a practice deal, not doubled),
+    which :func:`rentz_rollout` plays out?"""
+    return (getattr(engine, "phase", None) == "trick" and engine.deals == 1
+            and not engine.doubled)
+
+
+@functools.cache
+def card_of(card: str) -> tuple:
+    """A Rentz card as the bots number it, (suit, rank)."""
+    from cardtable.games.rentz.bots import parse
+    return parse(card)
+
+
+def rentz_rollout(engine, rng) -> list:
+    """The returns after uniformly random legal cards to the end of the deal, as the
+    engine's rules give them (RZ-6, RZ-7), on suit masks: the same playout as applying
+    random legal actions to ``engine``, cheaper."""
+    from cardtable.games.rentz.bots import Rules, ranks_of
+    rules, players = Rules(engine.sub_game, engine.opts), engine.players
+    hands = []
+    for cards in engine.hands:
+        hand = [0, 0, 0, 0]
+        for suit, rank in map(card_of, cards):
+            hand[suit] |= 1 << rank
+        hands.append(hand)
+    points = [rules.trick * won + sum(rules.pts[suit][rank] for suit, rank in map(card_of, cards))
+              for won, cards in zip(engine.tricks, engine.taken)]
+    trick = [(seat,) + card_of(card) for seat, card in engine.trick]
+    seat, end = engine.current, rules.end
+    left = [sum(hand[s] for hand in hands) for s in range(4)]
+    while True:
+        hand = hands[seat]
+        if trick and hand[trick[0][1]]:
+            suits = (trick[0][1],)
+        else:
+            suits = [s for s in range(4) if hand[s]]
+        cards = [(s, r) for s in suits for r in ranks_of(hand[s])]
+        suit, rank = cards[int(rng.random() * len(cards))]
+        hand[suit] &= ~(1 << rank)
+        left[suit] &= ~(1 << rank)
+        trick.append((seat, suit, rank))
+        seat = (seat + 1) % players
+        if len(trick) < players:
+            continue
+        led = trick[0][1]
+        seat = max((r, s) for s, su, r in trick if su == led)[1]
+        points[seat] += rules.trick + sum(rules.pts[su][r] for _, su, r in trick)
+        trick = []
+        if not any(left) or (end and not any(left[s] & end[s] for s in range(4))):
+            return [score + won for score, won in zip(engine.returns(), points)]
 
 
 def play(line: dict, deal: int, levels: list, simulations: int, uct_c: float) -> tuple:
@@ -131,16 +274,99 @@ def one_among(a: str, b: str, seat, players: int) -> tuple:
 
 
 def games_needed(lines, pairings, deals) -> list:
-    """Every game the pairings need, each once: ``(line, deal, levels)``."""
+    """Every game the pairings need, each once, deal by deal (every line's deal 0 first,
+    so that a run stopped early leaves every line with as many deals):
+    ``(line, deal, levels)``."""
     wanted = {}
-    for line in lines:
-        for a, b in pairings:
-            for deal in range(deals):
+    for deal in range(deals):
+        for line in lines:
+            for a, b in pairings:
                 players = line["players"]
                 for seat in [None] + list(range(players)):
                     levels = one_among(a, b, seat, players)
                     wanted[(line["name"], deal, levels)] = (line, deal, levels)
     return list(wanted.values())
+
+
+def read_record(path) -> dict:
+    """The games of a record file: ``{(line name, deal, levels): (returns, times)}``."""
+    games = {}
+    if path and Path(path).exists():
+        for text in Path(path).read_text().splitlines():
+            if text.strip():
+                game = json.loads(text)
+                games[(game["line"], game["deal"], tuple(game["levels"]))] = (
+                    game["returns"], [tuple(pair) for pair in game["times"]])
+    return games
+
+
+def play_all(jobs, results: dict, record, workers: int) -> None:
+    """Plays ``jobs`` into ``results`` (appending each game to the file ``record``)."""
+    started = time.perf_counter()
+    out = open(record, "a") if record else None
+    with ProcessPoolExecutor(workers) as pool:
+        for done, (key, (returns, spent)) in enumerate(pool.map(task, jobs, chunksize=1), 1):
+            if done % max(1, len(jobs) // 20) == 0:
+                print(f"{done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr, flush=True)
+            results[key] = (returns, spent)
+            if out:
+                out.write(json.dumps({"line": key[0], "deal": key[1], "levels": key[2],
+                                      "returns": returns, "times": spent}) + "\n")
+                out.flush()
+    if out:
+        out.close()
+    print(f"played in {time.perf_counter() - started:.0f} s\n")
+
+
+def gains_of(results: dict, line: dict, a: str, b: str, deals: int) -> list:
+    """``a``'s gain per deal over ``b`` (module docstring), for the first deals whose
+    games are all in ``results``."""
+    players, gains = line["players"], []
+    for deal in range(deals):
+        keys = [(line["name"], deal, one_among(a, b, seat, players))
+                for seat in [None] + list(range(players))]
+        if not all(key in results for key in keys):
+            break
+        alone = results[keys[0]][0]
+        gains.append(statistics.fmean(results[keys[seat + 1]][0][seat] - alone[seat]
+                                      for seat in range(players)))
+    return gains
+
+
+def both_ways(pairings) -> list:
+    """The pairings ``A:B`` whose ``B:A`` comes later: each measured both ways, its gain
+    on a deal is half of ``A``'s gain over ``B`` less ``B``'s over ``A``."""
+    return [(a, b) for i, (a, b) in enumerate(pairings) if (b, a) in pairings[i + 1:]]
+
+
+def print_row(line: dict, label: str, gains: list) -> None:
+    if gains:
+        low_high = student(gains)
+        half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
+        print(f"| {line['name']} | {label} | {statistics.fmean(gains):+.2f} | ±{half:.2f}"
+              f" | {len(gains)} |")
+
+
+def print_table(results: dict, lines, pairings, deals: int) -> None:
+    print("| line | A over B | gain per deal | 95% interval | deals |")
+    print("|---|---|---|---|---|")
+    for line in lines:
+        for a, b in pairings:
+            print_row(line, f"{a} over {b}", gains_of(results, line, a, b, deals))
+        for a, b in both_ways(pairings):
+            print_row(line, f"{a} against {b}, both ways", [
+                (there - back) / 2 for there, back in zip(gains_of(results, line, a, b, deals),
+                                                          gains_of(results, line, b, a, deals))])
+    print()
+    times = {}
+    for _, spent in results.values():
+        for level, seconds in spent:
+            times.setdefault(level, []).append(seconds)
+    for level, spent in sorted(times.items()):
+        spent.sort()
+        print(f"{level}: {len(spent)} decisions, median {1000 * statistics.median(spent):.1f} ms,"
+              f" p95 {1000 * spent[int(0.95 * (len(spent) - 1))]:.1f} ms")
 
 
 def main(argv=None) -> int:
@@ -155,44 +381,22 @@ def main(argv=None) -> int:
     parser.add_argument("--pairings",
                         default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--record", help="a file of played games: appended to, and games"
+                        " already in it are not played again")
+    parser.add_argument("--table-only", action="store_true",
+                        help="print the table of the games in --record, play none")
     args = parser.parse_args(argv)
     pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
     lines = lines_of(args)
+    results = read_record(args.record)
     jobs = [(line, deal, list(levels), args.simulations, args.uct_c)
-            for line, deal, levels in games_needed(lines, pairings, args.games)]
-    print(f"{len(jobs)} games: {args.games} deals per line, {args.simulations} simulations,"
-          f" uct_c {args.uct_c}, seed {args.seed!r}", flush=True)
-    results, times = {}, {}
-    started = time.perf_counter()
-    with ProcessPoolExecutor(args.workers) as pool:
-        for done, (key, (returns, spent)) in enumerate(pool.map(task, jobs, chunksize=1), 1):
-            if done % max(1, len(jobs) // 20) == 0:
-                print(f"{done}/{len(jobs)} games, {time.perf_counter() - started:.0f} s",
-                      file=sys.stderr, flush=True)
-            results[key] = returns
-            for level, seconds in spent:
-                times.setdefault(level, []).append(seconds)
-    print(f"played in {time.perf_counter() - started:.0f} s\n")
-    print("| line | A over B | gain per deal | 95% interval | deals |")
-    print("|---|---|---|---|---|")
-    for line in lines:
-        players = line["players"]
-        for a, b in pairings:
-            gains = []
-            for deal in range(args.games):
-                alone = results[(line["name"], deal, (b,) * players)]
-                gains.append(statistics.fmean(
-                    results[(line["name"], deal, one_among(a, b, seat, players))][seat]
-                    - alone[seat] for seat in range(players)))
-            low_high = student(gains)
-            mean = statistics.fmean(gains)
-            half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
-            print(f"| {line['name']} | {a} over {b} | {mean:+.2f} | ±{half:.2f} | {len(gains)} |")
-    print()
-    for level, spent in sorted(times.items()):
-        spent.sort()
-        print(f"{level}: {len(spent)} decisions, median {1000 * statistics.median(spent):.1f} ms,"
-              f" p95 {1000 * spent[int(0.95 * (len(spent) - 1))]:.1f} ms")
+            for line, deal, levels in games_needed(lines, pairings, args.games)
+            if (line["name"], deal, levels) not in results]
+    print(f"{len(jobs)} games to play: {args.games} deals per line, {args.simulations}"
+          f" simulations, uct_c {args.uct_c}, seed {args.seed!r}", flush=True)
+    if jobs and not args.table_only:
+        play_all(jobs, results, args.record, args.workers)
+    print_table(results, lines, pairings, args.games)
     return 0
 
 

@@ -638,8 +638,8 @@ class BasicBot:
 
 
 # -- the strong bot -----------------------------------------------------------------------------
-PLAYS = 5000  # cards played out per trick decision, over every world and candidate
-WORLDS = (6, 40)  # fewest and most worlds a trick decision samples
+PLAYS = 15000  # cards played out per trick decision, over every world and candidate
+WORLDS = (8, 120)  # fewest and most worlds a trick decision samples
 LAYS = 2000  # cards laid out per layout decision
 LAY_WORLDS = (4, 24)
 CHOICE_WORLDS = 6  # sampled deals per sub-game when choosing
@@ -670,6 +670,8 @@ def budget(work: int, per_world: int, bounds: tuple) -> int:
 class StrongBot:
     """Perfect-information Monte Carlo over sampled worlds (see the module docstring)."""
 
+    PLAYS, WORLDS = PLAYS, WORLDS
+
     def __init__(self, seat: int, seed: str = "0"):
         self.seat = seat
         self.rng = make_rng(seed, f"bot-{seat}")
@@ -690,10 +692,12 @@ class StrongBot:
             return (yield from self.laying(view, legal))
         return as_play((yield from self.scoring(view, legal))[0][0])
 
-    def worlds(self, view: dict, unseen: list, voids: set, n: int) -> list:
-        """``n`` deals of the unseen cards to the other seats, by their hand sizes."""
+    def worlds(self, view: dict, unseen: list, voids: set, n: int):
+        """``n`` deals of the unseen cards to the other seats, by their hand sizes, one at
+        a time (each dealt when asked for, so that a pause after a world is not preceded
+        by the dealing of all of them)."""
         sizes = [0 if seat == self.seat else size for seat, size in enumerate(view["hand_counts"])]
-        return [deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n)]
+        return (deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n))
 
     def scored_plays(self, view: dict, legal: list) -> list:
         """``(card, average deal points, worlds)`` of the cards tried, best first (ties:
@@ -714,7 +718,7 @@ class StrongBot:
         if len(cards) == 1:
             return [(cards[0], None, 0)]
         cards.sort(key=lambda c: c != first)
-        n = budget(PLAYS, len(cards) * sum(view["hand_counts"]), WORLDS)
+        n = budget(self.PLAYS, len(cards) * sum(view["hand_counts"]), self.WORLDS)
         totals = [0] * len(cards)
         for hands in self.worlds(view, unseen, voids_of(view), n):
             hands[me] = mine
@@ -789,7 +793,7 @@ class StrongBot:
         """:meth:`choice_gains`, yielding after each sub-game."""
         players, mine = view["players"], masks(view["hand"])
         unseen = [full_suit(players) & ~mine[s] for s in range(4)]
-        worlds = self.worlds(view, unseen, set(), CHOICE_WORLDS)
+        worlds = list(self.worlds(view, unseen, set(), CHOICE_WORLDS))
         gains = {}
         for game in (action[1] for action in legal if action[0] == "choose"):
             gains[game] = self.gain(view, game, worlds)

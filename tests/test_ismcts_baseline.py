@@ -1,0 +1,123 @@
+"""The IS-MCTS baseline's shortcuts (bench/ismcts_baseline.py) change nothing it measures:
+its Rentz keys tell apart the information states OpenSpiel's strings tell apart, its
+filter of illegal actions gives OpenSpiel's node, its rollout of a trick deal ends as the
+engine's does on the same cards (RZ-6, RZ-7), and a record of games gives the table."""
+
+import pathlib
+import random
+import sys
+
+import pytest
+
+pytest.importorskip("pyspiel")
+ismcts = pytest.importorskip("open_spiel.python.algorithms.ismcts")
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
+
+import ismcts_baseline as baseline  # noqa: E402
+from cardtable.games.rentz.bots import parse  # noqa: E402
+from cardtable.games.rentz.rules import SPEC  # noqa: E402
+from cardtable_research import spiel  # noqa: E402
+
+
+def searched_deal(players: int, sub: str, on_search) -> None:
+    """A practice deal played by IS-MCTS in every seat (few simulations); ``on_search``
+    is called with each bot after each of its searches."""
+    game = spiel.load("rentz", players=players, seed=3, deals=1, practice=sub)
+    state = game.new_initial_state()
+    state.apply_action(0)
+    bots = [baseline.Searcher(game, f"keys/{seat}", 60, 40.0) for seat in range(players)]
+    while not state.is_terminal():
+        bot = bots[state.current_player()]
+        action = bot.act(state)
+        on_search(bot.bot)
+        state.apply_action(action)
+
+
+@pytest.mark.parametrize("players,sub", [(3, "queens"), (4, "whist")])
+def test_rentz_keys_tell_apart_what_the_information_state_strings_do(players, sub, monkeypatch):
+    pairs = set()
+
+    def both(state, observer):
+        key = baseline.rentz_key(state, observer)
+        pairs.add((observer, len(searches), key,
+                   baseline.information_state_key(state, observer)))
+        return key
+
+    searches = []
+    monkeypatch.setitem(baseline.KEYS, "rentz", both)
+    searched_deal(players, sub, searches.append)
+    by_key, by_string = {}, {}
+    for observer, search, key, string in pairs:
+        by_key.setdefault((observer, search, key), set()).add(string)
+        by_string.setdefault((observer, search, string), set()).add(key)
+    assert len(by_key) > 100
+    assert all(len(strings) == 1 for strings in by_key.values())
+    assert all(len(keys) == 1 for keys in by_string.values())
+
+
+def test_the_filter_of_illegal_actions_gives_openspiels_node():
+    checked = []
+
+    def compare(bot):
+        for node in bot._node_pool:
+            if node.total_visits <= 0 or len(node.child_info) < 2:
+                continue
+            legal = sorted(node.child_info)[1:]
+            ours = bot.filter_illegals(node, legal)
+            theirs = ismcts.ISMCTSBot.filter_illegals(bot, node, legal)
+            assert ours.total_visits == theirs.total_visits
+            assert {a: (c.visits, c.return_sum) for a, c in ours.child_info.items()} == \
+                {a: (c.visits, c.return_sum) for a, c in theirs.child_info.items()}
+            checked.append(node)
+
+    searched_deal(3, "king", compare)
+    assert checked
+
+
+@pytest.mark.parametrize("sub", baseline.TRICK_SUB_GAMES)
+@pytest.mark.parametrize("players", [3, 4, 6])
+def test_the_rentz_rollout_ends_as_the_engine_on_the_same_cards(sub, players):
+    """RZ-6, RZ-7: the mask rollout's returns are the engine's after the same cards."""
+    checked = 0
+    for index in range(12):
+        state = SPEC.new(players, {"practice": sub}, f"rollout/{index}")
+        walk = random.Random(index)
+        for _ in range(walk.randrange(3 * players)):
+            if state.is_over:
+                break
+            legal = state.legal_actions()
+            state = state.apply(legal[walk.randrange(len(legal))])
+        if not baseline.trick_deal(state):
+            continue
+        returns = baseline.rentz_rollout(state, random.Random(index))
+        again = random.Random(index)  # the same choices, among the cards ordered alike
+        while not state.is_over:
+            cards = sorted((action[1] for action in state.legal_actions()), key=parse)
+            state = state.apply(("play", cards[int(again.random() * len(cards))]))
+        assert returns == list(state.returns())
+        checked += 1
+    assert checked >= 8
+
+
+def test_a_record_gives_the_table_of_its_complete_deals(tmp_path):
+    record = tmp_path / "games.jsonl"
+    argv = ["--games", "1", "--simulations", "8", "--sub-games", "king", "--rentz-players",
+            "3", "--triggs-players", "", "--pairings", "strong:ismcts", "--seed", "test",
+            "--workers", "1", "--record", str(record)]
+    assert baseline.main(argv) == 0
+    games = baseline.read_record(record)
+    assert len(games) == 4  # IS-MCTS in every seat, then strong in each seat alone
+    line = {"name": "rentz king 3p", "players": 3}
+    gains = baseline.gains_of(games, line, "strong", "ismcts", 2)
+    assert len(gains) == 1
+    alone = games[(line["name"], 0, ("ismcts",) * 3)][0]
+    assert gains[0] == pytest.approx(sum(
+        games[(line["name"], 0, baseline.one_among("strong", "ismcts", seat, 3))][0][seat]
+        - alone[seat] for seat in range(3)) / 3)
+
+
+
+def test_a_pairing_measured_both_ways_gets_one_row_of_both():
+    pairings = [("strong", "ismcts"), ("ismcts", "strong"), ("strong", "basic")]
+    assert baseline.both_ways(pairings) == [("strong", "ismcts")]
