@@ -508,14 +508,14 @@ def stdlib_closure(sources: dict[str, bytes],
 
 # Runs in Pyodide: prints as JSON {path of the module's .pyc: base64 of it} for each path of
 # INPUT (sources in the standard library's zip), compiled by the Python the page runs, so
-# that no start compiles the standard library's sources again (most of a first start's
-# time otherwise). As the package's bytecode (COMPILE_PYC): hash-based .pyc, docstrings
-# left out but those of classes, of functions that are nothing else, and of Pyodide's own
-# modules (which build its API's help from them). Each code object keeps its line numbers but not its columns (a traceback
-# names the line, without the carets under the expression): a third of the size. The
-# line table is written in CPython's format (Objects/locations.md: one "no columns" entry
-# per run of code units on one line, "no location" where there is none), and the lines
-# that co_lines() gives are checked unchanged.
+# that no start compiles the standard library's sources again (most of a first start's time
+# otherwise). As the package's bytecode (COMPILE_PYC): hash-based .pyc, docstrings left out
+# but those of classes, of functions that are nothing else, and of Pyodide's own modules
+# (which build its API's help from them). Each code object keeps its line numbers but not
+# its columns (a traceback names the line, without the carets under the expression): a third
+# of the size. The line table is written in CPython's format (Objects/locations.md: one "no
+# columns" entry per run of code units on one line, "no location" where there is none), and
+# the lines that co_lines() gives are checked unchanged.
 STDLIB_COMPILE = """
 import ast, base64, importlib.util, json, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -743,9 +743,9 @@ def add_language(code: str) -> Path:
 # Compiles {"sources": {path: source}} to sourceless .pyc files beside where each source
 # would be (hash-based, so that the zip's fixed dates do not matter), each named in its
 # tracebacks by its path in the zip where the page finds it ({"zips": {path: zip}}, else the
-# core zip's); the last expression is the JSON output. Docstrings are stripped but those of classes: a dataclass without one makes one
-# when it is created, from inspect.signature (dataclasses._process_class), which slows the
-# page's start under Pyodide.
+# core zip's); the last expression is the JSON output. Docstrings are stripped but those of
+# classes: a dataclass without one makes one when it is created, from inspect.signature
+# (dataclasses._process_class), which slows the page's start under Pyodide.
 COMPILE_PYC = """
 import ast, base64, importlib.util, json
 from importlib._bootstrap_external import _code_to_hash_pyc
