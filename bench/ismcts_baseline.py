@@ -40,8 +40,8 @@ the mean over the seats of its points there less ``B``'s points in the same seat
 same cards (Rentz: points per deal; Triggs: wins). A pairing measured both ways (``A:B``
 and ``B:A``) also gets a row of ``A``'s gain both ways: per deal, half of ``A``'s gain
 over ``B`` less ``B``'s over ``A``. Printed per line and pairing: the mean
-gain per deal with its 95% t interval over the deals whose games are all played, and the
-seconds per decision of each level (every decision, forced ones included). Bots get
+gain per deal with its 95% t interval over the deals whose games are all played, those
+deals and their games, and the seconds per decision of each level (every decision, forced ones included). Bots get
 seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run in
 ``--workers`` processes, deal by deal (every line's first deal, then every line's
 second, …), so a run stopped early leaves every line with about as many deals; progress
@@ -340,24 +340,28 @@ def both_ways(pairings) -> list:
     return [(a, b) for i, (a, b) in enumerate(pairings) if (b, a) in pairings[i + 1:]]
 
 
-def print_row(line: dict, label: str, gains: list) -> None:
+def print_row(line: dict, label: str, gains: list, games: int) -> None:
+    """One row: the mean gain per deal, its 95% half-width, the deals and the games."""
     if gains:
         low_high = student(gains)
         half = (low_high[1] - low_high[0]) / 2 if low_high else float("nan")
         print(f"| {line['name']} | {label} | {statistics.fmean(gains):+.2f} | ±{half:.2f}"
-              f" | {len(gains)} |")
+              f" | {len(gains)} | {games} |")
 
 
 def print_table(results: dict, lines, pairings, deals: int) -> None:
-    print("| line | A over B | gain per deal | 95% interval | deals |")
-    print("|---|---|---|---|---|")
+    print("| line | A over B | gain per deal | 95% interval | deals | games |")
+    print("|---|---|---|---|---|---|")
     for line in lines:
+        per_deal = line["players"] + 1  # B in every seat, then A in each seat alone
         for a, b in pairings:
-            print_row(line, f"{a} over {b}", gains_of(results, line, a, b, deals))
+            gains = gains_of(results, line, a, b, deals)
+            print_row(line, f"{a} over {b}", gains, per_deal * len(gains))
         for a, b in both_ways(pairings):
-            print_row(line, f"{a} against {b}, both ways", [
-                (there - back) / 2 for there, back in zip(gains_of(results, line, a, b, deals),
-                                                          gains_of(results, line, b, a, deals))])
+            gains = [(there - back) / 2
+                     for there, back in zip(gains_of(results, line, a, b, deals),
+                                            gains_of(results, line, b, a, deals))]
+            print_row(line, f"{a} against {b}, both ways", gains, 2 * per_deal * len(gains))
     print()
     times = {}
     for _, spent in results.values():

@@ -100,7 +100,7 @@ def test_the_rentz_rollout_ends_as_the_engine_on_the_same_cards(sub, players):
     assert checked >= 8
 
 
-def test_a_record_gives_the_table_of_its_complete_deals(tmp_path):
+def test_a_record_gives_the_table_of_its_complete_deals(tmp_path, capsys):
     record = tmp_path / "games.jsonl"
     argv = ["--games", "1", "--simulations", "8", "--sub-games", "king", "--rentz-players",
             "3", "--triggs-players", "", "--pairings", "strong:ismcts", "--seed", "test",
@@ -115,7 +115,11 @@ def test_a_record_gives_the_table_of_its_complete_deals(tmp_path):
     assert gains[0] == pytest.approx(sum(
         games[(line["name"], 0, baseline.one_among("strong", "ismcts", seat, 3))][0][seat]
         - alone[seat] for seat in range(3)) / 3)
-
+    capsys.readouterr()
+    assert baseline.main(argv + ["--table-only"]) == 0
+    row = next(text for text in capsys.readouterr().out.splitlines()
+               if text.startswith("| rentz king 3p | strong over ismcts |"))
+    assert row.endswith(f"| {gains[0]:+.2f} | ±nan | 1 | 4 |")
 
 
 def test_a_pairing_measured_both_ways_gets_one_row_of_both():
