@@ -39,16 +39,16 @@ every seat, then once per seat with ``A`` in that seat alone; ``A``'s gain on a 
 the mean over the seats of its points there less ``B``'s points in the same seat on the
 same cards (Rentz: points per deal; Triggs: wins). A pairing measured both ways (``A:B``
 and ``B:A``) also gets a row of ``A``'s gain both ways: per deal, half of ``A``'s gain
-over ``B`` less ``B``'s over ``A``. Printed per line and pairing: the mean gain per
-deal with its 95% t interval over the deals whose games are all played, those deals and
-their games, and the seconds per decision of each level (every decision, forced ones
-included). Bots get seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run in
-``--workers`` processes, deal by deal (every line's first deal, then every line's
-second, …), so a run stopped early leaves every line with about as many deals; progress
-goes to stderr. ``--record FILE`` appends every game played to ``FILE`` (one JSON line
-each) and plays only the games not yet in it, so a stopped run resumes; ``--table-only``
-prints the table of the games in it. One record holds one set of options (seed,
-simulations, ``uct_c``): the file does not say which.
+over ``B`` less ``B``'s over ``A``. Printed per line and pairing: the mean gain per deal
+with its 95% t interval over the deals whose games are all played, those deals and their
+games, and the seconds per decision of each level (every decision, forced ones included).
+Bots get seeds of their own per deal and seat (``cardtable.sim.bot_seed``). Games run in
+``--workers`` processes, deal by deal (every line's first deal, then every line's second,
+…), so a run stopped early leaves every line with about as many deals; progress goes to
+stderr. ``--record FILE`` appends every game played to ``FILE`` (one JSON line each) and
+plays only the games not yet in it, so a stopped run resumes; ``--table-only`` prints the
+table of the games in it. One record holds one set of options (seed, simulations,
+``uct_c``): the file does not say which.
 
 The full protocol (400 deals, 1000 simulations, every trick sub-game at 3 and 4 players,
 Triggs) does not fit a day on a 2-core machine: see README ("Rentz and Triggs against
