@@ -52,8 +52,8 @@ table of the games in it. One record holds one set of options (seed, simulations
 
 The full protocol (400 deals, 1000 simulations, every trick sub-game at 3 and 4 players,
 Triggs) does not fit a day on a 2-core machine: see README ("Rentz and Triggs against
-IS-MCTS") for the measured cost of a deal. A random playout of Triggs from its start is
-about 200 actions, so a Triggs decision at 1000 simulations takes minutes.
+IS-MCTS") for the measured cost of a deal and of a Triggs decision (a random playout of
+Triggs from its start is about 200 actions).
 """
 
 from __future__ import annotations
