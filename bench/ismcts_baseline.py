@@ -17,17 +17,20 @@ What is ours around it is made cheap without changing what it computes (the test
 
 - A decision with a single legal action is answered without search: OpenSpiel's search
   returns that action at once too.
-- Rentz nodes are keyed by the actions since the search's root, the deal and the
-  observer's hand as it sees it, in place of the information state string: within one
-  search every world shares the real history up to the root, and every Rentz action
-  is public, so these tell apart exactly the information states the strings do. Other
-  games keep the strings.
+- Rentz and Triggs nodes are keyed by the actions so far and what a world can change of
+  the observer's view, in place of the information state string: within one search every
+  world shares the real history up to the root, and every action of these games is
+  public, so the rest is the deal and the observer's hand (Rentz), or the observer's
+  hand, the face-up tops now and those taken since the root, and the values retired
+  from them (Triggs). These tell apart exactly the information states the strings do.
+  Other games keep the strings.
 - OpenSpiel's filter of illegal actions deep-copies a node on every step down the tree;
   ours builds the same node without copying (it is only read).
 - The random rollout (OpenSpiel's ``RandomRolloutEvaluator``: one rollout, uniformly
   random legal actions to the end, uniform priors) plays on the engine's state, not
   through the adapter's per-action bookkeeping; the trick play of a Rentz practice deal
-  is played on suit masks, with the rules' points (RZ-6, RZ-7).
+  is played on suit masks, with the rules' points (RZ-6, RZ-7), and Triggs on lists
+  changed in place, listing only the crosses of the row a random number picks.
 
 Deals: ``--games`` seeded deals per line, deal ``i`` of OpenSpiel's root (the game seeded
 ``<n>/<i>``, ``n`` a number made from ``<seed>/<line>``, as OpenSpiel's ``seed`` is one);
@@ -60,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import itertools
 import json
 import random
 import statistics
@@ -72,6 +76,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.engine.rng import derive_seed, seed_to_int  # noqa: E402
+from cardtable.games.triggs import rules as triggs  # noqa: E402
 from cardtable.sim import bot_seed, student  # noqa: E402
 
 TRICK_SUB_GAMES = ("king", "queens", "diamonds", "tricks", "totals", "ten", "whist")
@@ -103,12 +108,12 @@ def single_observer(ismcts) -> type:
 
     class SingleObserver(ismcts.ISMCTSBot):
         def run_search(self, state):
-            self.observer = state.current_player()
+            self.observer, self.root = state.current_player(), len(state.history())
             self.key_of = KEYS.get(state.setup.game, information_state_key)
             return super().run_search(state)
 
         def get_state_key(self, state):
-            return self.key_of(state, self.observer)
+            return self.key_of(state, self.observer, self.root)
 
         def filter_illegals(self, node, legal_actions):
             """The node without the children ``legal_actions`` leaves out: what OpenSpiel's
@@ -125,11 +130,13 @@ def single_observer(ismcts) -> type:
     return SingleObserver
 
 
-def information_state_key(state, observer) -> tuple:
+def information_state_key(state, observer, root: int = 0) -> tuple:
+    """OpenSpiel's key of the node of ``observer``'s information state (``root``: how
+    many actions the search's root follows; unused)."""
     return state.current_player(), state.information_state_string(observer)
 
 
-def rentz_key(state, observer) -> tuple:
+def rentz_key(state, observer, root: int = 0) -> tuple:
     """The same information state as :func:`information_state_key` within one search,
     cheaper: every world of a search shares the real history up to its root, every Rentz
     action is public and nothing is dealt inside a deal, so the actions since the root,
@@ -140,7 +147,25 @@ def rentz_key(state, observer) -> tuple:
     return state.current_player(), tuple(state.history()), engine.deal, hand
 
 
-KEYS = {"rentz": rentz_key}
+def triggs_key(state, observer, root: int) -> tuple:
+    """The same information state as :func:`information_state_key` within one search,
+    cheaper. The string is the observer's view and the public events. Every world of a
+    search shares the real history up to its root, and every action is public (TR-13),
+    so what can differ between worlds with the same actions is what was dealt again: the
+    observer's hand, the face-up tops (now, and each one taken since the root, which the
+    draw events show) and the values retired from those tops (``removed``)."""
+    engine = state.engine_state
+    taken, link = [], state._events.value
+    for _ in range(len(state.history()) - root):
+        link, batch = link
+        taken.extend(event["card"] for event in batch if event["kind"] == "draw")
+    tops = tuple(pile[0] if pile and triggs.FACE_UP[name] else None
+                 for name, pile in zip(triggs.PILES, engine.piles))
+    return (state.current_player(), tuple(state.history()), engine.hands[observer], tops,
+            engine.removed, tuple(taken))
+
+
+KEYS = {"rentz": rentz_key, "triggs": triggs_key}
 
 
 class EngineRollout:
@@ -156,6 +181,8 @@ class EngineRollout:
         engine, rng = state.engine_state, self.rng
         if trick_deal(engine):
             return np.array(rentz_rollout(engine, rng), dtype=float)
+        if state.setup.game == "triggs":
+            return np.array(TriggsRollout(engine).play_out(rng), dtype=float)
         while not engine.is_over:
             legal = engine.legal_actions()
             engine = engine.apply(legal[int(rng.random() * len(legal))])
@@ -217,6 +244,189 @@ def rentz_rollout(engine, rng) -> list:
         trick = []
         if not any(left) or (end and not any(left[s] & end[s] for s in range(4))):
             return [score + won for score, won in zip(engine.returns(), points)]
+
+
+class TriggsRollout:
+    """A Triggs position on mutable lists, played out by uniformly random legal actions:
+    the same actions, in the same order, as the engine's state gives (TR-5..TR-12), so the
+    same random numbers make the same playout as applying them to the engine, cheaper.
+    Hands are counts per value; piles and the discards are lists (a pile's top last)."""
+
+    def __init__(self, engine):
+        self.players, self.seed, self.current = engine.players, engine.seed, engine.current
+        self.phase, self.picks_left, self.turns = engine.phase, engine.picks_left, engine.turns
+        self.counts = [triggs.value_counts(hand) for hand in engine.hands]
+        self.sizes = [len(hand) for hand in engine.hands]
+        self.piles = [list(reversed(pile)) for pile in engine.piles]
+        self.discards, self.retired = list(engine.discard), list(engine.retired)
+        self.sheets = [list(sheet) for sheet in engine.sheets]
+        self.remakes, self.winner = engine.reshuffles, engine.winner
+
+    def play_out(self, rng) -> list:
+        """Random legal actions until the game ends; its returns (1 for the winner)."""
+        while self.winner is None and self.turns < triggs.MAX_TURNS:
+            self.apply(self.random_action(rng))
+        return [1.0 if seat == self.winner else 0.0 for seat in range(self.players)]
+
+    def apply(self, action) -> None:
+        """One of the engine's legal actions, applied in place."""
+        getattr(self, action[0])(*action[1:])
+
+    def legal(self) -> list:
+        """The engine's ``legal_actions()``, in its order."""
+        seat = self.current
+        sheet = self.sheets[seat]
+        if self.phase == "bonus":
+            return [("bonus", v) for v in triggs.VALUES if sheet[v - 1] < triggs.boxes(v)]
+        draws = [("draw", name) for name, pile in zip(triggs.PILES, self.piles) if pile]
+        if self.phase == "draw":
+            return draws
+        actions = draws if triggs.draw_allowance(self.sizes[seat]) else []
+        counts = self.counts[seat]
+        for value in triggs.VALUES:
+            actions.extend(("discard", value, n) for n in range(1, counts[value] + 1))
+        for value in triggs.VALUES:
+            free = triggs.boxes(value) - sheet[value - 1]
+            if free:
+                actions.extend(("cross", value, makes)
+                               for makes in cross_options(tuple(counts[:value + 1]), value, free))
+        return actions
+
+    def random_action(self, rng):
+        """``legal[int(rng.random() * len(legal))]`` of :meth:`legal`, listing only the
+        crosses of the row chosen."""
+        if self.phase != "turn":
+            legal = self.legal()
+            return legal[int(rng.random() * len(legal))]
+        seat = self.current
+        counts, sheet, size = self.counts[seat], self.sheets[seat], self.sizes[seat]
+        draws = [("draw", name) for name, pile in zip(triggs.PILES, self.piles) if pile] \
+            if triggs.draw_allowance(size) else []
+        held = makes_held(tuple(counts))
+        rows = [(value, free, choices_within(held[value], free)) for value in triggs.VALUES
+                if (free := triggs.boxes(value) - sheet[value - 1])]
+        index = int(rng.random() * (len(draws) + size + sum(n for _, _, n in rows)))
+        if index < len(draws):
+            return draws[index]
+        index -= len(draws)
+        if index < size:
+            for value in triggs.VALUES:
+                if index < counts[value]:
+                    return "discard", value, index + 1
+                index -= counts[value]
+        index -= size
+        for value, free, n in rows:
+            if index < n:
+                return "cross", value, cross_options(tuple(counts[:value + 1]), value, free)[index]
+            index -= n
+
+    # -- the actions (TR-5..TR-8) -----------------------------------------------------
+    def draw(self, pile: str) -> None:
+        picks = self.picks_left if self.phase == "draw" else \
+            triggs.draw_allowance(self.sizes[self.current])
+        self.take(triggs.PILES.index(pile))
+        if picks > 1:
+            self.phase, self.picks_left = "draw", picks - 1
+        else:
+            self.end_turn()
+
+    def discard(self, value: int, count: int) -> None:
+        self.give_up((value,) * count, to_discard=value not in self.retired)
+        self.after_playing()
+        self.end_turn()
+
+    def cross(self, value: int, makes: tuple) -> None:
+        self.give_up(tuple(card for make in makes for card in make), to_discard=True)
+        self.after_playing()
+        self.mark(value, len(makes))
+
+    def bonus(self, row: int) -> None:
+        self.mark(row, 1)
+
+    # -- the steps they share, as the engine's -----------------------------------------
+    def give_up(self, cards: tuple, to_discard: bool) -> None:
+        counts = self.counts[self.current]
+        for card in cards:
+            counts[card] -= 1
+        self.sizes[self.current] -= len(cards)
+        if to_discard:
+            self.discards.extend(cards)
+
+    def take(self, index: int) -> None:
+        card = self.piles[index].pop()
+        self.counts[self.current][card] += 1
+        self.sizes[self.current] += 1
+        self.tidy_piles()
+
+    def tidy_piles(self) -> None:
+        """TR-10: an empty pile remade from the shuffled discards; TR-11: a retired value
+        on a face-up pile's top leaves the game."""
+        for index, name in enumerate(triggs.PILES):
+            pile = self.piles[index]
+            while True:
+                if not pile and self.discards:
+                    rng = triggs.make_rng(self.seed, f"reshuffle-{self.remakes}")
+                    pile.extend(reversed(triggs.shuffled(self.discards, rng)))
+                    self.discards, self.remakes = [], self.remakes + 1
+                elif triggs.FACE_UP[name] and pile and pile[-1] in self.retired:
+                    pile.pop()
+                else:
+                    break
+
+    def after_playing(self) -> None:
+        """TR-9: an empty hand draws from the middle pile (after the piles are tidied)."""
+        self.tidy_piles()
+        middle = triggs.PILES.index(triggs.REFILL_PILE)
+        for _ in range(triggs.REFILL if not self.sizes[self.current] else 0):
+            if not self.piles[middle]:
+                break
+            self.take(middle)
+
+    def mark(self, row: int, count: int) -> None:
+        """TR-8, TR-11, TR-12: cross, retire values, win or owe a bonus."""
+        sheet = self.sheets[self.current]
+        sheet[row - 1] += count
+        for value in triggs.RETIRE_ORDER:
+            if value in self.retired:
+                continue
+            if any(other[value - 1] < triggs.boxes(value) for other in self.sheets):
+                break
+            self.retired.append(value)
+            self.tidy_piles()
+        if sum(sheet) == triggs.TOTAL_BOXES:
+            self.winner, self.turns, self.phase = self.current, self.turns + 1, "turn"
+        elif sheet[row - 1] == triggs.boxes(row):
+            self.phase = "bonus"
+        else:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        self.phase, self.picks_left, self.turns = "turn", 0, self.turns + 1
+        self.current = (self.current + 1) % self.players
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def makes_held(counts: tuple) -> tuple:
+    """Per value (at its index), how often the hand's ``counts`` hold each way of making
+    it that they hold at all (TR-7)."""
+    return ((),) + tuple(tuple(n for make in triggs.MAKE_TYPES[value]
+                               if (n := triggs.available(make, counts)))
+                         for value in triggs.VALUES)
+
+
+@functools.cache
+def choices_within(most: tuple, free: int) -> int:
+    """How many ways to take 0..``most[i]`` of each way of making a value, 1..``free``
+    in all (TR-7): how many crosses of the row :func:`cross_options` lists."""
+    return sum(1 <= sum(numbers) <= free
+               for numbers in itertools.product(*(range(n + 1) for n in most)))
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def cross_options(counts: tuple, value: int, free: int) -> tuple:
+    """The engine's crosses of row ``value`` (``counts``: the hand's counts of the values
+    up to it, all a cross of it can use), remembered."""
+    return triggs._cross_options(counts, value, free)
 
 
 def play(line: dict, deal: int, levels: list, simulations: int, uct_c: float) -> tuple:

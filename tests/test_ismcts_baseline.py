@@ -20,33 +20,40 @@ from cardtable.games.rentz.rules import SPEC  # noqa: E402
 from cardtable_research import spiel  # noqa: E402
 
 
-def searched_deal(players: int, sub: str, on_search) -> None:
-    """A practice deal played by IS-MCTS in every seat (few simulations); ``on_search``
-    is called with each bot after each of its searches."""
-    game = spiel.load("rentz", players=players, seed=3, deals=1, practice=sub)
+def searched_deal(players: int, sub: str, on_search, game: str = "rentz",
+                  decisions: int = 10**6) -> None:
+    """A practice deal (Rentz) or the start of a game played by IS-MCTS in every seat
+    (few simulations), at most ``decisions`` searches; ``on_search`` is called with each
+    bot after each of its searches."""
+    options = {"practice": sub} if game == "rentz" else {}
+    game = spiel.load(game, players=players, seed=3, deals=1, **options)
     state = game.new_initial_state()
     state.apply_action(0)
     bots = [baseline.Searcher(game, f"keys/{seat}", 60, 40.0) for seat in range(players)]
-    while not state.is_terminal():
+    while not state.is_terminal() and decisions:
         bot = bots[state.current_player()]
         action = bot.act(state)
-        on_search(bot.bot)
+        if len(state.legal_actions()) > 1:
+            on_search(bot.bot)
+            decisions -= 1
         state.apply_action(action)
 
 
-@pytest.mark.parametrize("players,sub", [(3, "queens"), (4, "whist")])
-def test_rentz_keys_tell_apart_what_the_information_state_strings_do(players, sub, monkeypatch):
+@pytest.mark.parametrize("game,players,sub", [("rentz", 3, "queens"), ("rentz", 4, "whist"),
+                                              ("triggs", 2, None), ("triggs", 3, None)])
+def test_keys_tell_apart_what_the_information_state_strings_do(game, players, sub, monkeypatch):
     pairs = set()
+    ours = baseline.KEYS[game]
 
-    def both(state, observer):
-        key = baseline.rentz_key(state, observer)
+    def both(state, observer, root):
+        key = ours(state, observer, root)
         pairs.add((observer, len(searches), key,
                    baseline.information_state_key(state, observer)))
         return key
 
     searches = []
-    monkeypatch.setitem(baseline.KEYS, "rentz", both)
-    searched_deal(players, sub, searches.append)
+    monkeypatch.setitem(baseline.KEYS, game, both)
+    searched_deal(players, sub, searches.append, game, decisions=40)
     by_key, by_string = {}, {}
     for observer, search, key, string in pairs:
         by_key.setdefault((observer, search, key), set()).add(string)
@@ -125,3 +132,48 @@ def test_a_record_gives_the_table_of_its_complete_deals(tmp_path, capsys):
 def test_a_pairing_measured_both_ways_gets_one_row_of_both():
     pairings = [("strong", "ismcts"), ("ismcts", "strong"), ("strong", "basic")]
     assert baseline.both_ways(pairings) == [("strong", "ismcts")]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_triggs_rollout_takes_the_engines_actions_to_the_same_end(players):
+    """TR-5..TR-12: at every step of a random playout the mutable position offers the
+    engine's legal actions in the engine's order, and ends with the engine's returns;
+    the playouts pass through remade piles (TR-10), retired values (TR-11) and bonus
+    crosses (TR-8)."""
+    from cardtable.games.triggs.rules import SPEC as TRIGGS
+    seen = set()
+    for index in range(4):
+        state = TRIGGS.new(players, {}, f"rollout/{index}")
+        walk = random.Random(index)
+        for _ in range(walk.randrange(40)):
+            legal = state.legal_actions()
+            state = state.apply(legal[walk.randrange(len(legal))])
+        fast = baseline.TriggsRollout(state)
+        rng = random.Random(index)
+        while not state.is_over:
+            legal = state.legal_actions()
+            assert fast.legal() == list(legal)
+            before = rng.getstate()
+            action = legal[int(rng.random() * len(legal))]
+            rng.setstate(before)
+            assert fast.random_action(rng) == action
+            state = state.apply(action)
+            fast.apply(action)
+            seen.update(kind for kind, done in (("remade", state.reshuffles),
+                                                ("retired", state.retired),
+                                                ("bonus", action[0] == "bonus")) if done)
+        assert fast.play_out(rng) == list(state.returns())
+        assert baseline.TriggsRollout(TRIGGS.new(players, {}, f"rollout/{index}")).play_out(
+            random.Random(index)) == list(replay(players, index))
+    assert seen == {"remade", "retired", "bonus"}
+
+
+def replay(players: int, index: int) -> tuple:
+    """The engine's returns after the random playout :class:`baseline.TriggsRollout` takes
+    from the start of the seeded game with ``random.Random(index)``."""
+    from cardtable.games.triggs.rules import SPEC as TRIGGS
+    state, rng = TRIGGS.new(players, {}, f"rollout/{index}"), random.Random(index)
+    while not state.is_over:
+        legal = state.legal_actions()
+        state = state.apply(legal[int(rng.random() * len(legal))])
+    return state.returns()
