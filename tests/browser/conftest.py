@@ -189,6 +189,16 @@ class Embedder:
         from urllib.parse import quote
         return f"{self.origin}/embed.html#{quote(src, safe='')}"
 
+    @staticmethod
+    def embedded(page, url: str, timeout_s: float = 30):
+        """The frame of ``page`` (an embedding page) showing ``url``, once its navigation
+        has committed: the iframe is attached before, as about:blank."""
+        deadline = time.monotonic() + timeout_s
+        while not (frames := [f for f in page.frames if f.url.startswith(url)]):
+            assert time.monotonic() < deadline, f"the embedded page {url} never loaded"
+            page.wait_for_timeout(50)
+        return frames[0]
+
 
 EMBED_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>A blog post embedding cardtable</title>

@@ -80,9 +80,7 @@ def test_a_save_that_no_longer_replays_is_kept_aside(page, site, open_app):
 def test_blocked_storage_plays_with_a_notice(storage_blocked_page, site, embedder, wait_ready):
     page = storage_blocked_page
     page.goto(embedder.page_for(site.link("#/the-game?seed=blocked&players=1")))
-    page.wait_for_selector("#app")
-    page.frame_locator("#app").locator("html").wait_for(state="attached")
-    app = next(f for f in page.frames if f.url.startswith(site.url))
+    app = embedder.embedded(page, site.url)
     wait_ready(app)
     assert "not saved" in status_text(app)
     hand = app.evaluate("window.cardtable.view()")["hand"]

@@ -6,7 +6,6 @@ The neighbour's code is the test's own, run in the neighbour's page with
 ``page.evaluate``: what any page of the origin could do.
 """
 
-import time
 from pathlib import Path
 
 import pytest
@@ -127,13 +126,7 @@ def test_message_spam_from_a_cross_site_embedder_does_not_stop_the_boot(
     watch = watch_page(page, site.origin, embedder.origin)
     page.goto(embedder.page_for(site.url), wait_until="commit")
     page.evaluate(SPAM)
-    page.wait_for_selector("#app")
-    # The frame is attached before its navigation commits (it is about:blank till then).
-    deadline = time.monotonic() + 30
-    while not (apps := [f for f in page.frames if f.url.startswith(site.url)]):
-        assert time.monotonic() < deadline, "the embedded page never loaded"
-        page.wait_for_timeout(50)
-    app = apps[0]
+    app = embedder.embedded(page, site.url)
     wait_ready(app)
     frame = page.frame_locator("#app")
     frame.locator("[data-action=start]").first.click()

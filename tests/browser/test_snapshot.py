@@ -104,9 +104,7 @@ def test_no_snapshot_in_a_cross_site_iframe_with_storage_blocked(storage_blocked
                                                                   wait_until):
     page = storage_blocked_page
     page.goto(embedder.page_for(site.url))
-    page.wait_for_selector("#app")
-    page.frame_locator("#app").locator("html").wait_for(state="attached")
-    app = next(f for f in page.frames if f.url.startswith(site.url))
+    app = embedder.embedded(page, site.url)
     wait_ready(app)
     assert app.evaluate("window.cardtableSnapshot") == {"boot": "normal"}
     assert app.evaluate("""() => caches.keys().then(() => "open", (e) => e.name)""") != "open"
