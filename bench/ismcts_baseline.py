@@ -583,16 +583,46 @@ def print_table(results: dict, lines, pairings, deals: int) -> None:
               f" p95 {1000 * spent[int(0.95 * (len(spent) - 1))]:.1f} ms")
 
 
+LEVELS = ("ismcts", "random", "basic", "strong")
+SUB_GAMES = TRICK_SUB_GAMES + ("rentz",)
+
+
+def pairings_arg(text: str) -> list:
+    """``--pairings``: ``A:B`` pairs of levels, comma-separated."""
+    pairings = [tuple(part.split(":")) for part in text.split(",") if part]
+    for pairing in pairings:
+        if len(pairing) != 2 or not set(pairing) <= set(LEVELS):
+            raise argparse.ArgumentTypeError(
+                f"{':'.join(pairing)!r} is not A:B with A and B among {', '.join(LEVELS)}")
+    return pairings
+
+
+def players_arg(text: str) -> str:
+    """``--rentz-players``, ``--triggs-players``: player counts, comma-separated (or none)."""
+    if not all(part.isdigit() for part in text.split(",") if part):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a list of player counts such as 3,4")
+    return text
+
+
+def sub_games_arg(text: str) -> str:
+    """``--sub-games``: Rentz sub-games, comma-separated."""
+    unknown = [part for part in text.split(",") if part and part not in SUB_GAMES]
+    if unknown:
+        raise argparse.ArgumentTypeError(
+            f"no sub-game {', '.join(unknown)} (choose among {', '.join(SUB_GAMES)})")
+    return text
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--simulations", type=int, default=1000)
     parser.add_argument("--uct-c", type=float, default=40.0)
     parser.add_argument("--seed", default="baseline")
-    parser.add_argument("--rentz-players", default="3,4")
-    parser.add_argument("--sub-games", default=",".join(TRICK_SUB_GAMES))
-    parser.add_argument("--triggs-players", default="2")
-    parser.add_argument("--pairings",
+    parser.add_argument("--rentz-players", type=players_arg, default="3,4")
+    parser.add_argument("--sub-games", type=sub_games_arg, default=",".join(TRICK_SUB_GAMES))
+    parser.add_argument("--triggs-players", type=players_arg, default="2")
+    parser.add_argument("--pairings", type=pairings_arg,
                         default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--record", help="a file of played games: appended to, and games"
@@ -600,7 +630,9 @@ def main(argv=None) -> int:
     parser.add_argument("--table-only", action="store_true",
                         help="print the table of the games in --record, play none")
     args = parser.parse_args(argv)
-    pairings = [tuple(p.split(":")) for p in args.pairings.split(",")]
+    if args.table_only and not (args.record and Path(args.record).exists()):
+        parser.error("--table-only prints the games of a record: give --record FILE of one")
+    pairings = args.pairings
     lines = lines_of(args)
     results = read_record(args.record)
     jobs = [(line, deal, list(levels), args.simulations, args.uct_c)

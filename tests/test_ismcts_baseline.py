@@ -177,3 +177,18 @@ def replay(players: int, index: int) -> tuple:
         legal = state.legal_actions()
         state = state.apply(legal[int(rng.random() * len(legal))])
     return state.returns()
+
+
+@pytest.mark.parametrize("argv,said", [
+    (["--pairings", "strong"], "'strong' is not A:B"),
+    (["--pairings", "strong:deep"], "'strong:deep' is not A:B"),
+    (["--rentz-players", "three"], "not a list of player counts"),
+    (["--sub-games", "hearts"], "no sub-game hearts"),
+    (["--table-only"], "--table-only prints the games of a record"),
+])
+def test_a_bad_argument_gets_one_sentence(argv, said, capsys):
+    with pytest.raises(SystemExit) as stop:
+        baseline.main(argv)
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert said in error and "Traceback" not in error
