@@ -22,8 +22,8 @@ with its translations compiled by Babel (.venv, made when missing, has Babel), t
 Pyodide and PyScript files the page requests (Pyodide's standard library cut to the
 modules the page can import and compiled: see stdlib_bytecode) and the QR code generator
 it loads when it first draws a code (copied from node_modules), a web app manifest naming
-the icons of assets/icons/, and sw.js whose precache list names every other file of dist/ with its
-SHA-256. Every URL is relative, so the site also works under a GitHub Pages
+the icons of assets/icons/, and sw.js whose precache list names every other file of dist/
+with its SHA-256. Every URL is relative, so the site also works under a GitHub Pages
 project path (/<repo>/).
 
 Runs on the standard library alone; .venv (made when missing) brings Babel for the catalogs

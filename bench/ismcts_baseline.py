@@ -155,10 +155,7 @@ def triggs_key(state, observer, root: int) -> tuple:
     observer's hand, the face-up tops (now, and each one taken since the root, which the
     draw events show) and the values retired from those tops (``removed``)."""
     engine = state.engine_state
-    taken, link = [], state._events.value
-    for _ in range(len(state.history()) - root):
-        link, batch = link
-        taken.extend(event["card"] for event in batch if event["kind"] == "draw")
+    taken = [event["card"] for event in state.public_events(after=root) if event["kind"] == "draw"]
     tops = tuple(pile[0] if pile and triggs.FACE_UP[name] else None
                  for name, pile in zip(triggs.PILES, engine.piles))
     return (state.current_player(), tuple(state.history()), engine.hands[observer], tops,
@@ -278,10 +275,9 @@ class TriggsRollout:
         sheet = self.sheets[seat]
         if self.phase == "bonus":
             return [("bonus", v) for v in triggs.VALUES if sheet[v - 1] < triggs.boxes(v)]
-        draws = [("draw", name) for name, pile in zip(triggs.PILES, self.piles) if pile]
         if self.phase == "draw":
-            return draws
-        actions = draws if triggs.draw_allowance(self.sizes[seat]) else []
+            return self.draws()
+        actions = self.draws() if triggs.draw_allowance(self.sizes[seat]) else []
         counts = self.counts[seat]
         for value in triggs.VALUES:
             actions.extend(("discard", value, n) for n in range(1, counts[value] + 1))
@@ -292,6 +288,10 @@ class TriggsRollout:
                                for makes in cross_options(tuple(counts[:value + 1]), value, free))
         return actions
 
+    def draws(self) -> list:
+        """A pick from each pile that has a card (TR-5)."""
+        return [("draw", name) for name, pile in zip(triggs.PILES, self.piles) if pile]
+
     def random_action(self, rng):
         """``legal[int(rng.random() * len(legal))]`` of :meth:`legal`, listing only the
         crosses of the row chosen."""
@@ -300,8 +300,7 @@ class TriggsRollout:
             return legal[int(rng.random() * len(legal))]
         seat = self.current
         counts, sheet, size = self.counts[seat], self.sheets[seat], self.sizes[seat]
-        draws = [("draw", name) for name, pile in zip(triggs.PILES, self.piles) if pile] \
-            if triggs.draw_allowance(size) else []
+        draws = self.draws() if triggs.draw_allowance(size) else []
         held = makes_held(tuple(counts))
         rows = [(value, free, choices_within(held[value], free)) for value in triggs.VALUES
                 if (free := triggs.boxes(value) - sheet[value - 1])]
@@ -461,18 +460,13 @@ def task(args) -> tuple:
     return (line["name"], deal, tuple(levels)), play(line, deal, levels, simulations, uct_c)
 
 
-def numbers(text: str) -> list:
-    """``"3,4"`` as ``[3, 4]``; none for ``""``."""
-    return [int(part) for part in text.split(",") if part]
-
-
 def lines_of(args) -> list:
     lines = [{"name": f"rentz {sub} {players}p", "game": "rentz", "players": players,
               "options": {"practice": sub}}
-             for sub in args.sub_games.split(",") if sub
-             for players in numbers(args.rentz_players)]
+             for sub in args.sub_games
+             for players in args.rentz_players]
     lines += [{"name": f"triggs {players}p", "game": "triggs", "players": players, "options": {}}
-              for players in numbers(args.triggs_players)]
+              for players in args.triggs_players]
     for line in lines:
         line["seed"] = f"{args.seed}/{line['name']}"
     return lines
@@ -597,20 +591,23 @@ def pairings_arg(text: str) -> list:
     return pairings
 
 
-def players_arg(text: str) -> str:
-    """``--rentz-players``, ``--triggs-players``: player counts, comma-separated (or none)."""
-    if not all(part.isdigit() for part in text.split(",") if part):
+def players_arg(text: str) -> list:
+    """``--rentz-players``, ``--triggs-players``: player counts, comma-separated (``""``:
+    none)."""
+    parts = [part for part in text.split(",") if part]
+    if not all(part.isdigit() for part in parts):
         raise argparse.ArgumentTypeError(f"{text!r} is not a list of player counts such as 3,4")
-    return text
+    return [int(part) for part in parts]
 
 
-def sub_games_arg(text: str) -> str:
+def sub_games_arg(text: str) -> list:
     """``--sub-games``: Rentz sub-games, comma-separated."""
-    unknown = [part for part in text.split(",") if part and part not in SUB_GAMES]
+    sub_games = [part for part in text.split(",") if part]
+    unknown = [sub for sub in sub_games if sub not in SUB_GAMES]
     if unknown:
         raise argparse.ArgumentTypeError(
             f"no sub-game {', '.join(unknown)} (choose among {', '.join(SUB_GAMES)})")
-    return text
+    return sub_games
 
 
 def main(argv=None) -> int:

@@ -166,10 +166,11 @@ class CardtableState(pyspiel.State):
             return f"deal {self.setup.deal_seed(action)}"
         return json.dumps(thaw(self._table.value.action_of(action)))
 
-    def public_events(self) -> list:
-        """Every event so far, in order (public: the engine's contract)."""
+    def public_events(self, after: int = 0) -> list:
+        """Every event so far, in order (public: the engine's contract); with ``after``, only
+        those of the actions after the first ``after`` of the history (the deal among them)."""
         batches, link = [], self._events.value
-        while link is not None:
+        for _ in range(len(self.history()) - max(after, 1)):
             link, batch = link
             batches.append(batch)
         return [event for batch in reversed(batches) for event in batch]

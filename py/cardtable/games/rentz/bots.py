@@ -670,8 +670,6 @@ def budget(work: int, per_world: int, bounds: tuple) -> int:
 class StrongBot:
     """Perfect-information Monte Carlo over sampled worlds (see the module docstring)."""
 
-    PLAYS, WORLDS = PLAYS, WORLDS
-
     def __init__(self, seat: int, seed: str = "0"):
         self.seat = seat
         self.rng = make_rng(seed, f"bot-{seat}")
@@ -718,7 +716,7 @@ class StrongBot:
         if len(cards) == 1:
             return [(cards[0], None, 0)]
         cards.sort(key=lambda c: c != first)
-        n = budget(self.PLAYS, len(cards) * sum(view["hand_counts"]), self.WORLDS)
+        n = budget(PLAYS, len(cards) * sum(view["hand_counts"]), WORLDS)
         totals = [0] * len(cards)
         for hands in self.worlds(view, unseen, voids_of(view), n):
             hands[me] = mine
