@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import importlib.util
 import itertools
 import json
 import random
@@ -629,6 +630,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     if args.table_only and not (args.record and Path(args.record).exists()):
         parser.error("--table-only prints the games of a record: give --record FILE of one")
+    if not args.table_only and importlib.util.find_spec("pyspiel") is None:
+        parser.error("OpenSpiel is not installed: run this with .venv/bin/python (made by"
+                     " python3 build.py venv) or install the research extra (README, \"For"
+                     " researchers\")")
     pairings = args.pairings
     lines = lines_of(args)
     results = read_record(args.record)

@@ -192,3 +192,14 @@ def test_a_bad_argument_gets_one_sentence(argv, said, capsys):
     assert stop.value.code == 2
     error = capsys.readouterr().err
     assert said in error and "Traceback" not in error
+
+
+def test_without_openspiel_the_bench_says_how_to_get_it(monkeypatch, capsys):
+    real = baseline.importlib.util.find_spec
+    monkeypatch.setattr(baseline.importlib.util, "find_spec",
+                        lambda name, *rest: None if name == "pyspiel" else real(name, *rest))
+    with pytest.raises(SystemExit) as stop:
+        baseline.main(["--games", "1"])
+    assert stop.value.code == 2
+    error = capsys.readouterr().err
+    assert "OpenSpiel is not installed" in error and "Traceback" not in error
