@@ -3,7 +3,7 @@ IS-MCTS, in duplicate matches.
 
     python bench/ismcts_baseline.py [--games 400] [--simulations 1000] [--uct-c 40]
         [--seed baseline] [--rentz-players 3,4] [--sub-games king,queens,…]
-        [--triggs-players 2] [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
+        [--choice-players 3,4] [--triggs-players 2] [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
         [--workers 2] [--record FILE [--table-only]]
 
 Needs the research extra (README, "For researchers"). The baseline: OpenSpiel's
@@ -35,7 +35,10 @@ What is ours around it is made cheap without changing what it computes (the test
 Deals: ``--games`` seeded deals per line, deal ``i`` of OpenSpiel's root (the game seeded
 ``<n>/<i>``, ``n`` a number made from ``<seed>/<line>``, as OpenSpiel's ``seed`` is one);
 Rentz practice deals (``practice=<sub-game>``: one deal, seat 1 leads) of each trick
-sub-game at each of ``--rentz-players``, and Triggs at each of ``--triggs-players``.
+sub-game at each of ``--rentz-players``; whole Rentz matches at each of
+``--choice-players`` (the "choice" lines: a seat chooses its sub-games as its level and
+plays its cards as ``strong`` whatever its level, so that they measure the choice alone;
+``--games`` counts matches there); and Triggs at each of ``--triggs-players``.
 
 A pairing ``A:B`` is measured in duplicate form: every deal is played once with ``B`` in
 every seat, then once per seat with ``A`` in that seat alone; ``A``'s gain on a deal is
@@ -442,16 +445,24 @@ def play(line: dict, deal: int, levels: list, simulations: int, uct_c: float) ->
     bots = [Searcher(game, bot_seed(deal_seed, seat), simulations, uct_c) if level == "ismcts"
             else make_bot(line["game"], level, seat, bot_seed(deal_seed, seat))
             for seat, level in enumerate(levels)]
+    # A choosing line measures the choice alone: every seat plays its cards as strong.
+    playing = [bot if level == "strong"
+               else make_bot(line["game"], "strong", seat, bot_seed(deal_seed, seat))
+               for seat, (bot, level) in enumerate(zip(bots, levels))] \
+        if line.get("choosing") else None
     times = []
     while not state.is_terminal():
         seat = state.current_player()
-        start = time.perf_counter()
-        if levels[seat] == "ismcts":
-            action = bots[seat].act(state)
+        if playing and state.engine_state.phase != "choose":
+            level, bot = "strong", playing[seat]
         else:
-            view = state.engine_state.view(seat)
-            action = table.id_of(bots[seat].act(view))
-        times.append((levels[seat], time.perf_counter() - start))
+            level, bot = levels[seat], bots[seat]
+        start = time.perf_counter()
+        if level == "ismcts":
+            action = bot.act(state)
+        else:
+            action = table.id_of(bot.act(state.engine_state.view(seat)))
+        times.append((level, time.perf_counter() - start))
         state.apply_action(action)
     return state.returns(), times
 
@@ -466,6 +477,9 @@ def lines_of(args) -> list:
               "options": {"practice": sub}}
              for sub in args.sub_games
              for players in args.rentz_players]
+    lines += [{"name": f"rentz choice {players}p", "game": "rentz", "players": players,
+               "options": {}, "choosing": True}
+              for players in args.choice_players]
     lines += [{"name": f"triggs {players}p", "game": "triggs", "players": players, "options": {}}
               for players in args.triggs_players]
     for line in lines:
@@ -611,7 +625,8 @@ def sub_games_arg(text: str) -> list:
     return sub_games
 
 
-def main(argv=None) -> int:
+def main_parser() -> argparse.ArgumentParser:
+    """The bench's command line (module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--simulations", type=int, default=1000)
@@ -619,6 +634,9 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", default="baseline")
     parser.add_argument("--rentz-players", type=players_arg, default="3,4")
     parser.add_argument("--sub-games", type=sub_games_arg, default=",".join(TRICK_SUB_GAMES))
+    parser.add_argument("--choice-players", type=players_arg, default="3,4",
+                        help="whole Rentz matches at these player counts, in which a level"
+                        " chooses the sub-games and every seat plays its cards as strong")
     parser.add_argument("--triggs-players", type=players_arg, default="2")
     parser.add_argument("--pairings", type=pairings_arg,
                         default="ismcts:strong,strong:ismcts,strong:basic,ismcts:basic")
@@ -627,6 +645,11 @@ def main(argv=None) -> int:
                         " already in it are not played again")
     parser.add_argument("--table-only", action="store_true",
                         help="print the table of the games in --record, play none")
+    return parser
+
+
+def main(argv=None) -> int:
+    parser = main_parser()
     args = parser.parse_args(argv)
     if args.table_only and not (args.record and Path(args.record).exists()):
         parser.error("--table-only prints the games of a record: give --record FILE of one")

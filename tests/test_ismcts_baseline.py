@@ -110,7 +110,7 @@ def test_the_rentz_rollout_ends_as_the_engine_on_the_same_cards(sub, players):
 def test_a_record_gives_the_table_of_its_complete_deals(tmp_path, capsys):
     record = tmp_path / "games.jsonl"
     argv = ["--games", "1", "--simulations", "8", "--sub-games", "king", "--rentz-players",
-            "3", "--triggs-players", "", "--pairings", "strong:ismcts", "--seed", "test",
+            "3", "--choice-players", "", "--triggs-players", "", "--pairings", "strong:ismcts", "--seed", "test",
             "--workers", "1", "--record", str(record)]
     assert baseline.main(argv) == 0
     games = baseline.read_record(record)
@@ -127,6 +127,16 @@ def test_a_record_gives_the_table_of_its_complete_deals(tmp_path, capsys):
     row = next(text for text in capsys.readouterr().out.splitlines()
                if text.startswith("| rentz king 3p | strong over ismcts |"))
     assert row.endswith(f"| {gains[0]:+.2f} | ±nan | 1 | 4 |")
+
+
+def test_on_a_choosing_line_a_level_chooses_the_sub_games_and_strong_plays_the_cards():
+    line = next(line for line in baseline.lines_of(baseline.main_parser().parse_args(
+        ["--rentz-players", "", "--triggs-players", "", "--choice-players", "3"])))
+    returns, times = baseline.play(line, 0, ["strong", "basic", "basic"], 8, 40.0)
+    assert line["name"] == "rentz choice 3p" and len(returns) == 3
+    levels = [level for level, _ in times]
+    assert levels.count("basic") == 16  # RZ-3: each seat chooses 8 times in a match
+    assert set(levels) == {"strong", "basic"}
 
 
 def test_a_pairing_measured_both_ways_gets_one_row_of_both():
