@@ -3,7 +3,8 @@ IS-MCTS, in duplicate matches.
 
     python bench/ismcts_baseline.py [--games 400] [--simulations 1000] [--uct-c 40]
         [--seed baseline] [--rentz-players 3,4] [--sub-games king,queens,…]
-        [--choice-players 3,4] [--triggs-players 2] [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
+        [--choice-players 3,4] [--triggs-players 2]
+        [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
         [--workers 2] [--record FILE [--table-only]]
 
 Needs the research extra (README, "For researchers"). The baseline: OpenSpiel's

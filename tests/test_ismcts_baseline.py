@@ -110,8 +110,8 @@ def test_the_rentz_rollout_ends_as_the_engine_on_the_same_cards(sub, players):
 def test_a_record_gives_the_table_of_its_complete_deals(tmp_path, capsys):
     record = tmp_path / "games.jsonl"
     argv = ["--games", "1", "--simulations", "8", "--sub-games", "king", "--rentz-players",
-            "3", "--choice-players", "", "--triggs-players", "", "--pairings", "strong:ismcts", "--seed", "test",
-            "--workers", "1", "--record", str(record)]
+            "3", "--choice-players", "", "--triggs-players", "", "--pairings", "strong:ismcts",
+            "--seed", "test", "--workers", "1", "--record", str(record)]
     assert baseline.main(argv) == 0
     games = baseline.read_record(record)
     assert len(games) == 4  # IS-MCTS in every seat, then strong in each seat alone
