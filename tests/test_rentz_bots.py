@@ -121,6 +121,24 @@ def test_takes_the_ten_of_clubs_when_it_can():
         assert action in {("play", c) for c in ("JC", "QC", "KC", "AC")}
 
 
+TEN_DEAL = ["10C 7H 9H 10H 7D 8D 9D 7S", "8H AH 8C JD QD 10D 8S 9S",
+            "JH QH KH 9C JC KD AD 10S", "7C QC KC AC JS QS KS AS"]
+
+
+def test_in_the_ten_of_clubs_basic_takes_another_suits_trick_with_a_sure_winner():
+    # 10♣ is in seat 0's hand: seat 1 wins the hearts trick with its Ace, keeping the lead
+    # (it ducked with the 8 before, giving the lead to whoever holds the King).
+    state = set_deal("ten", TEN_DEAL, [("play", "9H")])
+    assert decisions(state, ("basic",)) == {"basic": ("play", "AH")}
+
+
+def test_in_the_ten_of_clubs_basic_leads_a_sure_winner_without_the_ten_or_a_club_over_it():
+    hands = TEN_DEAL[1:2] + TEN_DEAL[:1] + TEN_DEAL[2:]
+    assert decisions(set_deal("ten", hands), ("basic",)) == {"basic": ("play", "AH")}
+    # Holding 10♣ with no club over it, the lead is still low from the longest other suit.
+    assert decisions(set_deal("ten", TEN_DEAL), ("basic",)) == {"basic": ("play", "7H")}
+
+
 def test_strong_is_reproducible_from_its_seed():
     state = next(positions(5, "queens", "again", 3))
     seat = state.current_player

@@ -5,9 +5,11 @@ who took it, the layout, the hand sizes and the scores.
 - ``basic``: a club player's rules per sub-game. Avoidance games: lead the card least
   likely to win, duck under the winning card, dump the heaviest penalty card (then the
   highest card) when void. Whist: cash sure winners, win as cheaply as possible. Ten of
-  clubs: win the trick that holds 10♣, keep 10♣ until it can win. Layout: play the card
-  that frees the most of its own cards and the fewest of the others', an Ace when another
-  card follows. Choice: the sub-game whose static estimate beats its fair share the most.
+  clubs: win the trick that holds 10♣, keep 10♣ until it can win, play the other suits as
+  in whist (10♣ falls, sooner or later, into a trick its holder cannot win). Layout: play
+  the card that frees the most of its own cards and the fewest of the others', an Ace
+  when another card follows. Choice: the sub-game whose static estimate beats its fair
+  share the most.
 - ``strong``: perfect-information Monte Carlo. It deals the unseen cards again
   consistently with what it has seen (hand sizes, suits shown void, cards played) into a
   number of worlds and plays each legal card out to the end of the deal in every world,
@@ -266,21 +268,34 @@ TEN_BIT = 1 << TEN
 
 
 def ten_follow(rules, led, mine, others, trick, after) -> int:
-    """Ten of clubs: play 10♣ when it wins, win a trick that holds it, else play low."""
+    """Ten of clubs: win a trick that holds 10♣; another suit led, play as in whist (10♣
+    falls, sooner or later, into a trick its holder cannot win, and a seat that wins
+    tricks keeps the lead and the cards that take it); clubs led, play 10♣ when it wins,
+    else low."""
     win = winning_rank(trick)
-    in_trick = any(s == CLUBS and r == TEN for _, s, r in trick)
-    if led == CLUBS and mine & TEN_BIT:
+    if ten_in(trick) and mine >> (win + 1):
+        return low_bit(mine >> (win + 1)) + win + 1 if not after else high_bit(mine)
+    if led != CLUBS:
+        return take_follow(rules, led, mine, others, trick, after)
+    if mine & TEN_BIT:
         if win < TEN and (not after or not others >> (TEN + 1)):
             return TEN
         rest = mine & ~TEN_BIT
         return low_bit(rest) if rest else TEN
-    if in_trick and mine >> (win + 1):
-        return low_bit(mine >> (win + 1)) + win + 1 if not after else high_bit(mine)
     return low_bit(mine)
 
 
+def ten_in(trick) -> bool:
+    """Whether 10♣ is among the cards of ``trick``."""
+    return any(suit == CLUBS and rank == TEN for _, suit, rank in trick)
+
+
 def ten_discard(rules, mine, rem, trick) -> tuple:
-    """Ten of clubs, void: the lowest card, never 10♣ nor a club over it."""
+    """Ten of clubs, void in the suit led: while 10♣ is in another hand, as in whist (the
+    lowest card that is not a sure winner); otherwise the lowest card, never 10♣ nor a
+    club over it."""
+    if not mine[CLUBS] & TEN_BIT and not ten_in(trick):
+        return take_discard(rules, mine, rem, trick)
     best = None
     for suit in range(4):
         m = mine[suit] & ~TEN_BIT if suit == CLUBS else mine[suit]
@@ -292,14 +307,17 @@ def ten_discard(rules, mine, rem, trick) -> tuple:
 
 
 def ten_lead(rules, mine, rem) -> tuple:
-    """Ten of clubs: lead 10♣ when no unseen club is over it, else a high club (to
-    draw the clubs over it, or 10♣ itself), else low from the longest other suit."""
+    """Ten of clubs: lead 10♣ when no unseen club is over it, else a high club (to draw
+    the clubs over it, or 10♣ itself). Without either: holding 10♣, low from the longest
+    other suit; otherwise as in whist (sure winners first, to keep the lead)."""
     clubs = mine[CLUBS]
     others = rem[CLUBS] & ~clubs
     if clubs & TEN_BIT and not others >> (TEN + 1):
         return CLUBS, TEN
     if clubs >> (TEN + 1):
         return CLUBS, high_bit(clubs)
+    if not clubs & TEN_BIT:
+        return take_lead(rules, mine, rem)
     suit = longest(mine, (HEARTS, DIAMONDS, SPADES))
     if suit is not None:
         return suit, low_bit(mine[suit])
