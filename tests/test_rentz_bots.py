@@ -126,8 +126,8 @@ TEN_DEAL = ["10C 7H 9H 10H 7D 8D 9D 7S", "8H AH 8C JD QD 10D 8S 9S",
 
 
 def test_in_the_ten_of_clubs_basic_takes_another_suits_trick_with_a_sure_winner():
-    # 10♣ is in seat 0's hand: seat 1 wins the hearts trick with its Ace, keeping the lead
-    # (it ducked with the 8 before, giving the lead to whoever holds the King).
+    # 10♣ is in seat 0's hand: seat 1 wins the hearts trick with its Ace and keeps the lead
+    # (the former play ducked with the 8, leaving the trick to the King's holder).
     state = set_deal("ten", TEN_DEAL, [("play", "9H")])
     assert decisions(state, ("basic",)) == {"basic": ("play", "AH")}
 

@@ -267,6 +267,11 @@ def longest(mine: list, suits) -> int | None:
 TEN_BIT = 1 << TEN
 
 
+def ten_in(trick) -> bool:
+    """Whether 10♣ is among the cards of ``trick``."""
+    return any(suit == CLUBS and rank == TEN for _, suit, rank in trick)
+
+
 def ten_follow(rules, led, mine, others, trick, after) -> int:
     """Ten of clubs: win a trick that holds 10♣; another suit led, play as in whist (10♣
     falls, sooner or later, into a trick its holder cannot win, and a seat that wins
@@ -283,11 +288,6 @@ def ten_follow(rules, led, mine, others, trick, after) -> int:
         rest = mine & ~TEN_BIT
         return low_bit(rest) if rest else TEN
     return low_bit(mine)
-
-
-def ten_in(trick) -> bool:
-    """Whether 10♣ is among the cards of ``trick``."""
-    return any(suit == CLUBS and rank == TEN for _, suit, rank in trick)
 
 
 def ten_discard(rules, mine, rem, trick) -> tuple:
