@@ -1,8 +1,9 @@
 // Makes the memory snapshot that assets/snapshot.js restores, off the page's main thread:
 // Pyodide started with `_makeSnapshot`, the game's package zip written where PyScript writes
 // it (the working folder) and put on sys.path as index.html's script does, its parts written
-// where the page writes them, every module of it imported, then the heap saved into Cache Storage with its SHA-256 digest. Answers
-// {ok, error}.
+// where the page writes them, every module of it imported, then the heap saved into Cache
+// Storage with its SHA-256 digest and read back whole. Answers {ok, error} only then: the
+// page ends the worker once it has the answer.
 //
 // What may be in a snapshot: Pyodide's makeMemorySnapshot refuses JavaScript objects that
 // it cannot find again by a path from the global object (serializeHiwireState in
@@ -59,14 +60,31 @@ function hex(bytes) {
   return Array.from(bytes, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
+async function sha256(bytes) {
+  return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
+}
+
+// The snapshot is kept only once it reads back whole: WebKit loses a Cache Storage write
+// whose worker is ended as soon as cache.put() has resolved (the entry is gone on the next
+// visit), and reading it back here, before answering, keeps it. A copy that does not read
+// back the same is deleted.
+async function keep(cache, key, bytes) {
+  const digest = await sha256(bytes);
+  await cache.put(key, new Response(bytes, {
+    headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Digest": digest },
+  }));
+  const stored = await cache.match(key);
+  const back = stored ? new Uint8Array(await stored.arrayBuffer()) : null;
+  if (!back || back.length !== bytes.length || (await sha256(back)) !== digest) {
+    await cache.delete(key);
+    throw new Error("the saved Python did not read back whole");
+  }
+}
+
 addEventListener("message", async ({ data }) => {
   try {
     const bytes = await snapshot(data);
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
-    const cache = await caches.open(data.cache);
-    await cache.put(data.key, new Response(bytes, {
-      headers: { "Content-Type": "application/octet-stream", "X-Snapshot-Digest": hex(digest) },
-    }));
+    await keep(await caches.open(data.cache), data.key, bytes);
     postMessage({ ok: true });
   } catch (error) {
     postMessage({ ok: false, error: String(error?.message ?? error) });

@@ -46,7 +46,9 @@ const PARTS_WAIT_MS = 30_000;
 globalThis.cardtableSnapshot = { boot: "normal" };
 // The parts written at start (and their URLs, which the loading line counts), whether every
 // other one is written now ("cached"), and once Python is up, want(games): fetch the parts
-// of these games (ids in links) now.
+// of these games (ids in links) once the page is ready; load(parts): fetch and write these
+// parts and those they need now, resolving to the names of those that could not be had
+// (Python awaits it when it finds a part missing: cardtable.web.fetching).
 globalThis.cardtableParts = { start: [], startURLs: [], cached: false };
 
 // The bytes of each download that have arrived so far, by URL, for the loading line
@@ -150,6 +152,7 @@ export function loadPyodide(options) {
   return started.then(async (interpreter) => {
     writeParts(interpreter, await early);
     globalThis.cardtableParts.want = (games) => wantGames(interpreter, games);
+    globalThis.cardtableParts.load = (parts) => loadParts(interpreter, [...parts]);
     whenReady(() => cacheParts(interpreter));
     return withoutPyScriptPackage(interpreter);
   });
@@ -180,8 +183,7 @@ function partsOfGames(games) {
 
 // The lobby asks for the games it starts or continues at one tap (cardtable.web.app): their
 // parts not written yet nor on their way are fetched once the page is ready (not to slow
-// its start), so that a tap on Start finds them written instead of Python fetching them
-// synchronously, which holds the page still.
+// its start), so that a tap on Start finds them written instead of waiting for them.
 const asked = new Set();
 function wantGames(interpreter, games) {
   const missing = partsOfGames([...games]).filter((part) => !asked.has(part)
@@ -192,12 +194,23 @@ function wantGames(interpreter, games) {
   }
 }
 
+// The parts that Python asked for (and those they need) written, if they can be had; the
+// names of those that cannot.
+async function loadParts(interpreter, parts) {
+  const wanted = new Set(parts.filter((part) => Object.hasOwn(PARTS.parts, part))
+    .flatMap((part) => [part, ...PARTS.parts[part].needs]));
+  const missing = [...wanted].filter((part) => !interpreter.FS.analyzePath(partPath(interpreter, part)).exists);
+  writeParts(interpreter, await fetchParts(missing));
+  return [...parts.filter((part) => !Object.hasOwn(PARTS.parts, part)),
+          ...missing.filter((part) => !interpreter.FS.analyzePath(partPath(interpreter, part)).exists)];
+}
+
 function partURL(part) {
   return new URL(`../${PARTS.parts[part].url}`, import.meta.url).href;
 }
 
 // [[part, bytes]] of those of ``parts`` that could be fetched (a part that could not be,
-// Python fetches again when it needs it, and says why it failed if it fails again).
+// Python asks for again when it needs it, and says so if it still cannot be had).
 async function fetchParts(parts) {
   const fetched = await Promise.all(parts.map(async (part) => {
     try {

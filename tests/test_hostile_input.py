@@ -3,7 +3,8 @@ localStorage, files someone hands the player, links any site can make. Each load
 (save, settings, records, import, link) returns a value or a refusal in words, never
 raises anything else, and the page's start (:func:`cardtable.web.starting.start`, what
 ``app.start()`` runs) survives every stored value; a bad value costs that value only,
-is kept aside only once the copy landed, and nothing the player did not drop is lost."""
+is kept aside only once the copy landed, and nothing the player did not drop is lost; a
+failure of the environment (a part of the package that is not here) moves nothing."""
 
 import json
 import time
@@ -14,6 +15,8 @@ from hypothesis import strategies as st
 
 from cardtable.bots import levels
 from cardtable.engine.registry import GAMES
+from cardtable import parts
+from cardtable.parts import PartMissing
 from cardtable.web import links, starting
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
@@ -217,23 +220,79 @@ def test_a_save_written_when_the_storage_is_full_lasts_the_visit_and_says_so():
 
 
 # -- the last resort ------------------------------------------------------------------------
-def test_when_the_first_drawing_fails_anyway_every_key_is_kept_aside_and_the_lobby_opens():
-    backend = stored(**{SAVE_KEY: "{}", "cardtable.other": "1", "elsewhere": "mine"})
-    calls = []
+def drawing_that_fails_while(*keys):
+    """A drawing with a bug that any of ``keys`` being readable sets off; it records what it
+    drew."""
+    drawn = []
 
     def fragile(controller):
-        calls.append(1)
-        if len(calls) == 1:
+        if any(controller.store.get(key) is not None for key in keys):
             raise RuntimeError("a drawing bug")
-        calls.append(draw(controller))
+        drawn.append(draw(controller))
+    return fragile, drawn
 
-    store = Store(backend)
-    controller = starting.start(store, make, "", fragile)
+
+def test_when_the_first_drawing_fails_anyway_only_the_key_proved_bad_is_kept_aside():
+    saved = Store(MemoryBackend())
+    Controller(saved, lambda: "kept", clock=lambda: NOW).boot("#/rentz?seed=kept&players=3")
+    backend = stored(**saved.backend.items, **{"cardtable.other": "1", "elsewhere": "mine"})
+    games = backend.items[GAMES_KEY]
+    fragile, drawn = drawing_that_fails_while("cardtable.other")
+    controller = starting.start(Store(backend), make, "", fragile)
     assert isinstance(controller.failure, RuntimeError)
-    assert "kept aside" in alert(controller) and "lobby" in calls[-1]
-    assert sorted(k for k in backend.items if k.startswith("cardtable.")) == [
-        ASIDE_PREFIX + "1", ASIDE_PREFIX + "2"]
-    assert backend.items["elsewhere"] == "mine"
+    said = alert(controller)
+    assert "“cardtable.other”" in said and f"“{ASIDE_PREFIX}1”" in said and said.endswith(".")
+    assert backend.items[ASIDE_PREFIX + "1"] == "1" and "cardtable.other" not in backend.items
+    assert backend.items[GAMES_KEY] == games and backend.items["elsewhere"] == "mine"
+    assert controller.table is not None and controller.table.session.seed == "kept"
+    assert drawn
+
+
+def test_when_no_single_key_is_to_blame_nothing_is_moved_and_the_visit_starts_afresh():
+    backend = stored(**{SETTINGS_KEY: "{}", "cardtable.other": "1"})
+    before = dict(backend.items)
+    fragile, drawn = drawing_that_fails_while(SETTINGS_KEY, "cardtable.other")
+    controller = starting.start(Store(backend), make, "", fragile)
+    assert "left where it was" in alert(controller) and drawn and "lobby" in drawn[-1]
+    controller.handle("setting", {"key": "sound", "value": "on"})  # this visit's, in memory
+    assert backend.items == before
+
+
+@pytest.mark.parametrize("failure", [PartMissing(["game-rentz"]), ImportError("no module"),
+                                     OSError("no file")])
+def test_a_failure_of_the_environment_moves_nothing_and_is_raised_for_the_page(failure):
+    saved = Store(MemoryBackend())
+    Controller(saved, lambda: "kept", clock=lambda: NOW).boot("#/rentz?seed=kept&players=3")
+    backend = stored(**saved.backend.items, **{SETTINGS_KEY: '{"sound":"on"}'})
+    before = dict(backend.items)
+
+    def broken(controller):
+        raise failure
+    with pytest.raises(type(failure)):
+        starting.start(Store(backend), make, "", broken)
+    assert backend.items == before
+
+
+def test_parts_that_cannot_be_had_open_the_lobby_with_one_sentence_and_move_nothing(
+        monkeypatch):
+    monkeypatch.setitem(parts.INDEX, "games", {"rentz": ["game-rentz"]})  # as in the page
+    backend = stored(**{SETTINGS_KEY: '{"language":"ro"}', "cardtable.other": "1"})
+    before = dict(backend.items)
+    drawn = []
+    controller = starting.start_without(Store(backend), make, lambda c: drawn.append(draw(c)),
+                                        ["game-rentz"])
+    said = alert(controller)
+    assert "Rentz" in said and said.count(".") == 2 and "lobby" in drawn[-1]
+    assert backend.items == before
+
+
+def test_a_language_whose_catalog_cannot_be_had_falls_back_to_english(monkeypatch):
+    monkeypatch.setattr(Controller, "speak", lambda self: (_ for _ in ()).throw(
+        PartMissing(["language-ro"])))
+    drawn = []
+    controller = starting.start_without(Store(MemoryBackend()), make,
+                                        lambda c: drawn.append(draw(c)), ["language-ro"])
+    assert "needs the network once more" in alert(controller)
 
 
 def test_a_handler_bug_is_said_in_one_sentence_and_the_page_goes_on(monkeypatch):

@@ -1,12 +1,12 @@
 """The browser entry point: PyScript runs ``main()`` once Pyodide is up (see index.html)."""
 
 
-def main() -> None:
-    """Start the UI; it sets ``<html data-app="ready">`` when the page is interactive.
-    A part of the package that the page's JavaScript has not written yet is fetched at once
-    when needed (see cardtable.parts)."""
-    from cardtable import parts
-    from cardtable.web import app, fetching
+def main():
+    """Start the UI, as a task of the page's event loop (it awaits the parts of the package
+    that the start needs); it sets ``<html data-app="ready">`` when the page is
+    interactive. Returns the task."""
+    import asyncio
 
-    parts.fetch = fetching.fetch_now
-    app.start()
+    from cardtable.web import app
+
+    return asyncio.ensure_future(app.start())

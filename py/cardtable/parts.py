@@ -11,9 +11,12 @@ and the parts it needs; the parts that each game's link needs; the part of each 
 A part is there when its zip is in the working folder at its URL's path. The page's
 JavaScript (``assets/snapshot.js``) writes there the parts that a start needs (the language
 chosen, the game a link opens) while Python starts and, once the page is ready, every other
-one. An import of a part's module, or a read of a part's file, that finds its part not there
-yet fetches it at once with :data:`fetch` (set by the page; synchronous). Headless the package
-is a folder holding everything and no ``parts.json``: then nothing here does anything.
+one. Nothing here fetches: an import of a part's module, or a read of a part's file, that
+finds its part not there yet raises :class:`PartMissing`, which names the parts to fetch;
+the page fetches them asynchronously (the only kind of request its service worker answers
+in every browser) and does again what needed them (``cardtable.web.app``). Headless the
+package is a folder holding everything and no ``parts.json``: then nothing here does
+anything.
 Importing this module puts :class:`PartFinder` on ``sys.meta_path`` (``cardtable.main`` does,
 before any module of a part can be imported).
 """
@@ -27,8 +30,17 @@ import zipimport
 
 # The folder, or zip, that holds the package (its imports' paths start with it).
 ROOT = os.path.dirname(os.path.dirname(__file__))
-# The page's synchronous fetch (URL -> bytes), set by cardtable.main; None headless.
-fetch = None
+
+
+class PartMissing(ImportError):
+    """A part of the package that is not in the working folder yet: ``parts`` names it and
+    the parts it needs that are not there either. A failure of the environment (the page
+    has not fetched it yet, or could not: offline before it was ever stored), never of
+    anything stored."""
+
+    def __init__(self, parts):
+        self.parts = tuple(parts)
+        super().__init__(f"The part {', '.join(self.parts)} of the game's files is not here yet.")
 
 
 def _index() -> dict:
@@ -53,30 +65,27 @@ def owner(path: str) -> str | None:
     return _OWNER.get(path)
 
 
+def games_of(parts) -> list[str]:
+    """The games (ids in links) whose own part is among ``parts``."""
+    return [game for game, needed in INDEX["games"].items() if needed and needed[0] in parts]
+
+
 def place(part: str) -> str:
     """Where the zip of ``part`` is, or goes, in the working folder."""
     return os.path.abspath(PARTS[part]["url"])
 
 
+def missing(part: str) -> list[str]:
+    """``part`` and the parts it needs, those of them that are not there."""
+    return [each for each in (part, *PARTS[part]["needs"]) if not os.path.exists(place(each))]
+
+
 def mount(part: str) -> str:
-    """Make sure ``part`` and the parts it needs are there, fetching those that are not
-    with :data:`fetch`; returns the path of its zip. ``ImportError``, in words, when a part
-    cannot be had (no fetch, or the fetch failed: offline before the part was cached)."""
-    for each in (part, *PARTS[part]["needs"]):
-        path = place(each)
-        if os.path.exists(path):
-            continue
-        if fetch is None:
-            raise ImportError(f"The part {each} of the game's files is not here.")
-        try:
-            data = fetch(PARTS[each]["url"])
-        except Exception as error:
-            raise ImportError(f"The part {each} of the game's files could not be fetched"
-                              f" ({error}).") from error
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-        with open(path + ".new", "wb") as file:
-            file.write(data)
-        os.replace(path + ".new", path)
+    """The path of the zip of ``part``, once it and the parts it needs are there;
+    :class:`PartMissing` naming those that are not."""
+    absent = missing(part)
+    if absent:
+        raise PartMissing(absent)
     return place(part)
 
 

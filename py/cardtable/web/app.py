@@ -38,7 +38,8 @@ import js
 from pyodide.ffi import create_once_callable, create_proxy, to_js
 
 from ..i18n import _, language
-from . import starting
+from ..parts import PartMissing
+from . import fetching, starting
 from .bot_runner import BotError
 from .controller import SCREEN_START, Controller
 from .records.handlers import replay_key
@@ -154,8 +155,8 @@ class Page:
 
     def want_parts(self) -> None:
         """Ask the page (assets/snapshot.js) for the parts of the games that the lobby offers
-        at one tap, at once and in the background: Start or Continue then finds them there
-        instead of waiting on a synchronous fetch."""
+        at one tap, in the background: Start or Continue then finds them there instead of
+        waiting for them (see :meth:`attempt`)."""
         wanted = self.controller.games_at_hand()
         want = getattr(getattr(js.window, "cardtableParts", None), "want", None)
         if want and wanted and wanted != self.wanted:
@@ -178,7 +179,8 @@ class Page:
         goes to the screen's first control; the bots start when it is their turn."""
         controller = self.controller
         held = focus_selector(js.document.activeElement)
-        self.paint()
+        if not self.attempt(self.paint, then=self.draw):
+            return
         self.keep_address()
         wanted = controller.focus or ()
         self.place_focus(((wanted,) if isinstance(wanted, str) else tuple(wanted))
@@ -193,6 +195,30 @@ class Page:
             self.pause_task = asyncio.ensure_future(self.end_pause())
         for job in controller.take_jobs():
             asyncio.ensure_future(self.run_job(job))
+
+    # -- the package's parts -------------------------------------------------------------
+    def attempt(self, run, then=None, tried=()) -> bool:
+        """``run()``, and True; or, when it finds a part of the package missing, False:
+        the part is fetched in the background and ``then()`` (by default ``run()``) runs
+        once it is there. A part that cannot be had (offline before it was ever stored)
+        is said in one sentence; nothing stored is touched. ``run`` raises
+        :class:`PartMissing` before it changes anything (the controller's handlers load
+        what they need first), so running it again does it once."""
+        try:
+            run()
+            return True
+        except PartMissing as missing:
+            asyncio.ensure_future(self.after_parts(missing.parts, then or run, tried))
+            return False
+
+    async def after_parts(self, parts, run, tried) -> None:
+        failed = parts if set(parts) <= set(tried) else await fetching.load_parts(parts)
+        if failed:
+            self.controller.set_down_views()
+            self.controller.say("alert", starting.needs_network(failed))
+            self.draw()
+            return
+        self.attempt(run, tried=(*tried, *parts))
 
     # -- the links to other pages (playing together) -----------------------------------
     async def run_job(self, job: tuple) -> None:
@@ -218,8 +244,11 @@ class Page:
 
     def on_link_message(self, peer, text) -> None:
         """A message from another page; a move made elsewhere makes its tone."""
+        self.attempt(lambda: self.take_link_message(str(peer), str(text)))
+
+    def take_link_message(self, peer: str, text: str) -> None:
         moves = self.controller.latest_move()[0]
-        if self.controller.link_message(str(peer), str(text)):
+        if self.controller.link_message(peer, text):
             self.draw()
             count, seat = self.controller.latest_move()
             if count > moves and self.controller.store.preferences()["sound"] == "on":
@@ -313,7 +342,11 @@ class Page:
 
     # -- events ---------------------------------------------------------------
     def act(self, action: str, data: dict) -> None:
-        """Carry out the control's ``action``; a move it made makes its tone (the sound on)."""
+        """Carry out the control's ``action`` (once the parts of the package it needs are
+        there: see :meth:`attempt`); a move it made makes its tone (the sound on)."""
+        self.attempt(lambda: self.act_now(action, data))
+
+    def act_now(self, action: str, data: dict) -> None:
         moves = self.controller.latest_move()[0]
         effect = self.controller.handle(action, data)
         self.log_failure()
@@ -511,8 +544,10 @@ class Page:
         self.drag = None
 
     def open_fragment(self) -> None:
-        """Open the share link in the address bar (at boot or when it changes)."""
-        self.controller.boot(js.location.hash)
+        """Open the share link in the address bar (at boot or when it changes), once the
+        parts of the package it needs are there."""
+        fragment = str(js.location.hash)
+        self.attempt(lambda: self.controller.boot(fragment), then=self.open_fragment)
         self.draw()
 
 
@@ -635,20 +670,37 @@ def send_link(peer: str, text: str) -> None:
         peers.send(peer, text)
 
 
+async def start_with_parts(store, fragment: str):
+    """:func:`.starting.start`, again each time it finds parts of the package missing,
+    once they are fetched; when they cannot be had, the lobby that says so
+    (:func:`.starting.start_without`). Nothing stored is touched for want of a part."""
+    tried = set()
+    while True:
+        try:
+            return starting.start(store, make_controller, fragment, PAGE.begin)
+        except PartMissing as missing:
+            failed = (missing.parts if tried.issuperset(missing.parts)
+                      else await fetching.load_parts(missing.parts))
+            tried.update(missing.parts)
+            if failed:
+                return starting.start_without(store, make_controller, PAGE.begin, failed)
+
+
 def make_controller(store) -> Controller:
     return Controller(store, new_seed, page_address(),
                       [str(code) for code in js.navigator.languages or ()], clock=local_now,
                       send_link=send_link)
 
 
-def start() -> None:
+async def start() -> None:
     """Boot the UI into ``<div id="app">`` (:func:`.starting.start`: a stored value that
-    stops the first drawing is kept aside and the lobby opens); mark ``<html
+    stops the first drawing is kept aside, alone, and the lobby opens) once the parts of
+    the package it needs are there (:func:`start_with_parts`); mark ``<html
     data-app="ready">`` when interactive."""
     global PAGE
     try:
         PAGE = Page(js.document.getElementById("app"))
-        starting.start(open_store(), make_controller, str(js.location.hash), PAGE.begin)
+        await start_with_parts(open_store(), str(js.location.hash))
         PAGE.log_failure()
         PAGE.install()
         PAGE.replay_taps()

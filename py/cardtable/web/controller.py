@@ -22,6 +22,7 @@ from datetime import datetime
 from ..bots import finish, hinting
 from ..engine.core import IllegalAction
 from ..i18n import _, best_language, set_language
+from ..parts import PartMissing
 from . import links, sharing
 from .records import daily, handlers as records_handlers
 from .bot_runner import BotRunner, hint_bot
@@ -32,6 +33,8 @@ from .records.book import RecordBook
 from .session import Session, from_save
 from .saves import Saves, describe, progress_words
 from .storage import BLOCKED_NOTICE
+from .tables import table_module
+from .teaching.guide import game_guide
 from .teaching.tour import tour_steps
 from .together import handlers as together
 from .validate import reason, seed_of, setup_of
@@ -162,6 +165,8 @@ class Controller:
             return False
         try:
             session = from_save(entry["save"])
+        except PartMissing:  # the environment's failure, not the game's: the page fetches it
+            raise
         except Exception as error:  # any error reading it costs that game only
             self.say("alert", self.saves.set_aside(entry["id"], reason(error)))
             return False
@@ -175,6 +180,7 @@ class Controller:
         it: the player chose that at its table (asked first while it was unfinished). A
         game with friends' seats opens the waiting room (``kept``: what its save kept of
         the friends)."""
+        table_module(session.setup.game)  # its part first: PartMissing changes nothing
         if replacing and self.game_id is not None:
             self.saves.remove(self.game_id)
         self.game_id = game_id
@@ -312,6 +318,8 @@ class Controller:
         except (IllegalAction, ValueError, KeyError) as error:
             self.say("alert", sentence(error))
             return None
+        except PartMissing:  # raised before the handler changed anything: the page fetches
+            raise  # the part and runs it again (app.Page.attempt)
         except Exception as error:  # a bug: said in words, kept for the page to log
             self.failure = error
             self.say("alert", _("Something went wrong, and that did not happen: please"
@@ -488,7 +496,9 @@ class Controller:
             self.focus = (f'[data-action="{self.opener}"]', MENU_BUTTON)
 
     def on_rules(self, data):
-        """The rules of the game on the table, or of the lobby's game."""
+        """The rules of the game on the table, or of the lobby's game (its guide loaded
+        first: the panel draws from it)."""
+        game_guide(self.setup.game)
         self.open_panel("rules", ("rules", self.setup.game))
 
     def on_settings(self, data):
@@ -516,6 +526,13 @@ class Controller:
             raise ValueError(_("There is no “{name}” to skip to.").format(
                 name=str(data.get("to"))[:30]))
         self.focus = SKIP_TARGETS[data["to"]]
+
+    def set_down_views(self) -> None:
+        """Close what is shown over the table or the lobby (the panel, the records or a
+        replay): what the page does when a part of the package that they need cannot be
+        had."""
+        self.panel = None
+        records_handlers.close(self)
 
     def open_panel(self, opener: str, panel: tuple) -> None:
         """Show ``panel``; the focus goes to it (the page scrolls it into view)."""
@@ -676,9 +693,11 @@ class Controller:
         return Screen("table", view=table.view, ui=ui, **base)
 
     def games_at_hand(self) -> tuple:
-        """The games that the lobby starts or continues at one tap: the one it has chosen
-        and those of the unfinished games, each once."""
-        games = [self.setup.game] + [entry["save"]["game"] for entry in self.saves.entries]
+        """The games that the lobby starts or continues at one tap: the one it has chosen,
+        the one an invitation on show joins, and those of the unfinished games, each once."""
+        joining = [self.joining.setup.game] if self.joining is not None else []
+        games = ([self.setup.game] + joining
+                 + [entry["save"]["game"] for entry in self.saves.entries])
         return tuple(dict.fromkeys(games))
 
     def unfinished(self) -> tuple:

@@ -1,17 +1,21 @@
-"""Fetching a file of the site at once, for cardtable.parts: a part that an import or a
-catalog read needs before the page's JavaScript has written it (assets/snapshot.js)."""
+"""Fetching the package's parts that Python found missing (:class:`cardtable.parts.PartMissing`).
+
+The page's JavaScript fetches them with an asynchronous ``fetch`` and writes them where
+:mod:`cardtable.parts` looks (``window.cardtableParts.load``, ``assets/snapshot.js``). Never a
+synchronous request: Chromium and WebKit do not route one through the service worker, so
+offline it would fail where the stored copy could have answered.
+"""
 
 import js
+from pyodide.ffi import to_js
 
 
-def fetch_now(url: str) -> bytes:
-    """The bytes of ``url`` (relative to the page), fetched synchronously (the service
-    worker answers it offline); ``OSError`` when the server answers other than 200."""
-    request = js.XMLHttpRequest.new()
-    request.open("GET", url, False)
-    # Bytes as characters U+0000–U+00FF and U+F780–U+F7FF: the low byte of each is the byte.
-    request.overrideMimeType("text/plain; charset=x-user-defined")
-    request.send(None)
-    if request.status != 200:
-        raise OSError(f"{url}: HTTP {request.status}")
-    return bytes(ord(char) & 0xFF for char in request.responseText)
+async def load_parts(parts) -> tuple:
+    """Fetch and write ``parts`` (and the parts they need) that are not there yet; returns
+    those that could not be had (offline before they were ever stored, say): empty when
+    every one is there now."""
+    loader = getattr(getattr(js.window, "cardtableParts", None), "load", None)
+    if loader is None:  # the page's script that writes parts did not run: none can be had
+        return tuple(parts)
+    failed = await loader(to_js(list(parts)))
+    return tuple(str(part) for part in failed)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from ..engine.core import IllegalAction, as_action, thaw
 from ..i18n import _
+from ..parts import PartMissing
 from . import validate
 from .lobby import PEOPLE, Setup
 
@@ -111,8 +112,8 @@ def from_save(save: dict) -> Session:
     for action in validate.actions_of(save.get("actions"), setup):
         try:
             session.apply(action)
-        except IllegalAction:  # the rules' refusal says why in words
-            raise
+        except (IllegalAction, PartMissing):  # the rules' refusal says why in words; a
+            raise  # part not fetched yet is the environment's failure, not the save's
         except Exception:  # a move of the right shape that the rules cannot read
             raise ValueError(_("its move {number} cannot be played").format(
                 number=len(session.actions) + 1)) from None

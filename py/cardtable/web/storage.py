@@ -203,15 +203,6 @@ class Store:
         self.problems.append((kept if aside else stuck).format(reason=reason, key=aside,
                                                                **values))
 
-    def move_all_aside(self) -> list:
-        """Keep every ``cardtable.*`` key aside but those already kept aside; returns
-        the keys they were moved to (the page's last resort when it cannot start)."""
-        self.held = {}
-        mine = [key for key in self.keys()
-                if key.startswith("cardtable.") and not key.startswith(ASIDE_PREFIX)]
-        moved = [self.keep_aside(key) for key in mine]
-        return [key for key in moved if key]
-
     # -- settings ----------------------------------------------------------
     def load_settings(self) -> dict:
         """The settings; a text that is not settings of the right kinds (see

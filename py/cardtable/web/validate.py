@@ -20,6 +20,7 @@ from ..bots import levels
 from ..engine.core import as_action
 from ..engine.registry import GAMES
 from ..i18n import _
+from ..parts import PartMissing
 from .lobby import HUMAN, PEOPLE, Setup
 
 MAX_DEPTH = 40  # brackets inside brackets: a record's result needs a handful
@@ -237,6 +238,8 @@ def replayed(record: dict, setup: Setup) -> dict:
     try:
         for action in record["actions"]:
             state = state.apply(as_action(action))
+    except PartMissing:  # the environment's failure, not the record's
+        raise
     except Exception:  # any move the rules refuse or cannot read
         raise ValueError(_("its moves do not replay")) from None
     if not state.is_over:
@@ -256,6 +259,8 @@ def outcome_of(result, setup: Setup, seat: int = 0) -> dict:
         outcome = table.outcome(result, seat, names)
         table.result_text(result, names)
         end_html(table, result, names)
+    except PartMissing:  # the environment's failure, not the result's
+        raise
     except Exception:  # a result the table cannot read, whatever the error
         raise ValueError(_("its result cannot be read")) from None
     outcome = {key: outcome.get(key) for key in OUTCOME_KEYS}

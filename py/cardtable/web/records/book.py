@@ -32,6 +32,7 @@ import json
 from datetime import datetime
 
 from ...i18n import _, ngettext
+from ...parts import PartMissing
 from ..lobby import seat_names
 from ..tables import table_module
 from ..validate import OUTCOME_KEYS, read_json, reason, record_of
@@ -118,6 +119,8 @@ class RecordBook:
             return []
         try:
             games, bad = checked(read_json(text, 2 * self.budget))
+        except PartMissing:  # a game's table is not here yet: the text is read later
+            raise
         except Exception as error:  # any error reading it costs this text only
             games, bad = [], [(0, reason(error))]
         if bad:
@@ -234,6 +237,8 @@ def checked(data, replay: bool = False) -> tuple:
                     and digest(record["actions"]) != record["digest"]:
                 raise ValueError(_("its digest is not its moves'"))
             good.append(record)
+        except PartMissing:  # the environment's failure, not the record's
+            raise
         except Exception as error:  # any error reading one costs that record only
             bad.append((number, reason(error)))
     return good, bad

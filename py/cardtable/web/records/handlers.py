@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from ...engine.registry import GAMES
 from ...i18n import _
+from ...parts import PartMissing
 from . import daily
 from .. import links
 from .book import IMPORT_LIMIT, as_save, make_record
 from .replay import Replay
+from ..tables import table_module
 from ..session import Session, from_save
 from ..storage import BLOCKED_NOTICE
 
@@ -89,7 +91,11 @@ def lobby_data(controller) -> dict:
     """What the lobby shows of today's deals: ``today`` and, by game, the day's recorded
     attempt (None while it is not played)."""
     day = today(controller)
-    return {"today": day, "daily": {game: controller.records.daily(game, day) for game in GAMES}}
+    try:
+        attempts = {game: controller.records.daily(game, day) for game in GAMES}
+    except PartMissing:  # the records are read with the games' tables; the lobby needs none
+        attempts = {}  # of them, and shows the day's attempts once they are there
+    return {"today": day, "daily": attempts}
 
 
 def daily_share_text(controller, day: str) -> str:
@@ -139,6 +145,8 @@ def on_records(controller, data) -> None:
     game = data.get("game") or controller.setup.game
     if game not in GAMES:
         raise ValueError(_("There is no game “{name}”.").format(name=str(game)[:30]))
+    controller.records.games  # read with the games' tables first: PartMissing changes nothing
+    table_module(game)
     controller.replay = None
     controller.records_game = game
     controller.opener = "records"

@@ -102,6 +102,7 @@ class Guest:
         setup = setup_of(data)  # ValueError in words for a game this page cannot play
         if data["seat"] >= setup.players or len(data["names"]) != setup.players:
             raise ValueError("welcome: seat")
+        table_module(setup.game)  # its part first (PartMissing: the page fetches it and comes back)
         self.seat, self.setup, self.token = data["seat"], setup, data["token"]
         self.names = [messages.clean_name(name) or None for name in data["names"]]
         self.log, self.table, self.state = [], None, "playing"

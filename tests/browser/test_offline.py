@@ -1,0 +1,148 @@
+"""Offline as a player meets it the next day, at a domain's root and under a path: the
+site visited once, with unfinished games of all four games, settings and records stored;
+then the server gone (the HTTP cache cannot answer: the site is served ``no-cache``), so
+that only the service worker can. Every start path (the start page, each game's link,
+Continue, today's deal, a record's replay) reaches ready with every stored key where it
+was. And a part of the package that cannot be had at all (never stored, no network)
+costs only what needs it: one sentence, the rest of the page plays, nothing moved."""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import urlsplit
+
+import pytest
+from conftest import start_server
+
+from cardtable.engine.registry import GAMES
+from cardtable.web.controller import Controller
+from cardtable.web.records.book import RecordBook, make_record
+from cardtable.web.storage import MemoryBackend, Store
+from test_records import NOW, played
+
+LINKS = {"the-game": "#/the-game?seed=off1&players=2", "extreme": "#/extreme?seed=off2&players=2",
+         "triggs": "#/triggs?seed=off3&players=3", "rentz": "#/rentz?seed=off4&players=3"}
+# Every cardtable.* key and its text, as the page holds them.
+STORED = """() => Object.fromEntries(Object.keys(localStorage)
+  .filter((key) => key.startsWith("cardtable.")).map((key) => [key, localStorage[key]]))"""
+PUT = "(items) => { for (const [key, text] of Object.entries(items)) localStorage[key] = text; }"
+READY_FOR_OFFLINE = ("navigator.serviceWorker.controller !== null"
+                     " && window.cardtableParts.cached === true")
+
+
+def stored_items() -> dict:
+    """What a player's storage holds after some play: an unfinished game of each game (the
+    one of ``LINKS["rentz"]`` played last), settings, and the records of a finished game."""
+    store = Store(MemoryBackend())
+    controller = Controller(store, lambda: "unused", clock=lambda: NOW)
+    for link in LINKS.values():
+        controller.boot(link)
+    store.write_preference("sound", "on")
+    RecordBook(store).add(make_record(played("the-game", "offline-record"), NOW))
+    return dict(store.backend.items)
+
+
+def unfinished_games(items: dict) -> list:
+    return sorted(entry["save"]["game"] for entry in json.loads(items["cardtable.games"])["games"])
+
+
+def assert_nothing_moved(page, before: dict) -> None:
+    """Every key stored before is there, none kept aside, the unfinished games, settings
+    and records the same."""
+    now = page.evaluate(STORED)
+    assert sorted(now) == sorted(before)
+    assert unfinished_games(now) == unfinished_games(before) == sorted(GAMES)
+    assert now["cardtable.settings"] == before["cardtable.settings"]
+    assert now["cardtable.records"] == before["cardtable.records"]
+
+
+@pytest.fixture(params=["/", "/cardtable/"], ids=["root", "path"])
+def visited(request, dist, browser, watch_page, wait_ready, wait_until):
+    """A context whose first visit (online) stored the games and let the service worker take
+    control and the page cache every part; then the server stopped. Gives ``(context, url,
+    stored items)``."""
+    server, url = start_server(dist, prefix=request.param)
+    context = browser.new_context()
+    page = context.new_page()
+    watch = watch_page(page, "{0.scheme}://{0.netloc}".format(urlsplit(url)))
+    page.goto(url)
+    wait_ready(page)
+    page.evaluate(PUT, stored_items())
+    page.reload()
+    wait_ready(page)
+    wait_until(page, READY_FOR_OFFLINE)
+    wait_until(page, "window.cardtableSnapshot.made !== undefined"
+               " || window.cardtableSnapshot.making === undefined")
+    before = page.evaluate(STORED)
+    page.close()
+    watch.check()
+    server.shutdown()
+    server.server_close()
+    yield context, url, before
+    context.close()
+
+
+def offline_page(context, url, wait_ready, fragment=""):
+    page = context.new_page()
+    page.goto(url + fragment)
+    wait_ready(page)
+    return page
+
+
+def test_the_start_page_offline_resumes_the_game_played_last(visited, wait_ready):
+    context, url, before = visited
+    page = offline_page(context, url, wait_ready)
+    page.wait_for_selector("#app main.table.rentz")
+    assert page.locator("#app > [role=alert]").inner_text().strip() == ""
+    assert_nothing_moved(page, before)
+
+
+@pytest.mark.parametrize("game", sorted(LINKS))
+def test_each_games_link_offline_goes_on_where_it_was(visited, wait_ready, game):
+    context, url, before = visited
+    page = offline_page(context, url, wait_ready, LINKS[game])
+    page.wait_for_selector("#app main.table")
+    assert page.evaluate("window.cardtable.view()")["players"] == int(LINKS[game][-1])
+    assert_nothing_moved(page, before)
+
+
+def test_continue_todays_deal_and_a_replay_offline(visited, wait_ready):
+    context, url, before = visited
+    page = offline_page(context, url, wait_ready)
+    page.click('[data-action="lobby"]')
+    for game in ("the-game", "triggs"):
+        page.click(f'[data-action="continue"][data-id] >> nth={sorted(GAMES).index(game)}')
+        page.wait_for_selector("#app main.table")
+        page.click('[data-action="lobby"]')
+    page.click('[data-action="records"][data-game="the-game"]')
+    page.click('[data-action="replay"]')
+    page.wait_for_selector('[data-action="replay-step"]')
+    page.click('[data-action="close-replay"]')
+    page.click('[data-action="close-records"]')
+    page.click('[data-action="daily"][data-game="triggs"]')
+    page.wait_for_selector("#app main.table.triggs")
+    now = page.evaluate(STORED)
+    assert not [key for key in now if key.startswith("cardtable.unreadable.")]
+    assert now["cardtable.records"] == before["cardtable.records"]
+    assert set(unfinished_games(now)) == set(GAMES)  # today's deal is one more
+
+
+def test_a_part_that_cannot_be_had_costs_only_its_game(new_page, site, wait_ready):
+    page = new_page(service_workers="block")
+    page.goto(site.url)
+    wait_ready(page)
+    before = stored_items()
+    page.evaluate(PUT, before)
+    page.route("**/parts/game-rentz.zip", lambda route: route.abort("internetdisconnected"))
+    page.watch.allow_errors(r"game-rentz\.zip|ERR_INTERNET_DISCONNECTED")
+    page.reload()  # the start page reopens the Rentz game played last: its part cannot be had
+    wait_ready(page)
+    said = page.locator("#app > [role=alert]").inner_text()
+    assert "Rentz needs the network once more" in said
+    assert page.locator('[data-action="continue"]').count() == 4
+    page.click('[data-action="start"]')  # the lobby's game, The Game, plays
+    page.wait_for_selector("#app main.table")
+    now = page.evaluate(STORED)
+    assert not [key for key in now if key.startswith("cardtable.unreadable.")]
+    assert unfinished_games(now) == sorted([*GAMES, "the-game"])
+    assert now["cardtable.records"] == before["cardtable.records"]
