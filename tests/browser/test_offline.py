@@ -2,7 +2,7 @@
 site visited once, with unfinished games of all four games, settings and records stored;
 then the server gone (the HTTP cache cannot answer: the site is served ``no-cache``), so
 that only the service worker can. Every start path (the start page, each game's link,
-Continue, today's deal, a record's replay) reaches ready with every stored key where it
+Continue, today's deal, a record's replay, a friend's invitation) reaches ready with every stored key where it
 was. And a part of the package that cannot be had at all (never stored, no network)
 costs only what needs it: one sentence, the rest of the page plays, nothing moved."""
 
@@ -19,6 +19,7 @@ from cardtable.web.controller import Controller
 from cardtable.web.records.book import RecordBook, make_record
 from cardtable.web.storage import MemoryBackend, Store
 from test_records import NOW, played
+from test_together import table_for
 
 LINKS = {"the-game": "#/the-game?seed=off1&players=2", "extreme": "#/extreme?seed=off2&players=2",
          "triggs": "#/triggs?seed=off3&players=3", "rentz": "#/rentz?seed=off4&players=3"}
@@ -127,22 +128,43 @@ def test_continue_todays_deal_and_a_replay_offline(visited, wait_ready):
     assert unfinished_games(now) == sorted([*GAMES, "triggs"])  # today's deal is one more
 
 
-def test_a_part_that_cannot_be_had_costs_only_its_game(new_page, site, wait_ready):
+# Each part that a start may need, the link that needs it, and what the sentence names.
+BLOCKED = [("game-rentz", "", "Rentz needs the network once more"),
+           ("game-the_game", LINKS["the-game"], "The Game needs the network once more"),
+           ("game-the_game", LINKS["extreme"], "The Game needs the network once more"),
+           ("game-extreme", LINKS["extreme"], "The Game: Extreme needs the network once more"),
+           ("game-triggs", LINKS["triggs"], "Triggs needs the network once more"),
+           ("language-ro", "#/rentz?seed=off4&players=3&lang=ro", "needs the network once more")]
+
+
+@pytest.mark.parametrize("part, fragment, words", BLOCKED)
+def test_a_part_that_cannot_be_had_costs_only_what_needs_it(new_page, site, wait_ready, part,
+                                                           fragment, words):
     page = new_page(service_workers="block")
     page.goto(site.url)
     wait_ready(page)
     before = stored_items()
     page.evaluate(PUT, before)
-    page.route("**/parts/game-rentz.zip", lambda route: route.abort("internetdisconnected"))
-    page.watch.allow_errors(r"game-rentz\.zip|ERR_INTERNET_DISCONNECTED")
-    page.reload()  # the start page reopens the Rentz game played last: its part cannot be had
+    page.route(f"**/parts/{part}.zip", lambda route: route.abort("internetdisconnected"))
+    page.watch.allow_errors(rf"{part}\.zip|ERR_INTERNET_DISCONNECTED")
+    page.goto(site.url + fragment)  # no fragment: the Rentz game played last reopens
+    page.reload()
     wait_ready(page)
-    said = page.locator("#app > [role=alert]").inner_text()
-    assert "Rentz needs the network once more" in said
+    assert words in page.locator("#app > [role=alert]").inner_text()
     assert page.locator('[data-action="continue"]').count() == 4
-    page.click('[data-action="start"]')  # the lobby's game, The Game, plays
+    page.locator("li", has_text="Rentz" if part != "game-rentz" else "Triggs") \
+        .locator('[data-action="continue"]').click()  # another game plays
     page.wait_for_selector("#app main.table")
     now = page.evaluate(STORED)
     assert not [key for key in now if key.startswith("cardtable.unreadable.")]
-    assert unfinished_games(now) == sorted([*GAMES, "the-game"])
+    assert unfinished_games(now) == sorted(GAMES)
     assert now["cardtable.records"] == before["cardtable.records"]
+
+
+def test_an_invitation_offline_opens_the_join_screen(visited, wait_ready):
+    context, url, before = visited
+    _, _, host, _ = table_for("rentz")
+    invitation = "#" + urlsplit(host.controller.host.links[1]).fragment
+    page = offline_page(context, url, wait_ready, invitation)
+    page.wait_for_selector('[data-action="join"]')
+    assert_nothing_moved(page, before)
