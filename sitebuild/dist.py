@@ -19,7 +19,8 @@ import zipfile
 from pathlib import Path
 
 from sitebuild.catalogs import DOMAIN, PSEUDO, compile_catalogs
-from sitebuild.package import PARTS, PARTS_INDEX, package_files, page_sources, split_package, zipped
+from sitebuild.package import (PARTS, PARTS_INDEX, package_files, page_sources, split_package,
+                               zipped)
 from sitebuild.page import index_html, manifest, pseudo_index_html
 from sitebuild.project import DIST, NODE_MODULES, PACKAGE, ROOT, importable
 from sitebuild.server import COMPRESSED, gzipped

@@ -11,12 +11,13 @@ from pathlib import Path
 from sitebuild.project import ROOT
 
 RUNNER = Path(__file__).with_name("node_pyodide.mjs")
+MOUNT_POINT = "/project"  # where Pyodide sees the folder that run_in_pyodide mounts
 
 
 def run_in_pyodide(script: Path, given=None, mount: Path | None = None,
                    timeout: float = 300) -> str:
     """Run the Python file ``script`` under Pyodide in Node (see node_pyodide.mjs), with
-    ``given`` as JSON on its standard input and ``mount`` at /project on its sys.path: what
+    ``given`` as JSON on its standard input and ``mount`` at MOUNT_POINT on its sys.path: what
     it prints, then the value of its last expression (if any). RuntimeError if it fails."""
     command = ["node", str(RUNNER), str(script), *([str(mount)] if mount else [])]
     result = subprocess.run(command, input="" if given is None else json.dumps(given),

@@ -110,6 +110,8 @@ def gzipped(path: Path) -> bytes:
 
 
 class SiteServer(http.server.ThreadingHTTPServer):
+    """A thread per request; the threads do not keep the process alive."""
+
     daemon_threads = True
 
     def handle_error(self, request, client_address):

@@ -7,11 +7,12 @@ import base64
 import json
 import zipfile
 
-from sitebuild.node_pyodide import run_in_pyodide
+from sitebuild.node_pyodide import MOUNT_POINT, run_in_pyodide
 from sitebuild.project import NODE_MODULES, PROGRAMS
 
 STDLIB = "python_stdlib.zip"
 FULL_STDLIB = NODE_MODULES / "pyodide" / STDLIB
+STDLIB_IN_PYODIDE = f"{MOUNT_POINT}/{STDLIB}"  # FULL_STDLIB, its folder mounted
 # The part of the package's parts (cardtable/parts.py) that holds the standard library's
 # modules that the page can import but a start does not.
 STDLIB_PART = "stdlib"
@@ -52,7 +53,7 @@ def stdlib_closure(sources: dict[str, bytes],
     import, directly or through one another; and ("start") those that importing them
     imports, leaving out imports in functions (see programs/stdlib_closure.py); each
     sorted."""
-    given = {"zip": f"/project/{STDLIB}", "names": list(names), "start_only": list(START_ONLY),
+    given = {"zip": STDLIB_IN_PYODIDE, "names": list(names), "start_only": list(START_ONLY),
              "sources": {name: data.decode("utf-8") for name, data in sources.items()}}
     output = run_in_pyodide(PROGRAMS / "stdlib_closure.py", given, mount=FULL_STDLIB.parent)
     return json.loads(output)
@@ -67,7 +68,7 @@ def stdlib_bytecode(sources: dict[str, bytes]) -> tuple[dict[str, bytes], dict[s
     with zipfile.ZipFile(FULL_STDLIB) as full:
         paths = [name for name in full.namelist() if module_name(name) in modules["all"]]
     output = run_in_pyodide(PROGRAMS / "compile_stdlib.py",
-                            {"zip": f"/project/{STDLIB}", "paths": paths},
+                            {"zip": STDLIB_IN_PYODIDE, "paths": paths},
                             mount=FULL_STDLIB.parent)
     compiled = {path: base64.b64decode(data) for path, data in json.loads(output).items()}
     start = set(modules["start"])
