@@ -67,7 +67,7 @@ sys.path.insert(0, str(ROOT))
 from sitebuild.dist import PYODIDE_FILES, build  # noqa: E402
 from sitebuild.install import CHROMIUM  # noqa: E402
 from sitebuild.project import NODE_MODULES  # noqa: E402
-from sitebuild.server import COMPRESSED, make_server  # noqa: E402
+from sitebuild.server import make_server  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
