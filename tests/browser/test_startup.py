@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-from sitebuild.dist import START_DOWNLOADS, downloads
+from sitebuild.dist import START_DOWNLOADS
 from sitebuild.package import PARTS
 from sitebuild.stdlib import RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB, STDLIB_PART
 
@@ -140,7 +140,8 @@ SLOWED = {"offline": False, "latency": 40, "downloadThroughput": 2_000_000,
 
 def test_the_loading_line_moves_with_the_bytes_that_arrive(new_page, site, wait_ready):
     """Over a slowed network the bar moves many times while the runtime downloads, in
-    proportion to the bytes that arrived (sitebuild.dist.downloads weighs them), and never back."""
+    proportion to the bytes that arrived (sitebuild.dist.downloads weighs them), and never
+    back."""
     page = new_page(service_workers="block")
     page.add_init_script(BAR_VALUES)
     cdp = page.context.new_cdp_session(page)
