@@ -34,7 +34,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "py"))
 
-import build  # noqa: E402
+from sitebuild.dist import build  # noqa: E402
+from sitebuild.install import CHROMIUM  # noqa: E402
+from sitebuild.runtests import loopback_only  # noqa: E402
+from sitebuild.server import make_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from cardtable.web.together.signal import decode, encode, from_sdp, to_sdp  # noqa: E402
@@ -135,12 +138,12 @@ def summary(values: list) -> dict:
 
 def bench(connections: int, pings: int) -> dict:
     """Build dist/, serve it, and time ``connections`` connections between two pages."""
-    dist = build.build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
-    server = build.make_server(dist)
+    dist = build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
+    server = make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://localhost:{server.server_address[1]}"
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
                                              args=CHROMIUM_ARGS)
         host, guest = open_pages(browser, origin + "/", origin)
         runs = [connection(host, guest, 1 + i % 15, pings) for i in range(connections)]
@@ -160,7 +163,7 @@ def main(argv=None) -> int:
     parser.add_argument("--json-only", action="store_true")
     args = parser.parse_args(argv)
     if not os.environ.get(INSIDE):
-        command = build.loopback_only([sys.executable, __file__, *(argv or sys.argv[1:])])
+        command = loopback_only([sys.executable, __file__, *(argv or sys.argv[1:])])
         if command[0] != sys.executable:
             return subprocess.run(command, env={**os.environ, INSIDE: "1"}).returncode
     report = bench(args.connections, args.pings)

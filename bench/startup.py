@@ -37,7 +37,7 @@ Then first visits only (cold) over a slowed network, app and bare alternating, f
 NETWORKS (Chromium's network emulation, CDP Network.emulateNetworkConditions, on the bytes
 as they travel, gzip-compressed as the server sends them): --network-runs runs each (0:
 none); time-to-ready, first paint and the bytes that travelled, for each page.
-The server compresses as GitHub Pages does (build.COMPRESSED, gzip on the fly).
+The server compresses as GitHub Pages does (sitebuild.server.COMPRESSED, gzip on the fly).
 With ``--bytes-only``, only one first visit of each page, unthrottled (bytes do not depend
 on timing): what it transferred until ready, with the URLs, and until --background-seconds
 after ready (the service worker's caching for offline play included); with --link, the
@@ -64,7 +64,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from sitebuild.dist import PYODIDE_FILES, build  # noqa: E402
+from sitebuild.install import CHROMIUM  # noqa: E402
+from sitebuild.project import NODE_MODULES  # noqa: E402
+from sitebuild.server import make_server  # noqa: E402
 from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -121,7 +124,7 @@ MY_MOVE = ("document.querySelector('main.end') ? 'over' : (v => v && v.current =
 
 def start_server(directory: Path):
     """A server of ``directory`` with GitHub Pages' caching header, in a thread; its URL."""
-    server = build.make_server(directory, cache_control="max-age=600")
+    server = make_server(directory, cache_control="max-age=600")
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://localhost:{server.server_address[1]}/"
 
@@ -136,8 +139,8 @@ def serve_bench_root(dist: Path, against: Path | None = None):
         (root / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
     (root / "bare.html").write_text(BARE_PAGE)
     (root / "bare-pyodide").mkdir()
-    for name in build.PYODIDE_FILES:
-        (root / "bare-pyodide" / name).symlink_to(build.NODE_MODULES / "pyodide" / name)
+    for name in PYODIDE_FILES:
+        (root / "bare-pyodide" / name).symlink_to(NODE_MODULES / "pyodide" / name)
     server, base = start_server(root)
     if not against:
         return [server], root, base, base + "bare.html"
@@ -461,12 +464,12 @@ def main(argv=None) -> int:
     if args.against and not (args.against / "index.html").is_file():
         parser.error(f"{args.against} holds no built site (no index.html)")
 
-    dist = build.build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
+    dist = build(Path(tempfile.mkdtemp(prefix="cardtable-bench-")) / "dist")
     servers, root, base, second = serve_bench_root(dist, args.against)
     pages = {"app": (base, root), "bare": (second, args.against or root)}
     report = {"goals": GOALS, "load_average": os.getloadavg()}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
                                              args=CHROMIUM_ARGS)
         if args.bytes_only:
             report["bytes"] = bytes_bench(browser, base, args.background_seconds, args.link)

@@ -31,7 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import build  # noqa: E402
+from sitebuild.dist import build  # noqa: E402
+from sitebuild.install import CHROMIUM  # noqa: E402
+from sitebuild.server import make_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -132,14 +134,14 @@ def play_deal(pages, host_client, figures: dict) -> None:
 
 
 def run(deals: int) -> dict:
-    dist = build.build()
-    server = build.make_server(dist, 0)
+    dist = build()
+    server = make_server(dist, 0)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     origin = f"http://localhost:{server.server_address[1]}"
     figures = {key: [] for key in ("move_ms", "host_cpu_ms", "connect_ms", "invitation_chars",
                                    "reply_chars", "invitation_qr_version", "reply_qr_version")}
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
                                              args=CHROMIUM_ARGS)
         for deal in range(deals):
             link = (f"{origin}/#/rentz?seed=bench-{deal}&players=3&seats=human,friend,friend"

@@ -29,7 +29,9 @@ DOCS = Path(__file__).resolve().parent
 ROOT = DOCS.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "py")]
 
-import build  # noqa: E402  (after the path is set)
+from sitebuild.dist import build  # noqa: E402  (after the path is set)
+from sitebuild.install import CHROMIUM, ensure_node_modules  # noqa: E402
+from sitebuild.server import make_server  # noqa: E402
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.web.lobby import default_setup  # noqa: E402
@@ -120,15 +122,15 @@ def shoot_records(browser, url: str, size: str, text: str) -> list:
 
 def main() -> int:
     wanted = sys.argv[1:] or ["tables", "records"]
-    build.ensure_node_modules()
+    ensure_node_modules()
     with tempfile.TemporaryDirectory() as folder:
-        dist = build.build(Path(folder) / "dist")
-        server = build.make_server(dist, port=0)
+        dist = build(Path(folder) / "dist")
+        server = make_server(dist, port=0)
         threading.Thread(target=server.serve_forever, daemon=True).start()
         url = f"http://localhost:{server.server_address[1]}/"
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(executable_path=str(build.CHROMIUM),
+                browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
                                                      args=["--no-sandbox", "--disable-gpu"])
                 for game in GAMES if "tables" in wanted else ():
                     for size in SIZES:

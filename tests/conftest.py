@@ -1,4 +1,4 @@
-"""Shared by every test: the package under py/ and build.py importable without installing.
+"""Shared by every test: the package under py/ and the build (build.py, sitebuild/) importable
 
 ``python3 build.py test`` installs the package into .venv (editable) anyway; this keeps a bare
 ``python -m pytest tests`` working from a checkout too.

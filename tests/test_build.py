@@ -1,6 +1,7 @@
 """build.py's output on CPython (the page, relative URLs, CSP, package zip, icons, manifest)
 and its command line."""
 
+import argparse
 import ast
 import email.utils
 import html
@@ -20,7 +21,19 @@ from html.parser import HTMLParser
 
 import pytest
 
-import build
+from build import parser
+from sitebuild.catalogs import catalog_files, compile_catalogs
+from sitebuild.dist import IMPORT_RE, STYLES, VENDOR_FILES, build
+from sitebuild.node_pyodide import run_code_in_pyodide
+from sitebuild.package import (HEADLESS_ONLY, PARTS, PARTS_INDEX, package_zip, page_sources,
+                               split_package, zipped)
+from sitebuild.page import ICON_SIZES, PYSCRIPT_CONFIG, fill, manifest
+from sitebuild.project import NODE_MODULES, ROOT
+from sitebuild.runtests import loopback_only
+from sitebuild.server import MIME_TYPES, make_server
+from sitebuild.service_worker import integrity
+from sitebuild.stdlib import (PAGE_SCRIPT_IMPORTS, RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB,
+                              STDLIB_PART, module_name, stdlib_bytecode, stdlib_closure)
 from cardtable.engine.registry import GAMES
 from cardtable.web import tables
 from cardtable.web.render import shell_html
@@ -28,7 +41,7 @@ from cardtable.web.render import shell_html
 
 @pytest.fixture(scope="module")
 def dist(tmp_path_factory):
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    return build(tmp_path_factory.mktemp("site") / "dist")
 
 
 def test_first_paint_html_holds_the_prerendered_lobby(dist):
@@ -41,8 +54,8 @@ def test_first_paint_html_holds_the_prerendered_lobby(dist):
 def test_every_url_is_relative(dist):
     page = (dist / "index.html").read_text(encoding="utf-8")
     urls = re.findall(r'(?:src|href)="([^"]*)"', page)
-    urls += list(build.PYSCRIPT_CONFIG["files"]) + [build.PYSCRIPT_CONFIG["interpreter"]]
-    urls += [icon["src"] for icon in build.manifest()["icons"]]
+    urls += list(PYSCRIPT_CONFIG["files"]) + [PYSCRIPT_CONFIG["interpreter"]]
+    urls += [icon["src"] for icon in manifest()["icons"]]
     assert urls
     for url in urls:
         assert not re.match(r"^(/|[a-z]+:)", url) or url.startswith("data:"), url
@@ -63,8 +76,8 @@ def package_files(dist) -> dict:
     """{path: bytes} of the package's files in the core zip and every part's (but the
     standard library's)."""
     files = {}
-    parts = sorted((dist / build.PARTS).glob("*.zip"))
-    for path in [dist / "cardtable.zip", *(p for p in parts if p.stem != build.STDLIB_PART)]:
+    parts = sorted((dist / PARTS).glob("*.zip"))
+    for path in [dist / "cardtable.zip", *(p for p in parts if p.stem != STDLIB_PART)]:
         with zipfile.ZipFile(path) as archive:
             for name in archive.namelist():
                 assert name not in files, f"{name} is in two zips"
@@ -74,17 +87,17 @@ def package_files(dist) -> dict:
 
 def test_package_zip_holds_every_module_as_3_14_bytecode_and_every_catalog(dist):
     files = package_files(dist)
-    names = set(files) - {build.PARTS_INDEX}
+    names = set(files) - {PARTS_INDEX}
     pycs = {name: files[name] for name in names if name.endswith(".pyc")}
-    sources = {p.relative_to(build.ROOT / "py").as_posix()
-               for p in (build.ROOT / "py" / "cardtable").rglob("*.py")}
-    assert set(build.HEADLESS_ONLY) < sources
+    sources = {p.relative_to(ROOT / "py").as_posix()
+               for p in (ROOT / "py" / "cardtable").rglob("*.py")}
+    assert set(HEADLESS_ONLY) < sources
     # one sourceless module per source, but for the simulator's, which the page never imports
-    assert {name[:-1] for name in pycs} == sources - set(build.HEADLESS_ONLY)
+    assert {name[:-1] for name in pycs} == sources - set(HEADLESS_ONLY)
     assert "cardtable/main.pyc" in names and "cardtable/web/app.pyc" in names
     catalogs = {name for name in names if name.endswith(".mo")}
     assert catalogs == {f"cardtable/locale/{code}/LC_MESSAGES/cardtable.mo"
-                        for code in build.catalog_files()}
+                        for code in catalog_files()}
     assert names == set(pycs) | catalogs
     magic = importlib.util.MAGIC_NUMBER
     for data in pycs.values():  # PEP 552 flags: hash-based (bit 0), source unchecked (bit 1)
@@ -95,7 +108,7 @@ def test_package_zip_holds_every_module_as_3_14_bytecode_and_every_catalog(dist)
 def test_the_research_environments_stay_out_of_the_site(dist):
     """py/cardtable_research (OpenSpiel, PettingZoo) is an optional install beside the
     package: nothing of it is in the site."""
-    assert (build.ROOT / "py" / "cardtable_research" / "spiel.py").is_file()
+    assert (ROOT / "py" / "cardtable_research" / "spiel.py").is_file()
     with zipfile.ZipFile(dist / "cardtable.zip") as archive:
         assert not any("research" in name for name in archive.namelist())
     assert not any("research" in path.as_posix() for path in dist.rglob("*"))
@@ -104,7 +117,7 @@ def test_the_research_environments_stay_out_of_the_site(dist):
 def test_pyodide_imports_the_package_from_its_zip_with_only_class_docstrings_kept(dist):
     """The page's sys.path holds the zip itself (zipimport). Function and module docstrings
     are stripped; class docstrings stay, so that dataclasses need not make their own."""
-    shown = json.loads(build.run_in_pyodide(
+    shown = json.loads(run_code_in_pyodide(
         "import json, sys\n"
         "sys.path.insert(0, '/project/cardtable.zip')\n"
         "from cardtable.engine import core\n"
@@ -116,24 +129,24 @@ def test_pyodide_imports_the_package_from_its_zip_with_only_class_docstrings_kep
 
 
 def test_package_zip_is_reproducible(dist):
-    package = build.ROOT / "py" / "cardtable"
-    zipped = build.package_zip(package, build.compile_catalogs())
-    with zipfile.ZipFile(io.BytesIO(zipped)) as archive:
+    package = ROOT / "py" / "cardtable"
+    whole_zip = package_zip(package, compile_catalogs())
+    with zipfile.ZipFile(io.BytesIO(whole_zip)) as archive:
         whole = {name: archive.read(name) for name in archive.namelist()}
     assert whole == {name: data for name, data in package_files(dist).items()
-                     if name != build.PARTS_INDEX}
-    sources = build.page_sources(package)
-    at_start, later = build.stdlib_bytecode(sources)
-    assert build.zipped(at_start) == (dist / "pyodide" / build.STDLIB).read_bytes()
-    split = build.split_package(whole, sources, {build.STDLIB_PART: later})
+                     if name != PARTS_INDEX}
+    sources = page_sources(package)
+    at_start, later = stdlib_bytecode(sources)
+    assert zipped(at_start) == (dist / "pyodide" / STDLIB).read_bytes()
+    split = split_package(whole, sources, {STDLIB_PART: later})
     assert split == {path.relative_to(dist).as_posix(): path.read_bytes()
-                     for path in [dist / "cardtable.zip", *(dist / build.PARTS).glob("*.zip")]}
+                     for path in [dist / "cardtable.zip", *(dist / PARTS).glob("*.zip")]}
 
 
 def test_a_modules_tracebacks_name_the_zip_that_the_page_finds_it_in(dist):
     """A module of a part is compiled with its path in the part's zip (where the page writes
     it), one of the core with its path in the core zip: a traceback names the right file."""
-    with zipfile.ZipFile(dist / build.PARTS / "game-rentz.zip") as part:
+    with zipfile.ZipFile(dist / PARTS / "game-rentz.zip") as part:
         bots = part.read("cardtable/games/rentz/bots.pyc")
     with zipfile.ZipFile(dist / "cardtable.zip") as core:
         app = core.read("cardtable/web/app.pyc")
@@ -148,15 +161,15 @@ def test_the_core_zip_holds_each_games_declaration_and_the_parts_the_rest(dist):
     needs the parts whose modules it imports (Extreme's bots and table import The Game's)."""
     with zipfile.ZipFile(dist / "cardtable.zip") as core:
         names = set(core.namelist())
-        index = json.loads(core.read(build.PARTS_INDEX))
-    games = sorted(p.name for p in (build.ROOT / "py" / "cardtable" / "games").glob("*/rules.py")
+        index = json.loads(core.read(PARTS_INDEX))
+    games = sorted(p.name for p in (ROOT / "py" / "cardtable" / "games").glob("*/rules.py")
                    for p in [p.parent])
     for game in games:
         assert {f"cardtable/games/{game}/__init__.pyc", f"cardtable/games/{game}/rules.pyc"} <= names
         files = index["parts"][f"game-{game}"]["files"]
         assert f"cardtable/games/{game}/bots.pyc" in files and not names & set(files)
     assert not any(name.endswith(".mo") for name in names)
-    assert set(index["languages"]) == set(build.catalog_files()) - {"en"}
+    assert set(index["languages"]) == set(catalog_files()) - {"en"}
     assert index["parts"]["game-extreme"]["needs"] == ["game-the_game"]
     assert index["games"]["extreme"] == ["game-extreme", "game-the_game"]
     assert index["games"]["rentz"] == ["game-rentz"]
@@ -165,8 +178,8 @@ def test_the_core_zip_holds_each_games_declaration_and_the_parts_the_rest(dist):
 
 
 def test_the_one_stylesheet_bundles_the_shared_ones_and_each_games_own(dist):
-    bundled = (dist / "assets" / build.STYLES).read_text(encoding="utf-8")
-    sheets = [build.ROOT / "assets" / name for name in ("app.css", "teach.css", "table.css")]
+    bundled = (dist / "assets" / STYLES).read_text(encoding="utf-8")
+    sheets = [ROOT / "assets" / name for name in ("app.css", "teach.css", "table.css")]
     sheets += tables.stylesheet_paths()  # each game's table.css, in its package
     assert len(sheets) == 3 + len(GAMES)
     places = [bundled.index(path.read_text(encoding="utf-8")) for path in sheets]
@@ -180,25 +193,25 @@ def test_runtime_holds_only_pyscript_core_and_its_imports(dist):
     assert not any(name.startswith(("codemirror", "xterm", "py-editor", "toml", "zip"))
                    for name in shipped)
     for name in shipped:  # every static import resolves inside dist
-        for imported in build.IMPORT_RE.findall((dist / "pyscript" / name).read_text()):
+        for imported in IMPORT_RE.findall((dist / "pyscript" / name).read_text()):
             assert imported in shipped, (name, imported)
 
 
 def test_vendored_files_are_the_locked_packages_and_precached(dist):
     sw = (dist / "sw.js").read_text(encoding="utf-8")
     precache = dict(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))
-    lock = json.loads((build.ROOT / "package-lock.json").read_text())["packages"]
+    lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     generator = lock["node_modules/qrcode-generator"]
     assert generator["version"] == "2.0.4" and not generator.get("dev")
     assert lock["node_modules/jsqr"]["dev"]
     assert not any("jsqr" in p.name.lower() for p in dist.rglob("*"))  # the tests' only
     # the path that assets/qr.js loads the generator from
     assert 'const LIBRARY = "vendor/qrcode.js";' in (dist / "assets" / "qr.js").read_text()
-    assert "vendor/qrcode.js" in build.VENDOR_FILES.values()
-    for name, path in build.VENDOR_FILES.items():
+    assert "vendor/qrcode.js" in VENDOR_FILES.values()
+    for name, path in VENDOR_FILES.items():
         shipped = (dist / path).read_bytes()
-        assert shipped == (build.NODE_MODULES / name).read_bytes()
-        assert precache[path] == build.integrity(shipped)
+        assert shipped == (NODE_MODULES / name).read_bytes()
+        assert precache[path] == integrity(shipped)
     assert "var qrcode = function()" in (dist / "vendor" / "qrcode.js").read_text()
     assert "assets/qr.js" in precache
 
@@ -245,10 +258,10 @@ def test_manifest_icons_are_valid_pngs_of_their_size(dist):
 
 
 def test_icons_are_committed_and_their_svg_source_is_not_shipped(dist):
-    for size in build.ICON_SIZES:
-        committed = build.ROOT / "assets" / "icons" / f"icon-{size}.png"
+    for size in ICON_SIZES:
+        committed = ROOT / "assets" / "icons" / f"icon-{size}.png"
         assert (dist / "assets" / "icons" / committed.name).read_bytes() == committed.read_bytes()
-    assert (build.ROOT / "assets" / "icons" / "icon.svg").is_file()
+    assert (ROOT / "assets" / "icons" / "icon.svg").is_file()
     assert not (dist / "assets" / "icons" / "icon.svg").exists()
     assert not (dist / "assets" / "sw.template.js").exists()
 
@@ -270,22 +283,22 @@ def test_page_escapes_the_configuration_it_fills_in(dist):
     parsed.feed(page)
     (config,) = [attrs["config"] for tag, attrs in parsed.tags if tag == "script" and
                  attrs.get("type") == "py"]
-    assert json.loads(config) == build.PYSCRIPT_CONFIG
+    assert json.loads(config) == PYSCRIPT_CONFIG
     assert '"' not in re.search(r'config="([^"]*)"', page).group(1)
 
 
 def test_fill_escapes_text_and_keeps_markup():
     template = '<p title="{{title}}">{{body}}</p>{{shell}}'
     texts = {"title": """a "b" & 'c' <d>""", "body": "1 < 2 > 0"}
-    page = build.fill(template, {"shell": "<b>lobby</b>"}, texts)
+    page = fill(template, {"shell": "<b>lobby</b>"}, texts)
     assert page == ('<p title="a &quot;b&quot; &amp; &#x27;c&#x27; &lt;d&gt;">'
                     "1 &lt; 2 &gt; 0</p><b>lobby</b>")
     with pytest.raises(ValueError, match="{{missing}}"):
-        build.fill(template, {}, {**texts, "missing": ""})
+        fill(template, {}, {**texts, "missing": ""})
 
 
 def run_build_py(*args):
-    return subprocess.run([sys.executable, str(build.ROOT / "build.py"), *args],
+    return subprocess.run([sys.executable, str(ROOT / "build.py"), *args],
                           capture_output=True, text=True, timeout=60)
 
 
@@ -299,17 +312,17 @@ def test_a_bad_argument_prints_one_line_and_exits_2(args):
 
 
 def test_command_line_defaults_to_build_and_passes_test_args_on():
-    parser = build.parser()
-    assert parser.parse_known_args([]) == (build.argparse.Namespace(command="build"), [])
-    args, rest = parser.parse_known_args(["serve", "--port", "8123", "--host", "0.0.0.0"])
+    command_line = parser()
+    assert command_line.parse_known_args([]) == (argparse.Namespace(command="build"), [])
+    args, rest = command_line.parse_known_args(["serve", "--port", "8123", "--host", "0.0.0.0"])
     assert (args.command, args.port, args.host) == ("serve", 8123, "0.0.0.0")
-    args, rest = parser.parse_known_args(["test", "-q", "-k", "links", "-h"])
+    args, rest = command_line.parse_known_args(["test", "-q", "-k", "links", "-h"])
     assert args.command == "test" and rest == ["-q", "-k", "links", "-h"]
 
 
 def test_mime_types_cover_the_runtime():
     for suffix in (".mjs", ".wasm", ".json", ".webmanifest", ".zip"):
-        assert suffix in build.MIME_TYPES
+        assert suffix in MIME_TYPES
 
 
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
@@ -317,7 +330,7 @@ INTERFACES = "import socket, sys; print([n for _, n in socket.if_nameindex()]); 
 
 
 def test_the_tests_command_isolates_its_network_and_keeps_the_exit_status(capsys):
-    command = build.loopback_only([sys.executable, "-c", INTERFACES])
+    command = loopback_only([sys.executable, "-c", INTERFACES])
     result = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert result.returncode == 3
     if ROOT_USER:
@@ -334,14 +347,14 @@ def test_under_build_py_test_as_root_the_only_network_is_loopback():
 
 # --- the standard library, cut to what the page can import -------------------------------
 
-FULL_STDLIB = build.NODE_MODULES / "pyodide" / build.STDLIB
+FULL_STDLIB = NODE_MODULES / "pyodide" / STDLIB
 
 
 def stdlib_modules(path) -> dict[str, str]:
     """{module name: path} of the modules in a standard library zip."""
     with zipfile.ZipFile(path) as archive:
-        return {build.module_name(name): name for name in archive.namelist()
-                if build.module_name(name)}
+        return {module_name(name): name for name in archive.namelist()
+                if module_name(name)}
 
 
 def imports_of(tree, name: str, is_package: bool):
@@ -364,8 +377,8 @@ def imports_of(tree, name: str, is_package: bool):
 def shipped_stdlib(dist) -> dict[str, str]:
     """{module name: path} of the page's standard library: the zip that Pyodide loads and
     the part that holds the modules a start does not import."""
-    return {**stdlib_modules(dist / "pyodide" / build.STDLIB),
-            **stdlib_modules(dist / build.PARTS / f"{build.STDLIB_PART}.zip")}
+    return {**stdlib_modules(dist / "pyodide" / STDLIB),
+            **stdlib_modules(dist / PARTS / f"{STDLIB_PART}.zip")}
 
 
 def test_the_cut_standard_library_holds_every_module_the_page_imports(dist):
@@ -373,8 +386,8 @@ def test_the_cut_standard_library_holds_every_module_the_page_imports(dist):
     catalogs' gettext), and the page's other Python: each standard module that they import
     and Pyodide has in its zip is shipped, compiled; and the cut is smaller."""
     full, cut = stdlib_modules(FULL_STDLIB), shipped_stdlib(dist)
-    wanted = set(build.PAGE_SCRIPT_IMPORTS) | set(build.RUNTIME_IMPORTS)
-    for path, source in build.page_sources(build.ROOT / "py" / "cardtable").items():
+    wanted = set(PAGE_SCRIPT_IMPORTS) | set(RUNTIME_IMPORTS)
+    for path, source in page_sources(ROOT / "py" / "cardtable").items():
         name = path[:-3].replace("/", ".").removesuffix(".__init__")
         wanted |= set(imports_of(ast.parse(source), name, path.endswith("__init__.py")))
     missing = sorted(m for m in wanted if m in full and m not in cut)
@@ -390,15 +403,15 @@ def test_a_start_loads_only_the_modules_that_a_start_imports(dist):
     functions), what a start imports in functions (START_LAZY_IMPORTS), and Python's and
     Pyodide's start-up; a module that only functions import (email, through Pyodide's
     package loader) waits in the part."""
-    at_start = stdlib_modules(dist / "pyodide" / build.STDLIB)
-    later = stdlib_modules(dist / build.PARTS / f"{build.STDLIB_PART}.zip")
+    at_start = stdlib_modules(dist / "pyodide" / STDLIB)
+    later = stdlib_modules(dist / PARTS / f"{STDLIB_PART}.zip")
     assert {"json", "dataclasses", "asyncio", "site", "encodings.utf_8"} <= set(at_start)
-    assert set(build.RUNTIME_IMPORTS) | set(build.START_LAZY_IMPORTS) <= set(at_start)
+    assert set(RUNTIME_IMPORTS) | set(START_LAZY_IMPORTS) <= set(at_start)
     assert "email" in later
     assert not set(at_start) & set(later)
     with zipfile.ZipFile(dist / "cardtable.zip") as core:
-        index = json.loads(core.read(build.PARTS_INDEX))
-    assert sorted(index["parts"][build.STDLIB_PART]["files"]) == sorted(later.values())
+        index = json.loads(core.read(PARTS_INDEX))
+    assert sorted(index["parts"][STDLIB_PART]["files"]) == sorted(later.values())
 
 
 # Runs in Pyodide: each compiled module of the zips in /project against its source in
@@ -470,9 +483,9 @@ def test_the_compiled_standard_library_is_its_sources_with_their_line_numbers(di
     on its lines (none that the source does not have), and each module of the part that
     imports from its source imports from the compiled zips."""
     shutil.copy(FULL_STDLIB, tmp_path / "full.zip")
-    shutil.copy(dist / "pyodide" / build.STDLIB, tmp_path / "start.zip")
-    shutil.copy(dist / build.PARTS / f"{build.STDLIB_PART}.zip", tmp_path / "later.zip")
-    result = json.loads(build.run_in_pyodide(COMPILED_CHECK, mount=tmp_path))
+    shutil.copy(dist / "pyodide" / STDLIB, tmp_path / "start.zip")
+    shutil.copy(dist / PARTS / f"{STDLIB_PART}.zip", tmp_path / "later.zip")
+    result = json.loads(run_code_in_pyodide(COMPILED_CHECK, mount=tmp_path))
     assert result["imported"] > 50
     assert result == {"differ": [], "unimported": [], "not_from_zips": [],
                       "imported": result["imported"]}
@@ -481,7 +494,7 @@ def test_the_compiled_standard_library_is_its_sources_with_their_line_numbers(di
 def test_the_page_scripts_import_only_the_listed_modules():
     """index.html's script, assets/snapshot.js and assets/snapshot-worker.js run Python of
     their own: what it imports is PAGE_SCRIPT_IMPORTS (or the package)."""
-    texts = [(build.ROOT / name).read_text(encoding="utf-8")
+    texts = [(ROOT / name).read_text(encoding="utf-8")
              for name in ("index.html", "assets/snapshot.js", "assets/snapshot-worker.js")]
     named = set()
     for text in texts:
@@ -492,7 +505,7 @@ def test_the_page_scripts_import_only_the_listed_modules():
             named |= {n.strip() for n in names.split(",")}
     named = {n for n in named if not n.startswith("cardtable")}
     assert {"os", "sys", "importlib", "pkgutil", "random", "types"} <= named
-    assert named <= set(build.PAGE_SCRIPT_IMPORTS)
+    assert named <= set(PAGE_SCRIPT_IMPORTS)
 
 
 def test_the_cut_follows_lazy_imports_and_skips_blocks_that_never_run():
@@ -504,7 +517,7 @@ def test_the_cut_follows_lazy_imports_and_skips_blocks_that_never_run():
               b"if __name__ == '__main__':\n    import this\n"
               b"if sys.platform == 'win32':\n    import nturl2path\n"
               b"else:\n    import colorsys\n")
-    closure = build.stdlib_closure({"cardtable/probe.py": source}, names=())
+    closure = stdlib_closure({"cardtable/probe.py": source}, names=())
     assert {"email", "email.message", "email.utils", "colorsys"} <= set(closure["all"])
     assert not {"this", "nturl2path"} & set(closure["all"])
     # a start imports what the module imports outside its functions, not email
@@ -516,7 +529,7 @@ def test_the_server_sends_text_and_webassembly_gzipped_to_a_client_that_accepts_
     import gzip
     import threading
     import urllib.request
-    server = build.make_server(dist)
+    server = make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -537,7 +550,7 @@ def test_the_server_sends_text_and_webassembly_gzipped_to_a_client_that_accepts_
             assert get(path, "gzip;q=0, br")[0]["Content-Encoding"] is None
         headers, body = get("pyodide/python_stdlib.zip", "gzip")
         assert headers["Content-Encoding"] is None
-        assert body == (dist / "pyodide" / build.STDLIB).read_bytes()
+        assert body == (dist / "pyodide" / STDLIB).read_bytes()
     finally:
         server.shutdown()
 
@@ -548,7 +561,7 @@ def test_the_server_answers_a_revalidation_of_an_unchanged_file_with_304(dist):
     import threading
     import urllib.error
     import urllib.request
-    server = build.make_server(dist)
+    server = make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_address[1]}/"
 
@@ -574,7 +587,7 @@ def test_the_server_logs_no_request_unless_asked(dist, capfd, monkeypatch):
     CARDTABLE_SERVE_LOG is set."""
     import threading
     import urllib.request
-    server = build.make_server(dist)
+    server = make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://127.0.0.1:{server.server_address[1]}/assets/boot.js"
     try:

@@ -8,7 +8,9 @@ import re
 import pytest
 from babel.messages import pofile as babel_pofile
 
-import build
+from sitebuild.catalogs import catalog_files, compile_catalogs, extract_template
+from sitebuild.package import package_zip
+from sitebuild.project import ROOT
 from cardtable import i18n
 from cardtable.web import links
 from cardtable.web.controller import Controller
@@ -21,13 +23,13 @@ LANGUAGES = ("pt", "ro")
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
     """Every marked text of the package, freshly extracted."""
-    path = build.extract_template(tmp_path_factory.mktemp("i18n") / "cardtable.pot")
+    path = extract_template(tmp_path_factory.mktemp("i18n") / "cardtable.pot")
     with path.open("rb") as file:
         return babel_pofile.read_po(file)
 
 
 def catalog(code):
-    with build.catalog_files()[code].open("rb") as file:
+    with catalog_files()[code].open("rb") as file:
         return babel_pofile.read_po(file, locale=code)
 
 
@@ -148,8 +150,8 @@ def test_catalogs_are_found_and_read_when_the_package_is_imported_from_its_zip(t
     import sys
 
     archive = tmp_path / "cardtable.zip"
-    archive.write_bytes(build.package_zip(build.ROOT / "py" / "cardtable",
-                                          build.compile_catalogs(), bytecode=False))
+    archive.write_bytes(package_zip(ROOT / "py" / "cardtable", compile_catalogs(),
+                                    bytecode=False))
     script = ("import sys, zipimport; sys.path.insert(0, sys.argv[1]); "
               "from cardtable import i18n; "
               "assert isinstance(i18n.__loader__, zipimport.zipimporter); "

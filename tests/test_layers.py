@@ -7,20 +7,25 @@ framework names no game.
   what its ``rules.py`` and ``bots.py`` import, all the way down, is never browser code.
 - No module outside ``games/`` but the registry names a game (its id, its package or its
   name, in code, strings or comments) or imports from a game's package.
+- The build (build.py and sitebuild/) stands beside the package: the page's code never
+  imports it; it imports the package only in the few places that read it, inside functions;
+  the programs it runs under Pyodide or Babel import neither.
 """
 
 import ast
 import io
 import pathlib
 import re
+import sys
 import tokenize
 
-import build
 import pytest
 
 from cardtable.engine.registry import GAMES
+from sitebuild.package import HEADLESS_ONLY
 
-PACKAGE = pathlib.Path(__file__).resolve().parent.parent / "py" / "cardtable"
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "py" / "cardtable"
 GAMES_DIR = PACKAGE / "games"
 REGISTRY = PACKAGE / "engine" / "registry.py"
 BROWSER_MODULES = ("js", "pyscript", "pyodide", "cardtable.web")
@@ -163,8 +168,8 @@ def test_the_naming_check_sees_ids_packages_and_names(tmp_path):
 @pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")),
                          ids=lambda p: str(p.relative_to(PACKAGE)))
 def test_the_page_never_imports_the_simulator(path):
-    # build.py leaves the simulator's modules out of the page's zip
-    headless = {module_name(PACKAGE.parent / name) for name in build.HEADLESS_ONLY}
+    # the build (sitebuild/package.py) leaves the simulator's modules out of the page's zip
+    headless = {module_name(PACKAGE.parent / name) for name in HEADLESS_ONLY}
     if module_name(path) not in headless:
         assert not set(imported_modules(path)) & headless
 
@@ -173,3 +178,57 @@ def test_the_scanner_sees_relative_imports():
     names = set(imported_modules(GAMES_DIR / "extreme" / "bots.py"))
     assert {"cardtable.games.extreme.rules", "cardtable.games.the_game.search"} <= names
     assert "cardtable.engine.rng" in names
+
+
+# -- the build stands beside the package ---------------------------------------------------
+BUILD = ROOT / "sitebuild"
+PROGRAMS = BUILD / "programs"
+# The build's modules that import the page's package, and what they read there.
+BUILD_READS_THE_PACKAGE = {
+    "dist.py": "the stylesheets, in the page's cascade order",
+    "package.py": "the games' registry, to name the parts that each game needs",
+    "page.py": "the lobby and the boot words in every language, prerendered",
+}
+
+
+def absolute_imports(path: pathlib.Path):
+    """(module name, whether the import runs when the module is imported) of every import
+    in ``path``, whose imports are all absolute."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    in_functions = {id(node) for function in ast.walk(tree)
+                    if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef))
+                    for node in ast.walk(function)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            assert not node.level, f"{path.name}: a relative import"
+            yield node.module, id(node) not in in_functions
+        elif isinstance(node, ast.Import):
+            yield from ((alias.name, id(node) not in in_functions) for alias in node.names)
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_page_never_imports_the_build(path):
+    for name in imported_modules(path):
+        assert not is_under(name, ("build", "sitebuild")), name
+
+
+def test_the_build_imports_the_package_only_where_it_reads_it_and_only_in_functions():
+    readers = set()
+    for path in sorted(BUILD.glob("*.py")):
+        for name, at_import in absolute_imports(path):
+            if is_under(name, ("cardtable",)):
+                readers.add(path.name)
+                assert not at_import, f"{path.name} imports {name} when imported"
+    assert readers == set(BUILD_READS_THE_PACKAGE)
+    for path in [ROOT / "build.py", *PROGRAMS.glob("*.py")]:
+        assert not any(is_under(name, ("cardtable",)) for name, _ in absolute_imports(path))
+
+
+@pytest.mark.parametrize("path", sorted(PROGRAMS.glob("*.py")), ids=lambda p: p.name)
+def test_the_builds_programs_import_only_the_standard_library_and_one_another(path):
+    # They run in an interpreter of their own: Pyodide's bare one, or .venv's (Babel).
+    babel = ("babel",) if path.name == "compile_catalogs.py" else ()
+    allowed = ("sitebuild.programs", *babel)
+    for name, _ in absolute_imports(path):
+        assert name.split(".")[0] in sys.stdlib_module_names or is_under(name, allowed), name

@@ -10,7 +10,9 @@ import textwrap
 
 import pytest
 
-import build
+from sitebuild.catalogs import compile_catalogs
+from sitebuild.package import PARTS, package_files, page_sources, split_package
+from sitebuild.project import ROOT
 from cardtable import bots
 from cardtable.engine import registry
 
@@ -46,10 +48,10 @@ def split(tmp_path_factory):
     """The package split as the page gets it, uncompiled (sources: this CPython imports
     them), written into a folder as dist/ holds it."""
     folder = tmp_path_factory.mktemp("split")
-    package = build.ROOT / "py" / "cardtable"
-    files = build.package_files(package, build.compile_catalogs(), bytecode=False)
-    (folder / build.PARTS).mkdir()
-    for url, data in build.split_package(files, build.page_sources(package)).items():
+    package = ROOT / "py" / "cardtable"
+    files = package_files(package, compile_catalogs(), bytecode=False)
+    (folder / PARTS).mkdir()
+    for url, data in split_package(files, page_sources(package)).items():
         (folder / url).write_bytes(data)
     return folder
 

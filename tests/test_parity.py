@@ -2,7 +2,7 @@
 
 Python promises only that ``random.Random(seed).random()`` repeats across versions, so every
 shuffle is built on it (engine/rng.py). This runs one probe under both interpreters and
-compares the JSON: Pyodide from node_modules under Node (build.run_in_pyodide), with the
+compares the JSON: Pyodide from node_modules under Node (sitebuild/node_pyodide.py), with the
 project's py/ mounted. Translations too: the same catalogs give the same plural forms and
 the same lobby in every language; the same signalling codes (web/together/signal.py).
 The browser runs that same Pyodide build.
@@ -13,7 +13,8 @@ import shutil
 
 import pytest
 
-import build
+from sitebuild.node_pyodide import run_code_in_pyodide
+from sitebuild.project import NODE_MODULES, ROOT
 
 # Evaluated by both interpreters; the last expression is the JSON compared.
 PROBE = """
@@ -96,8 +97,8 @@ def run_cpython() -> dict:
 @pytest.fixture(scope="module")
 def pyodide_report() -> dict:
     assert shutil.which("node"), "node is needed (python3 build.py test installs it)"
-    assert (build.NODE_MODULES / "pyodide").is_dir(), "run npm ci first"
-    return json.loads(build.run_in_pyodide(PROBE, mount=build.ROOT / "py"))
+    assert (NODE_MODULES / "pyodide").is_dir(), "run npm ci first"
+    return json.loads(run_code_in_pyodide(PROBE, mount=ROOT / "py"))
 
 
 @pytest.fixture(scope="module")

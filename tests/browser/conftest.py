@@ -89,7 +89,10 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 from settings_scripts import RETURNING_PLAYER, settings_script
 
-import build
+from sitebuild.dist import build
+from sitebuild.install import CHROMIUM
+from sitebuild.project import DIST
+from sitebuild.server import make_server
 
 # --allow-loopback-in-peer-connection: WebRTC gathers 127.0.0.1 too (see ``peer_page``).
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -124,7 +127,7 @@ class Site:
 
 def start_server(directory: Path, prefix: str = "/", hostname: str = "localhost"):
     """Serve ``directory`` at ``prefix`` on a free port in a daemon thread."""
-    server = build.make_server(directory, port=0, prefix=prefix)
+    server = make_server(directory, port=0, prefix=prefix)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://{hostname}:{server.server_address[1]}{prefix}"
 
@@ -135,9 +138,9 @@ def dist(tmp_path_factory) -> Path:
 
     A private build keeps a session safe from anyone rebuilding dist/ meanwhile.
     """
-    if os.environ.get("CARDTABLE_DIST_BUILT") == "1" and (build.DIST / "sw.js").exists():
-        return build.DIST
-    return build.build(tmp_path_factory.mktemp("site") / "dist")
+    if os.environ.get("CARDTABLE_DIST_BUILT") == "1" and (DIST / "sw.js").exists():
+        return DIST
+    return build(tmp_path_factory.mktemp("site") / "dist")
 
 
 @pytest.fixture(scope="session")
@@ -234,7 +237,7 @@ def playwright_instance():
 
 @pytest.fixture(scope="session")
 def browser(playwright_instance):
-    browser = playwright_instance.chromium.launch(executable_path=str(build.CHROMIUM),
+    browser = playwright_instance.chromium.launch(executable_path=str(CHROMIUM),
                                                   args=CHROMIUM_ARGS)
     yield browser
     browser.close()
@@ -358,7 +361,7 @@ def storage_blocked_page(playwright_instance, tmp_path, site, embedder):
     preferences = {"profile": {"cookie_controls_mode": 1, "block_third_party_cookies": True}}
     (profile / "Default" / "Preferences").write_text(json.dumps(preferences))
     context = playwright_instance.chromium.launch_persistent_context(
-        str(profile), executable_path=str(build.CHROMIUM), args=CHROMIUM_ARGS)
+        str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
     context.add_init_script(CSP_REPORTER)
     page = context.new_page()
     watch = _watch_page(page, site.origin, embedder.origin)

@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-import build
+from sitebuild.project import NODE_MODULES
 from cardtable.bots import default_level, make_bot
 from cardtable.engine.registry import GAMES
 from cardtable.web import links
@@ -24,7 +24,7 @@ from cardtable.web.session import Session
 from settings_scripts import settings_script
 from menu import choose
 
-AXE = (build.NODE_MODULES / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
+AXE = (NODE_MODULES / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True},
          "desktop": {"viewport": {"width": 1280, "height": 800}, "color_scheme": "dark"}}

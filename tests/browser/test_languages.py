@@ -1,7 +1,7 @@
 """Languages in the page: no text bypasses the catalogs, the first paint is already in the
 player's language, and switching language mid-game changes every text and loses nothing.
 
-The pseudo-language build (``build.build(pseudo=True)``) adds the language "qps", in which
+The pseudo-language build (``sitebuild.dist.build(pseudo=True)``) adds the language "qps", in which
 every catalog text is bracketed ⟦…⟧ and accented. On every screen of every game, each
 visible text and label, once its bracketed parts are taken out, may hold only what needs
 no translation: numbers, punctuation, card and pile symbols, and proper names. Anything
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-import build
+from sitebuild.dist import build
 from cardtable.engine.registry import GAMES
 from conftest import start_server
 from settings_scripts import settings_script
@@ -81,7 +81,7 @@ def untranslated(page) -> list:
 @pytest.fixture(scope="module")
 def pseudo_site(tmp_path_factory):
     """The site built with the pseudo-language, on its own server."""
-    dist = build.build(tmp_path_factory.mktemp("pseudo") / "dist", pseudo=True)
+    dist = build(tmp_path_factory.mktemp("pseudo") / "dist", pseudo=True)
     server, url = start_server(dist)
     yield url
     server.shutdown()

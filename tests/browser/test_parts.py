@@ -8,7 +8,7 @@ import zipfile
 
 import pytest
 
-import build
+from sitebuild.package import PARTS, PARTS_INDEX
 
 # When the page became ready (ms since navigation start), for the requests made before it.
 READY_AT = """
@@ -34,7 +34,7 @@ NO_SERVICE_WORKER = {"service_workers": "block"}
 @pytest.fixture(scope="module")
 def index(site) -> dict:
     with zipfile.ZipFile(site.dist / "cardtable.zip") as core:
-        return json.loads(core.read(build.PARTS_INDEX))
+        return json.loads(core.read(PARTS_INDEX))
 
 
 def part_urls(index, parts) -> set:
@@ -43,7 +43,7 @@ def part_urls(index, parts) -> set:
 
 def requested_parts(page) -> set:
     return {url for url in page.evaluate(REQUESTED_BEFORE_READY)
-            if url.startswith(build.PARTS + "/")}
+            if url.startswith(PARTS + "/")}
 
 
 def test_a_first_visit_to_the_lobby_fetches_the_core_and_no_part(new_page, site, wait_ready,

@@ -9,7 +9,9 @@ import re
 import shutil
 import threading
 
-import build
+from sitebuild.dist import STYLES
+from sitebuild.server import make_server
+from sitebuild.service_worker import integrity, service_worker
 
 
 def precache(dist) -> dict:
@@ -63,8 +65,8 @@ def test_first_paint_shows_the_lobby_before_python(page, site, wait_ready):
 def test_precache_list_matches_dist(site):
     listed = precache(site.dist)
     assert set(listed) == dist_files(site.dist) - {"sw.js"}
-    for url, integrity in listed.items():
-        assert integrity == build.integrity((site.dist / url).read_bytes()), url
+    for url, digest in listed.items():
+        assert digest == integrity((site.dist / url).read_bytes()), url
 
 
 def test_service_worker_cache_name_follows_the_content(site):
@@ -96,7 +98,7 @@ def cache_name(dist) -> str:
 def test_an_update_replaces_the_old_cache(page, site, wait_ready, wait_until, tmp_path):
     dist = tmp_path / "dist"
     shutil.copytree(site.dist, dist)
-    server = build.make_server(dist)
+    server = make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
     page.watch.origins += (url.rstrip("/"),)
@@ -107,9 +109,9 @@ def test_an_update_replaces_the_old_cache(page, site, wait_ready, wait_until, tm
         wait_until(page, "navigator.serviceWorker.controller !== null")  # installed, active
         assert page.evaluate(SITE_CACHES) == [old]
         # A new version is deployed: one file changes, and so does sw.js.
-        with open(dist / "assets" / build.STYLES, "a") as css:
+        with open(dist / "assets" / STYLES, "a") as css:
             css.write("/* v2 */\n")
-        (dist / "sw.js").write_text(build.service_worker(dist))
+        (dist / "sw.js").write_text(service_worker(dist))
         new = cache_name(dist)
         assert new != old
         page.reload()

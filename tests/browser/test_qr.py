@@ -10,9 +10,9 @@ every test here also shows that drawing a code fetches nothing from elsewhere.
 
 import base64
 
-import build
+from sitebuild.project import NODE_MODULES
 
-JSQR = (build.NODE_MODULES / "jsqr" / "dist" / "jsQR.js").read_text(encoding="utf-8")
+JSQR = (NODE_MODULES / "jsqr" / "dist" / "jsQR.js").read_text(encoding="utf-8")
 LIBRARY = "vendor/qrcode.js"
 # An invitation as the page will make it: 130 characters, 95 of them base64url.
 OFFER = base64.urlsafe_b64encode(bytes(range(7, 78))).decode().rstrip("=")

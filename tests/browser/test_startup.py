@@ -8,7 +8,9 @@ import zipfile
 
 import pytest
 
-import build
+from sitebuild.dist import START_DOWNLOADS
+from sitebuild.package import PARTS
+from sitebuild.stdlib import RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB, STDLIB_PART
 
 # No service worker: it could serve the runtime past the route.
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -71,9 +73,9 @@ STDLIB_IN_PAGE = "/lib/python314.zip/"
 def test_a_start_imports_from_the_standard_library_only_what_the_cut_ships(page, site,
                                                                            open_app, wait_ready):
     """Python's, Pyodide's and PyScript's start-up, the lobby and a game import only
-    modules of the cut standard library (build.STDLIB_CLOSURE), compiled, from the zip that
-    Pyodide loads (none from the part of those a start does not import), and each of
-    build.RUNTIME_IMPORTS is imported by a real start: the list is neither short nor
+    modules of the cut standard library (sitebuild/programs/stdlib_closure.py), compiled,
+    from the zip that Pyodide loads (none from the part of those a start does not import),
+    and each of RUNTIME_IMPORTS is imported by a real start: the list is neither short nor
     stale. Then a returning player's start: the game begun before is in the list of
     unfinished games, whose dates are read at start."""
     open_app(page, site.url + "#/the-game?seed=cut&players=2&lang=ro")
@@ -85,15 +87,15 @@ def test_a_start_imports_from_the_standard_library_only_what_the_cut_ships(page,
     loaded.update(page.evaluate(LOADED_MODULES))
     from_zip = {path[len(STDLIB_IN_PAGE):] for path in loaded.values()
                 if path and path.startswith(STDLIB_IN_PAGE)}
-    with zipfile.ZipFile(site.dist / "pyodide" / build.STDLIB) as archive:
+    with zipfile.ZipFile(site.dist / "pyodide" / STDLIB) as archive:
         shipped = set(archive.namelist())
     # a frozen module (in Pyodide's binary) names its source, which the zip holds compiled
     assert len(from_zip) > 100 and {path + "c" if path.endswith(".py") else path
                                     for path in from_zip} <= shipped
     assert not [path for path in loaded.values()
-                if path and f"{build.PARTS}/{build.STDLIB_PART}.zip" in path]
-    assert set(build.RUNTIME_IMPORTS) <= set(loaded)
-    assert set(build.START_LAZY_IMPORTS) <= set(loaded)
+                if path and f"{PARTS}/{STDLIB_PART}.zip" in path]
+    assert set(RUNTIME_IMPORTS) <= set(loaded)
+    assert set(START_LAZY_IMPORTS) <= set(loaded)
     assert loaded["dataclasses"].startswith(STDLIB_IN_PAGE)
 
 
@@ -138,7 +140,8 @@ SLOWED = {"offline": False, "latency": 40, "downloadThroughput": 2_000_000,
 
 def test_the_loading_line_moves_with_the_bytes_that_arrive(new_page, site, wait_ready):
     """Over a slowed network the bar moves many times while the runtime downloads, in
-    proportion to the bytes that arrived (build.downloads weighs them), and never back."""
+    proportion to the bytes that arrived (sitebuild.dist.downloads weighs them), and never
+    back."""
     page = new_page(service_workers="block")
     page.add_init_script(BAR_VALUES)
     cdp = page.context.new_cdp_session(page)
@@ -152,4 +155,4 @@ def test_the_loading_line_moves_with_the_bytes_that_arrive(new_page, site, wait_
     assert len(while_downloading) >= 10, values
     downloads = json.loads(page.inner_text("#boot-downloads"))
     assert set(downloads) == {path.relative_to(site.dist).as_posix() for pattern in
-                              build.START_DOWNLOADS for path in site.dist.glob(pattern)}
+                              START_DOWNLOADS for path in site.dist.glob(pattern)}
