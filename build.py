@@ -1148,6 +1148,23 @@ def ensure_chromium() -> None:
         apt_install("chromium")
 
 
+# The other engines' browsers and drivers, each with a file that shows it installed:
+# Firefox ESR (driven by npm's puppeteer-core), WebKitGTK's WebKitWebDriver with MiniBrowser
+# (driven by PyPI's selenium), and the X server WebKit's windows open in. See
+# tests/browser/engines/__init__.py.
+BROWSERS = {"firefox-esr": Path("/usr/bin/firefox-esr"),
+            "webkit2gtk-driver": Path("/usr/bin/WebKitWebDriver"),
+            "xvfb": Path("/usr/bin/Xvfb")}
+
+
+def ensure_browsers() -> None:
+    """Install Debian's Chromium, Firefox ESR, WebKitGTK driver and Xvfb where missing."""
+    ensure_chromium()
+    missing = [package for package, path in BROWSERS.items() if not path.exists()]
+    if missing:
+        apt_install(*missing)
+
+
 def apt_install(*packages: str) -> None:
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run("apt-get", "update", "-q", env=env)
@@ -1161,7 +1178,7 @@ def test(argv: list[str]) -> int:
     collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
-    ensure_chromium()
+    ensure_browsers()
     build()
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     args = [*workers(argv), *(argv if paths else ["tests", *argv])]
