@@ -62,3 +62,51 @@ def test_a_move_by_clicking_and_a_reload_resumes_it(engine_page, site):
     page.reload()
     wait_ready(page)
     assert view(page) == before and card not in before["hand"]
+
+
+def test_records_in_another_language(engine_page, site):
+    """A finished game of Triggs is recorded, and Menu → Records shows it in Portuguese."""
+    page = engine_page()
+    returning_player(page, site)
+    settings = {**json.loads(TOURS_SEEN), "language": "pt"}
+    page.evaluate(f"localStorage.setItem('cardtable.settings', {js(json.dumps(settings))})")
+    save, fragment = finished_save("triggs", 2, "engines-records")
+    page.evaluate(f"localStorage.setItem('cardtable.save', {js(json.dumps(save))})")
+    page.goto("about:blank")
+    open_app(page, site.link(fragment))
+    wait_until(page, "!!document.querySelector('#app main.end')")
+    assert page.evaluate("document.documentElement.lang") == "pt"
+    page.click('.menu [data-action="menu"]')
+    page.click('#menu-items [data-action="records"]')
+    wait_until(page, "!!document.querySelector('#app main.records figure.chart')")
+    assert page.evaluate("document.querySelector('#records-title').textContent") == tr(
+        "pt", "Records: {game}", game="Triggs")
+    assert page.evaluate("document.querySelectorAll('.record-list > li').length") == 1
+
+
+def test_the_cross_site_embed_plays(engine_page, site, embedder):
+    page = engine_page()
+    page.goto(embedder.page_for(site.url))
+    app = page.frame("#app")
+    wait_ready(app)
+    app.click("[data-action=start]")
+    wait_until(app, "!!document.querySelector('[data-action=select]')")
+
+
+# Firefox's "block all third-party cookies" (and with them third-party storage).
+NO_THIRD_PARTY_STORAGE = {"network.cookie.cookieBehavior": 1}
+
+
+@pytest.mark.parametrize("engine", ["firefox"])
+def test_the_embed_says_it_will_not_save_where_storage_is_blocked(engine_page, site, embedder):
+    """Where the engine's settings can block a third-party frame's storage from here
+    (Chromium's case is test_platform.py's)."""
+    page = engine_page(**NO_THIRD_PARTY_STORAGE)
+    page.goto(embedder.page_for(site.url))
+    app = page.frame("#app")
+    wait_ready(app)
+    assert app.evaluate("(() => { try { localStorage.length; return 'open' }"
+                        " catch (e) { return e.name } })()") == "SecurityError"
+    assert BLOCKED_NOTICE in app.evaluate("document.body.textContent")
+    app.click("[data-action=start]")
+    wait_until(app, "!!document.querySelector('[data-action=select]')")
