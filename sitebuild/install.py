@@ -59,9 +59,19 @@ def ensure_node_modules() -> None:
     stamp.write_text(digest)
 
 
-def ensure_chromium() -> None:
-    """The browser of the browser tests (CHROMIUM)."""
+# The other engines of the browser tests (tests/browser/engines): Debian's package of each
+# program, by the program's path.
+ENGINES = {Path("/usr/bin/firefox-esr"): "firefox-esr",
+           Path("/usr/bin/WebKitWebDriver"): "webkit2gtk-driver",
+           Path("/usr/bin/Xvfb"): "xvfb"}
+
+
+def ensure_browsers() -> None:
+    """The browsers of the browser tests: Chromium (CHROMIUM), Firefox ESR, WebKitGTK's
+    WebDriver (with its MiniBrowser) and the X server WebKitGTK draws into."""
     ensure_program(CHROMIUM, "chromium")
+    for program, package in ENGINES.items():
+        ensure_program(program, package)
 
 
 def ensure_program(program: str | Path, *packages: str) -> None:

@@ -8,7 +8,7 @@ import shutil
 import subprocess
 
 from sitebuild.dist import build
-from sitebuild.install import ensure_chromium, ensure_node_modules, ensure_venv
+from sitebuild.install import ensure_browsers, ensure_node_modules, ensure_venv
 from sitebuild.project import ROOT
 
 
@@ -19,7 +19,7 @@ def test(argv: list[str]) -> int:
     collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
-    ensure_chromium()
+    ensure_browsers()
     build()
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     args = [*workers(argv), *(argv if paths else ["tests", *argv])]

@@ -66,6 +66,9 @@ Fixtures
 ``open_app``
     A function ``open_app(page, url)``: ``page.goto(url)`` then ``wait_ready``; returns page.
 
+``engine`` / ``engine_page``
+    The tests that must hold in Firefox and WebKit too take these: see engines/fixtures.py.
+
 Example::
 
     def test_lobby_lists_the_game(page, site, open_app):
@@ -88,6 +91,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
 from settings_scripts import RETURNING_PLAYER, settings_script
+
+from engines.fixtures import engine, engine_page, firefox, webkit_display  # noqa: F401
 
 from sitebuild.dist import build
 from sitebuild.install import CHROMIUM

@@ -1,0 +1,119 @@
+"""One interface over three browser engines, for the tests that must hold in each of them.
+
+Which driver serves which engine, and why:
+
+- ``chromium``: Playwright over Debian's /usr/bin/chromium, the session's ``browser`` of
+  conftest.py (the Chromium suite's own driver, reused: no second Chromium).
+- ``firefox``: npm's puppeteer-core over WebDriver BiDi, launching Debian's
+  /usr/bin/firefox-esr itself (no geckodriver, which Debian does not package, and no
+  browser download). One Firefox per test session; each page gets a browser context of
+  its own (fresh storage, cache and service workers). BiDi gives console messages and
+  uncaught errors from the first line of the page, and evaluation that the page's CSP
+  does not forbid. Puppeteer is a Node library, so ``firefox_bridge.mjs`` relays its calls
+  (one JSON line each way) and ``firefox.py`` speaks to it.
+- ``webkit``: PyPI's selenium over WebDriver classic to Debian's WebKitWebDriver, with
+  WebKitGTK's MiniBrowser (``--automation``) as the browser, in an Xvfb display started
+  once per session. WebKitWebDriver 2.50 answers no BiDi session, so the console is
+  watched by a hook the page gets once it has loaded (errors before that show as
+  ``data-app="error"``). Each page is a session of its own: MiniBrowser's automation
+  session is its own ephemeral profile, the one way to get fresh storage.
+
+A page (``EnginePage``) opens a URL, reloads, evaluates a JS expression (awaited; the result
+comes back as JSON), clicks a real control by CSS selector, gives a view into an iframe
+(``frame(selector)``) and lists the console errors and uncaught errors seen so far.
+The functions below build the tests' steps on that.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+ENGINES = ("chromium", "firefox", "webkit")
+READY_TIMEOUT_S = 90
+# The page's own keys, as a {key: value} object.
+STORED_KEYS = ("Object.fromEntries(Object.keys(localStorage).filter(k => k.startsWith('cardtable.'))"
+               ".sort().map(k => [k, localStorage.getItem(k)]))")
+
+
+class EnginePage:
+    """What every engine's page does; ``engine`` names it."""
+
+    engine = ""
+
+    def goto(self, url: str) -> None:
+        raise NotImplementedError
+
+    def reload(self) -> None:
+        raise NotImplementedError
+
+    def evaluate(self, expression: str):
+        """The value of a JS expression (a promise awaited), as JSON gives it back."""
+        raise NotImplementedError
+
+    def click(self, selector: str) -> None:
+        """A real mouse click on the first element that matches ``selector``."""
+        raise NotImplementedError
+
+    def frame(self, selector: str) -> "EnginePage":
+        """The same page, evaluating and clicking inside the iframe ``selector`` finds."""
+        raise NotImplementedError
+
+    def problems(self) -> list[str]:
+        """Console errors and uncaught errors of this page so far."""
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+def wait_until(page: EnginePage, expression: str, timeout_s: float = READY_TIMEOUT_S):
+    """Poll a JS expression until it is truthy; its value. Fails after ``timeout_s``.
+
+    An evaluation that fails while a document is replaced counts as false."""
+    deadline = time.monotonic() + timeout_s
+    problem = ""
+    while True:
+        try:
+            value, problem = page.evaluate(expression), ""
+        except Exception as error:  # each driver has its own error for a page in transit
+            value, problem = None, f" (the page answers: {str(error).splitlines()[0]})"
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            pytest.fail(f"{page.engine}: still false after {timeout_s} s: {expression}{problem}")
+        time.sleep(0.1)
+
+
+def wait_ready(page: EnginePage, timeout_s: float = READY_TIMEOUT_S) -> None:
+    """Wait until ``<html data-app="ready">``; on ``error`` fail at once with the page's words."""
+    state = wait_until(page, "['ready', 'error'].includes(document.documentElement.dataset.app)"
+                       " && document.documentElement.dataset.app", timeout_s)
+    if state != "ready":
+        message = page.evaluate(
+            "[...document.querySelectorAll('[role=alert]')].map(e => e.textContent).join(' ')")
+        pytest.fail(f"{page.engine}: the app reports data-app={state!r}: {message.strip()}")
+
+
+def open_app(page: EnginePage, url: str) -> EnginePage:
+    """Open ``url`` and wait until the app is ready; the page."""
+    page.goto(url)
+    wait_ready(page)
+    return page
+
+
+def stored(page: EnginePage) -> dict[str, str]:
+    """Every ``cardtable.*`` key of the page's localStorage with its value."""
+    return page.evaluate(STORED_KEYS)
+
+
+def view(page: EnginePage) -> dict:
+    """The human seat's view (the automation contract's ``window.cardtable.view()``)."""
+    return page.evaluate("window.cardtable.view()")
+
+
+def js(value) -> str:
+    """``value`` written as a JS literal, to put in an expression."""
+    return json.dumps(value)

@@ -1,0 +1,99 @@
+"""Offline through the service worker, in every engine, at a domain's root and under a path
+(``/cardtable/``, as on a GitHub Pages project site).
+
+A player stores unfinished games of all four games, settings and records online; later, with
+the network gone and the HTTP cache unable to answer (the server says ``Cache-Control:
+no-cache`` to every response, so only the service worker can), the start page and each
+game's link reach ready, every ``cardtable.*`` key is still there unchanged (none kept
+aside as ``cardtable.unreadable.*``), and each link resumes its game where it was.
+Opening a game puts it first in ``cardtable.games`` and dates it: the list is compared as
+its games' saves, every other key as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+
+import pytest
+
+from sitebuild.server import make_server
+from engines import js, open_app, stored, view, wait_until
+from test_a11y import finished_save
+from test_engines import LINKS, MY_TURN, TOURS_SEEN, play_a_card
+
+PRECACHED = ("navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null"
+             " && window.cardtableParts.cached === true)")
+
+
+def serve(dist, prefix: str):
+    """``dist`` served at ``prefix`` (every response ``no-cache``); the server and its URL."""
+    server = make_server(dist, prefix=prefix)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://localhost:{server.server_address[1]}{prefix}"
+
+
+# Firefox's words for a fetch that a page left behind when it went to another address.
+LEFT_BEHIND = "A ServiceWorker intercepted the request and encountered an unexpected error"
+
+
+def kept(keys: dict) -> dict:
+    """The stored keys, ``cardtable.games`` as {id: save} (its order and dates left out)."""
+    games = json.loads(keys.get("cardtable.games", '{"games": []}'))["games"]
+    return {**keys, "cardtable.games": {entry["id"]: entry["save"] for entry in games}}
+
+
+def reopen(page, url: str) -> None:
+    """``url`` loaded anew (not a change of fragment in the same document), until ready."""
+    page.goto("about:blank")
+    open_app(page, url)
+
+
+def store_a_players_things(page, root: str) -> None:
+    """Online: settings, a record (a finished game of Triggs) and an unfinished game of
+    each game (The Game with a card played)."""
+    open_app(page, root)
+    page.evaluate(f"localStorage.setItem('cardtable.settings', {js(TOURS_SEEN)})")
+    save, fragment = finished_save("triggs", 2, "offline-record")
+    page.evaluate(f"localStorage.setItem('cardtable.save', {js(js(save))})")
+    reopen(page, root + fragment)
+    wait_until(page, "!!document.querySelector('#app main.end')")
+    for game, link in LINKS.items():
+        page.evaluate(f"location.hash = {js(link)}")
+        wait_until(page, f"(v => v && v.game === {js(game)})(window.cardtable.view())")
+        if game == "the-game":
+            play_a_card(page)
+        else:
+            wait_until(page, MY_TURN)
+
+
+@pytest.mark.parametrize("prefix", ["/", "/cardtable/"], ids=["root", "path"])
+def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page, dist, prefix):
+    server, root = serve(dist, prefix)
+    engine_page.allow(LEFT_BEHIND)
+    page = engine_page()
+    try:
+        store_a_players_things(page, root)
+        views = {}
+        for game, link in LINKS.items():
+            reopen(page, root + link)
+            wait_until(page, MY_TURN)
+            views[game] = view(page)
+        reopen(page, root)
+        wait_until(page, PRECACHED)
+        online = stored(page)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert {"cardtable.games", "cardtable.records", "cardtable.settings"} <= set(online)
+    unfinished = json.loads(online["cardtable.games"])["games"]
+    assert {entry["save"]["game"] for entry in unfinished} == set(LINKS)
+
+    reopen(page, root)
+    assert page.evaluate("navigator.serviceWorker.controller !== null")
+    assert kept(stored(page)) == kept(online)
+    for game, link in LINKS.items():
+        reopen(page, root + link)
+        wait_until(page, MY_TURN)
+        assert kept(stored(page)) == kept(online), game
+        assert view(page) == views[game], game
