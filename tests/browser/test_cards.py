@@ -22,6 +22,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
 from menu import menu_item
 from settings_scripts import settings_script
+from still import wait_still
 from test_a11y import violations
 
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -58,6 +59,7 @@ def test_rentz_cards_read_at_any_size_with_six_players(new_page, site, open_app,
                                                        size):
     page = opened(new_page, site, open_app, size, SIX)
     wait_until(page, LEAD)
+    wait_still(page)  # each card and its corner are measured apart: none may be moving
     cards = page.locator('.hand [data-action="rentz-play"]')
     assert cards.count() == 8
     courts = 0
