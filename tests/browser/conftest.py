@@ -31,7 +31,8 @@ Fixtures
     or the service worker) requests anything outside ``site``'s origin, throws an uncaught
     error, logs a console error, or reports a Content-Security-Policy violation.
     ``page.watch`` is that ``Watch``; call ``page.watch.allow_errors(r"regex")`` when a
-    test provokes an error on purpose (it matches console and uncaught errors).
+    test provokes an error on purpose (it matches console and uncaught errors), and
+    ``page.watch.allow_crash()`` when it kills the page's renderer on purpose.
 ``watch_page``
     A function ``watch_page(page, *origins)`` that watches a page you made yourself (e.g.
     from ``context``) and returns its ``Watch``; call ``.check()`` on it at the end.
@@ -275,9 +276,13 @@ class Watch:
     console_errors: list = field(default_factory=list)
     crashes: list = field(default_factory=list)
     allowed: list = field(default_factory=list)
+    crash_allowed: bool = False
 
     def allow_errors(self, pattern: str) -> None:
         self.allowed.append(re.compile(pattern))
+
+    def allow_crash(self) -> None:
+        self.crash_allowed = True
 
     def on_request(self, request) -> None:
         url = request.url
@@ -301,7 +306,7 @@ class Watch:
         found = {"requests outside the origin": self.outside_requests,
                  "uncaught page errors": unexpected(self.page_errors),
                  "console errors": unexpected(self.console_errors),
-                 "renderers that crashed": self.crashes}
+                 "renderers that crashed": [] if self.crash_allowed else self.crashes}
         return {key: value for key, value in found.items() if value}
 
     def check(self) -> None:
