@@ -16,7 +16,8 @@
 // comes first: a STUN server that never answers would hold gathering for tens of seconds.
 // A promise rejects with an Error whose message is a few words: "bad offer" (the connection
 // is then closed), "bad answer" (the offer still waits), "unknown peer", "replaced" (offer or
-// answer was called again for the peer meanwhile), "closed".
+// answer was called again for the peer meanwhile), "closed", "no WebRTC" (offer and answer,
+// in a browser without RTCPeerConnection).
 // States, each reported once in a row per connection: "connecting", "open" (the channel
 // carries messages; again when ICE finds a lost peer back), "disconnected" (ICE lost the
 // peer, who may come back), "failed", "closed". Nothing is reported for a connection after close(peer) or its replacement.
@@ -38,6 +39,7 @@
 
   /** A fresh connection for `peer` (its old one closed), with its one channel. */
   const connect = (peer, iceServers) => {
+    if (typeof RTCPeerConnection !== "function") throw new Error("no WebRTC");
     close(peer);
     const pc = new RTCPeerConnection({ iceServers: servers(iceServers) });
     const channel = pc.createDataChannel("cardtable", { negotiated: true, id: 0, ordered: true });

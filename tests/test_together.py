@@ -460,6 +460,61 @@ def test_devices_that_cannot_reach_each_other_are_told_so():
     assert host.controller.host.links.get(1)  # a fresh invitation
 
 
+class WithoutWebRtc(Device):
+    """A page in a browser that has no WebRTC (Debian's WebKitGTK): each offer and answer
+    fails with together.js's reason."""
+
+    def run_job(self, job: tuple) -> None:
+        if job[0] in ("offer", "answer"):
+            self.controller.job_failed(job, "Error: no WebRTC")
+        else:
+            super().run_job(job)
+
+
+def waits(device: Device) -> list:
+    """What the device's page shows that waits for the link: a line that something is
+    being made, a reply code."""
+    page = Page(screen_html(device.screen()))
+    words = [e.text for e in page.elements if "Making" in e.text and not e.children]
+    return words + [e.text for e in page.find(data_reply_code="")]
+
+
+def test_a_browser_without_webrtc_says_so_and_shows_nothing_that_waits():
+    network, clock, host, friends = table_for("triggs")
+    friend = WithoutWebRtc(network, "friend", clock)
+    friend.open(host.controller.host.links[1])
+    friend.act("join", text="Bia")
+    assert [role for role, text in friend.controller.messages] == ["alert"]
+    assert "cannot connect to other devices" in friend.controller.messages[0][1]
+    assert friend.screen().kind == "join" and not waits(friend)
+    assert friend.controller.guest is None and friend.controller.reply is None
+
+    lonely = WithoutWebRtc(network, "lonely", clock)  # hosting: no invitation can be made
+    lonely.controller.setup = host.controller.setup
+    lonely.act("start")
+    assert lonely.screen().kind == "room" and not waits(lonely)
+    assert "cannot connect to other devices" in lonely.controller.messages[-1][1]
+    page = Page(screen_html(lonely.screen()))
+    assert page.find(data_action="invite-again", data_seat=1)
+    lonely.act("to-bot", seat=1)  # the seat's way on
+    assert lonely.screen().kind in ("table", "pass")
+
+
+def test_a_failed_answer_leaves_the_invitation_as_it_was_before_join():
+    network, clock, host, friends = table_for("triggs")
+    friend = friends[1]
+    friend.open(host.controller.host.links[1])
+    friend.controller.handle("join", {"text": "Bia"})
+    job = friend.controller.take_jobs()[0]
+    friend.controller.job_failed(job, "Error: closed")
+    assert [role for role, text in friend.controller.messages] == ["alert"]
+    assert "(Error: closed)" in friend.controller.messages[0][1] and not waits(friend)
+    friend.act("join", text="Bia")  # tried again, it goes through
+    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    network.run()
+    assert host.controller.host.friends[1].state == "connected"
+
+
 def test_playing_across_the_internet_uses_only_the_servers_the_player_chose():
     network, clock, host, friends = table_for("triggs")
     controller = host.controller

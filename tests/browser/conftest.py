@@ -23,13 +23,16 @@ Fixtures
     ``embedder.page_for(src)`` is the URL of a page whose only content is
     ``<iframe id="app" src=src>``.
 ``browser``
-    The session's Chromium (``executable_path=/usr/bin/chromium``).
+    The session's Chromium (``executable_path=/usr/bin/chromium``). Its own log (its
+    stderr, with ``--enable-logging``: what a renderer says before it dies) goes to the
+    session's ``chromium.log``; a test whose page crashed fails and quotes its last lines.
 ``context`` / ``page``
     A fresh context and a page in it, watched: the test fails if the page (or any frame,
     or the service worker) requests anything outside ``site``'s origin, throws an uncaught
     error, logs a console error, or reports a Content-Security-Policy violation.
     ``page.watch`` is that ``Watch``; call ``page.watch.allow_errors(r"regex")`` when a
-    test provokes an error on purpose (it matches console and uncaught errors).
+    test provokes an error on purpose (it matches console and uncaught errors), and
+    ``page.watch.allow_crash()`` when it kills the page's renderer on purpose.
 ``watch_page``
     A function ``watch_page(page, *origins)`` that watches a page you made yourself (e.g.
     from ``context``) and returns its ``Watch``; call ``.check()`` on it at the end.
@@ -78,6 +81,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 import json
 import os
 import re
@@ -100,9 +104,11 @@ from sitebuild.project import DIST
 from sitebuild.server import make_server
 
 # --allow-loopback-in-peer-connection: WebRTC gathers 127.0.0.1 too (see ``peer_page``).
+# --enable-logging=stderr --v=0: Chromium's errors, a renderer's last words included, on its
+# stderr, which Playwright's driver writes to ``chromium_log``.
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync",
-                 "--allow-loopback-in-peer-connection"]
+                 "--allow-loopback-in-peer-connection", "--enable-logging=stderr", "--v=0"]
 READY_TIMEOUT_MS = 60_000
 
 # Reports each Content-Security-Policy violation as a console error, so the watch sees it.
@@ -235,9 +241,27 @@ def embedder(tmp_path_factory):
 
 
 @pytest.fixture(scope="session")
-def playwright_instance():
-    with sync_playwright() as playwright:
-        yield playwright
+def chromium_log(tmp_path_factory) -> Path:
+    """The file where Playwright's driver writes what the session's browsers print."""
+    return tmp_path_factory.mktemp("chromium") / "chromium.log"
+
+
+@pytest.fixture(scope="session")
+def playwright_instance(chromium_log):
+    """Playwright, its driver logging every browser's stderr to ``chromium_log`` (its
+    ``pw:browser`` channel; the environment is the driver's alone)."""
+    kept = {name: os.environ.get(name) for name in ("DEBUG", "DEBUG_FILE")}
+    os.environ.update(DEBUG="pw:browser", DEBUG_FILE=str(chromium_log))
+    try:
+        playwright = sync_playwright().start()
+    finally:
+        for name, value in kept.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+    yield playwright
+    playwright.stop()
 
 
 @pytest.fixture(scope="session")
@@ -250,16 +274,23 @@ def browser(playwright_instance):
 
 @dataclass
 class Watch:
-    """What went wrong on the pages of one test: outside requests, errors, CSP reports."""
+    """What went wrong on the pages of one test: outside requests, errors, CSP reports,
+    a renderer that crashed (with the last lines of ``log``, Chromium's log)."""
 
     origins: tuple
+    log: Path | None = None
     outside_requests: list = field(default_factory=list)
     page_errors: list = field(default_factory=list)
     console_errors: list = field(default_factory=list)
+    crashes: list = field(default_factory=list)
     allowed: list = field(default_factory=list)
+    crash_allowed: bool = False
 
     def allow_errors(self, pattern: str) -> None:
         self.allowed.append(re.compile(pattern))
+
+    def allow_crash(self) -> None:
+        self.crash_allowed = True
 
     def on_request(self, request) -> None:
         url = request.url
@@ -272,12 +303,18 @@ class Watch:
         if message.type == "error":
             self.console_errors.append(f"{message.text} ({message.location.get('url')})")
 
+    def on_crash(self, page) -> None:
+        said = chromium_said(self.log) if self.log else []
+        self.crashes.append(f"{page.url} at {time.strftime('%H:%M:%S')}; {self.log}:"
+                            + "".join(f"\n  {line}" for line in said))
+
     def problems(self) -> dict:
         def unexpected(texts):
             return [t for t in texts if not any(p.search(t) for p in self.allowed)]
         found = {"requests outside the origin": self.outside_requests,
                  "uncaught page errors": unexpected(self.page_errors),
-                 "console errors": unexpected(self.console_errors)}
+                 "console errors": unexpected(self.console_errors),
+                 "renderers that crashed": [] if self.crash_allowed else self.crashes}
         return {key: value for key, value in found.items() if value}
 
     def check(self) -> None:
@@ -285,12 +322,27 @@ class Watch:
         assert not problems, json.dumps(problems, indent=2)
 
 
-def _watch_page(page, *origins: str) -> Watch:
-    """Attach a ``Watch`` to ``page`` (and its context's requests, service worker included)."""
-    watch = Watch(origins)
+# Lines of Chromium's log that say nothing of a crash: the container has no D-Bus and no
+# cpufreq, and the pages' console is watched apart.
+LOG_NOISE = re.compile(r"dbus|Floss|UPower|cpufreq|INFO:CONSOLE|<launching>|<launched>")
+
+
+def chromium_said(log: Path, lines: int = 12) -> list:
+    """The last ``lines`` lines of Chromium's log but its routine noise."""
+    if not log.exists():
+        return []
+    text = log.read_text(encoding="utf-8", errors="replace").splitlines()
+    return [line for line in text if not LOG_NOISE.search(line)][-lines:]
+
+
+def _watch_page(page, *origins: str, log: Path | None = None) -> Watch:
+    """Attach a ``Watch`` to ``page`` (and its context's requests, service worker
+    included); ``log``: Chromium's log, quoted when the page's renderer crashes."""
+    watch = Watch(origins, log)
     page.context.on("request", watch.on_request)
     page.on("console", watch.on_console)
     page.on("pageerror", lambda error: watch.page_errors.append(str(error)))
+    page.on("crash", watch.on_crash)
     page.watch = watch
     return watch
 
@@ -305,15 +357,15 @@ def context(browser):
 
 
 @pytest.fixture
-def page(context, site):
+def page(context, site, chromium_log):
     page = context.new_page()
-    watch = _watch_page(page, site.origin)
+    watch = _watch_page(page, site.origin, log=chromium_log)
     yield page
     watch.check()
 
 
 @pytest.fixture
-def new_page(browser, site):
+def new_page(browser, site, chromium_log):
     """Factory: a watched page in a fresh context; every one is checked at teardown."""
     made = []
 
@@ -323,7 +375,7 @@ def new_page(browser, site):
         if not first_visit:
             context.add_init_script(RETURNING_PLAYER)
         page = context.new_page()
-        made.append((context, _watch_page(page, site.origin)))
+        made.append((context, _watch_page(page, site.origin, log=chromium_log)))
         return page
 
     yield make
@@ -359,7 +411,7 @@ def phone(new_page, site, open_app):
 
 
 @pytest.fixture
-def storage_blocked_page(playwright_instance, tmp_path, site, embedder):
+def storage_blocked_page(playwright_instance, tmp_path, site, embedder, chromium_log):
     """A page in a real Chromium profile with "block third-party cookies" (and site data)."""
     profile = tmp_path / "profile"
     (profile / "Default").mkdir(parents=True)
@@ -369,7 +421,7 @@ def storage_blocked_page(playwright_instance, tmp_path, site, embedder):
         str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
     context.add_init_script(CSP_REPORTER)
     page = context.new_page()
-    watch = _watch_page(page, site.origin, embedder.origin)
+    watch = _watch_page(page, site.origin, embedder.origin, log=chromium_log)
     yield page
     context.close()
     watch.check()
@@ -420,8 +472,8 @@ def _open_app(page, url: str, timeout_ms: int = READY_TIMEOUT_MS):
 
 
 @pytest.fixture(name="watch_page")
-def watch_page_fixture():
-    return _watch_page
+def watch_page_fixture(chromium_log):
+    return functools.partial(_watch_page, log=chromium_log)
 
 
 @pytest.fixture

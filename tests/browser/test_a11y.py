@@ -23,6 +23,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
 from settings_scripts import settings_script
 from menu import choose
+from still import wait_still
 
 AXE = (NODE_MODULES / "axe-core" / "axe.min.js").read_text(encoding="utf-8")
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -33,7 +34,9 @@ FAST = settings_script(pace="fast")
 
 
 def violations(page) -> list:
-    """axe's serious and critical violations on the page as it is: rule, impact, targets."""
+    """axe's serious and critical violations on the page as it is once nothing moves (a
+    card arriving is faint): rule, impact, targets."""
+    wait_still(page)
     if not page.evaluate("!!window.axe"):
         page.evaluate(AXE + "\n;true")
     result = page.evaluate("axe.run(document, {resultTypes: ['violations']})")

@@ -5,7 +5,7 @@ Rentz with six players: every hand card is wide enough to read, its name is its 
 rank then the card in words, and its corners hold rank and suit; court cards carry their
 framed emblem. The four-colour deck (Settings) gives diamonds and clubs their own colours,
 is kept across a reload (applied before Python runs) and passes axe. A play moves its card
-(Web Animations running right after it) unless the motion is reduced; the player's own
+(it starts a Web Animation of the card) unless the motion is reduced; the player's own
 move sounds when the sound is on. The Game's signals: a bot's signal leaves the player's
 toggle off and shows apart with its name, and the signals are explained in words. Extreme
 offers sharing only with someone to share with; Triggs' collapsed sheets show a chevron.
@@ -22,6 +22,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
 from menu import menu_item
 from settings_scripts import settings_script
+from still import wait_still
 from test_a11y import violations
 
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -34,7 +35,25 @@ MIN_WIDTH = 40  # px: a hand card of eight on a 390 px phone
 COUNT_TONES = """window.tones = 0;
 const start = OscillatorNode.prototype.start;
 OscillatorNode.prototype.start = function (...args) { window.tones++; return start.apply(this, args); };"""
-RUNNING = "document.getAnimations().filter(a => a.playState === 'running')"
+# Every Web Animation the page starts, noted as it starts (a check made afterwards could
+# come when it has ended): the element's data-flip (a card's id) and what its keyframes
+# change, in window.moves.
+NOTE_MOVES = """window.moves = [];
+const animate = Element.prototype.animate;
+Element.prototype.animate = function (keyframes, options) {
+  const frames = Array.isArray(keyframes) ? keyframes : [keyframes];
+  window.moves.push({flip: this.dataset.flip || "", changed: frames.flatMap(Object.keys)});
+  return animate.call(this, keyframes, options);
+};"""
+# Each copy of a card that flies (assets/motion.js) as it is added, with its animations.
+NOTE_FLIGHTS = """window.flights = [];
+new MutationObserver((records) => {
+  for (const node of records.flatMap(r => [...r.addedNodes])) {
+    if (node.classList && node.classList.contains("flying")) window.flights.push({
+      inert: node.inert, hidden: node.getAttribute("aria-hidden"),
+      data: Object.keys(node.dataset).length, moving: node.getAnimations().length});
+  }
+}).observe(document, {childList: true, subtree: true});"""
 LEAD = "(v => v && v.current === 0 && v.legal.length > 0)(window.cardtable.view())"
 
 
@@ -49,6 +68,11 @@ def opened(new_page, site, open_app, size: str, fragment: str, *scripts):
     return open_app(page, site.link(fragment))
 
 
+def played(card) -> str:
+    """A JavaScript condition: ``card`` has left the person's hand."""
+    return f"(v => !v.hand.map(String).includes('{card}'))(window.cardtable.view())"
+
+
 def colour(page, selector: str) -> str:
     return page.evaluate(f"getComputedStyle(document.querySelector({json.dumps(selector)})).color")
 
@@ -58,6 +82,7 @@ def test_rentz_cards_read_at_any_size_with_six_players(new_page, site, open_app,
                                                        size):
     page = opened(new_page, site, open_app, size, SIX)
     wait_until(page, LEAD)
+    wait_still(page)  # each card and its corner are measured apart: none may be moving
     cards = page.locator('.hand [data-action="rentz-play"]')
     assert cards.count() == 8
     courts = 0
@@ -113,46 +138,48 @@ def test_the_four_colour_deck_recolours_the_suits_and_stays(new_page, site, open
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_played_card_moves_to_the_trick_and_sounds(new_page, site, open_app, wait_until, size):
-    page = opened(new_page, site, open_app, size, SIX, settings_script(sound="on"), COUNT_TONES)
+    page = opened(new_page, site, open_app, size, SIX, settings_script(sound="on"), COUNT_TONES,
+                  NOTE_MOVES)
     wait_until(page, LEAD)
-    assert page.evaluate(f"{RUNNING}.length") == 0
+    page.evaluate("window.moves = []")
     card = page.locator('.hand [data-action="rentz-play"]:not([disabled])').first.get_attribute("data-card")
     press(page, f'[data-action="rentz-play"][data-card="{card}"]', size)
-    moving = page.evaluate(f"{RUNNING}.map(a => a.effect.target.dataset.flip || '')")
-    assert card in moving  # the card goes from the hand to the trick
+    wait_until(page, played(card), 10_000)
+    moves = page.evaluate("window.moves")
+    assert card in [move["flip"] for move in moves]  # the card goes from the hand to the trick
     assert page.evaluate("window.tones") >= 1  # the player's own play sounds
-    changed = page.evaluate(f"{RUNNING}.flatMap(a => a.effect.getKeyframes())"
-                            ".flatMap(k => Object.keys(k))")
-    assert set(changed) <= {"transform", "transformOrigin", "opacity", "offset", "easing",
-                            "composite", "computedOffset"}  # no layout moves
+    changed = {key for move in moves for key in move["changed"]}
+    assert changed <= {"transform", "transformOrigin", "opacity", "offset", "easing",
+                       "composite"}  # no layout moves
 
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_nothing_moves_and_nothing_sounds_when_asked(new_page, site, open_app, wait_until, size):
     page = opened(new_page, site, open_app, size, SIX, settings_script(motion="reduced"),
-                  COUNT_TONES)
+                  COUNT_TONES, NOTE_MOVES)
     wait_until(page, LEAD)
     card = page.locator('.hand [data-action="rentz-play"]:not([disabled])').first.get_attribute("data-card")
     press(page, f'[data-action="rentz-play"][data-card="{card}"]', size)
-    assert page.evaluate(f"{RUNNING}.length") == 0
+    wait_until(page, played(card), 10_000)
+    assert page.evaluate("window.moves") == []
     assert page.evaluate("window.tones") == 0  # the sound is off by default
 
 
 def test_the_system_asking_for_reduced_motion_stops_the_movement(new_page, site, open_app,
                                                                  wait_until):
-    page = opened(new_page, site, open_app, "phone", "#/the-game?seed=still&players=1")
+    page = opened(new_page, site, open_app, "phone", "#/the-game?seed=still&players=1",
+                  NOTE_MOVES)
     page.emulate_media(reduced_motion="reduce")
-    _, card, pile = next(a for a in page.evaluate("window.cardtable.view()")["legal"]
-                         if a[0] == "play")
-    page.tap(f'[data-action="select"][data-card="{card}"]')
-    page.tap(f'[data-action="play"][data-pile="{pile}"]')
-    assert page.evaluate(f"{RUNNING}.length") == 0
-    page.emulate_media(reduced_motion="no-preference")
-    _, card, pile = next(a for a in page.evaluate("window.cardtable.view()")["legal"]
-                         if a[0] == "play")
-    page.tap(f'[data-action="select"][data-card="{card}"]')
-    page.tap(f'[data-action="play"][data-pile="{pile}"]')
-    assert str(card) in page.evaluate(f"{RUNNING}.map(a => a.effect.target.dataset.flip || '')")
+    for reduced in (True, False):
+        page.evaluate("window.moves = []")
+        _, card, pile = next(a for a in page.evaluate("window.cardtable.view()")["legal"]
+                             if a[0] == "play")
+        page.tap(f'[data-action="select"][data-card="{card}"]')
+        page.tap(f'[data-action="play"][data-pile="{pile}"]')
+        wait_until(page, played(card), 10_000)
+        flips = [move["flip"] for move in page.evaluate("window.moves")]
+        assert (flips == []) if reduced else (str(card) in flips), (reduced, flips)
+        page.emulate_media(reduced_motion="no-preference")
 
 
 def bot_signal_save() -> tuple:
@@ -217,23 +244,24 @@ def test_extreme_shares_only_with_someone_and_triggs_sheets_show_they_open(
 def test_a_trick_completed_by_your_card_flies_to_its_winner(new_page, site, open_app,
                                                            wait_until, size):
     page = opened(new_page, site, open_app, size,
-                  "#/rentz?seed=fly&players=3&seats=human,random,random&practice=whist")
+                  "#/rentz?seed=fly&players=3&seats=human,random,random&practice=whist",
+                  NOTE_FLIGHTS)
     for _ in range(8):
         wait_until(page, f"document.querySelector('main.end') || {LEAD}")
         shown = page.evaluate("window.cardtable.view()")
         if page.locator("main.end").count():
             break
         card = next(a[1] for a in shown["legal"] if a[0] == "play")
+        page.evaluate("window.flights = []")
         press(page, f'[data-action="rentz-play"][data-card="{card}"]', size)
         if len(shown["trick"]) == shown["players"] - 1:  # your card ends the trick
-            copy = page.evaluate(
-                "[...document.querySelectorAll('main .flying')].map(e => ({inert: e.inert,"
-                " hidden: e.getAttribute('aria-hidden'), data: Object.keys(e.dataset).length,"
-                " moving: e.getAnimations().length}))")
-            assert copy == [{"inert": True, "hidden": "true", "data": 0, "moving": 1}] * 3
+            wait_until(page, "window.flights.length >= 3", 10_000)  # each card of the trick
+            copies = page.evaluate("window.flights")
+            assert all(copy == {"inert": True, "hidden": "true", "data": 0, "moving": 1}
+                       for copy in copies), copies
             winner = page.evaluate("window.cardtable.view()")["last_trick"]["winner"]
             assert page.locator(f'.rentz-last [data-flip-to=\'.rentz-seats [data-seat="{winner}"]\']').count() == 3
             wait_until(page, "!document.querySelector('.flying')", 5_000)  # then it is gone
             return
-        wait_until(page, f"(v => !v.hand.includes('{card}'))(window.cardtable.view())", 10_000)
+        wait_until(page, played(card), 10_000)
     pytest.fail("no trick ended with your card in this deal")

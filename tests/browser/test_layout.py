@@ -16,6 +16,7 @@ from cardtable.web.lobby import default_setup
 from cardtable.web.session import Session
 from menu import choose, open_menu, unfold_options
 from settings_scripts import settings_script
+from still import when_still
 from test_a11y import finished_save, go
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -39,7 +40,8 @@ new PerformanceObserver((list) => {
 # The whole-screen checks: every rendered control whose text is wider than its box, and
 # every control that another element covers at its centre (each control is brought to the
 # middle of the window first; a control kept out of sight on purpose, a skip link, is left,
-# and so is what the open menu lies over: it opens over the table by design).
+# and so is what the open menu lies over: it opens over the table by design). Made with
+# nothing moving (still.when_still): a card in flight crosses what lies on its way.
 SCREEN_PROBLEMS = """() => {
   const problems = [];
   const shown = (e) => e.checkVisibility({visibilityProperty: true});
@@ -398,7 +400,7 @@ def test_no_text_overflows_and_no_control_is_covered_on_any_screen(new_page, sit
     open_app(page, site.url)
     found = {}
     for name in screens(page, wait_until, game):
-        problems = page.evaluate(SCREEN_PROBLEMS)
+        problems = when_still(page, SCREEN_PROBLEMS)
         if problems:
             found[name] = problems
     assert not found, json.dumps(found, indent=1, ensure_ascii=False)

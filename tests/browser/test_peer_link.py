@@ -192,6 +192,7 @@ def test_the_host_sees_a_guest_whose_page_dies_disconnect(peers, wait_until):
     host, guest = peers(2)
     connect(host, guest, 1, wait_until)
     started = time.monotonic()
+    guest.watch.allow_crash()
     try:
         guest.goto("chrome://crash", timeout=2_000)
     except PlaywrightError:  # the page is gone: no navigation ends

@@ -236,3 +236,37 @@ def test_the_waiting_room_and_join_screen_pass_axe_and_speak_through_the_catalog
                                       if "stun:" not in text]
     bad = {screen: texts for screen, texts in words.items() if texts}
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
+
+
+NO_WEBRTC = ("This browser cannot connect to other devices (it has no WebRTC). Use another"
+             " browser, or play with everyone at this device.")
+
+
+def test_a_browser_without_webrtc_says_so_and_shows_nothing_that_waits(
+        device, new_page, site, open_app, wait_until):
+    """In a browser without RTCPeerConnection (Debian's WebKitGTK has none), a friend's
+    Join and a host's waiting room say so in one sentence; no line says that something is
+    being made, and the host may give the seat to a bot."""
+    host = device("Ana", "en", site.link("#/the-game?seed=no-rtc&players=2&seats=human,friend"))
+    link = host.locator('a[data-invite-link]')
+    link.wait_for(timeout=30_000)
+    friend = new_page(**PHONE)
+    friend.context.add_init_script("delete window.RTCPeerConnection")
+    open_app(friend, link.get_attribute("href"))
+    friend.locator('[data-action="join"]').tap()
+    wait_until(friend, "!!document.querySelector('#app [role=alert] p')", 10_000)
+    assert friend.locator("#app [role=alert] p").all_inner_texts() == [NO_WEBRTC]
+    assert friend.locator("#app [role=status] p").count() == 0
+    assert "Making" not in friend.inner_text("body")
+    assert friend.locator("[data-reply-code]").count() == 0
+
+    lonely = new_page(**PHONE)
+    lonely.context.add_init_script("delete window.RTCPeerConnection")
+    lonely.context.add_init_script(FAST)
+    open_app(lonely, site.link("#/the-game?seed=no-rtc-host&players=2&seats=human,friend"))
+    wait_until(lonely, "!!document.querySelector('#app [role=alert] p')", 10_000)
+    assert lonely.locator("#app [role=alert] p").all_inner_texts() == [NO_WEBRTC]
+    assert "Making" not in lonely.inner_text("body")
+    assert lonely.locator("a[data-invite-link]").count() == 0
+    lonely.locator('[data-action="to-bot"][data-seat="1"]').tap()
+    wait_until(lonely, "(v => v && v.legal.length > 0)(window.cardtable.view())", 30_000)

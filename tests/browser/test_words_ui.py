@@ -5,6 +5,7 @@ of the pile's name, top card and count.
 """
 
 import pytest
+from still import when_still
 
 
 LANGUAGES = ["en", "pt", "ro"]
@@ -59,8 +60,7 @@ def test_the_latest_play_mark_is_a_word_of_the_language_clear_of_the_pile(phone,
     page.tap(f'[data-action="play"][data-pile="{pile}"]')
     wait_until(page, "document.querySelector('.pile.last-play .last-mark')", 10_000)
     # The played card flies from the hand to the pile: measure where it lands.
-    wait_until(page, "!document.getAnimations().some(a => a.playState === 'running')", 10_000)
-    boxes = page.evaluate(BOXES)
+    boxes = when_still(page, BOXES)
     assert boxes["text"] == LAST[lang]
     mark, frame = boxes["mark"], boxes["pile"]
     assert frame["left"] <= mark["left"] and mark["right"] <= frame["right"]

@@ -36,6 +36,10 @@ from .messages import TOKEN, clean_name
 GUEST_KEY = "cardtable.guest"  # on a friend's page: {room: token} of the tables it joined
 GATHER_MS = {"local": 3000, "internet": 5000}  # the longest wait for the link's addresses
 HOST_PEER = "host"
+# The reason of a job that failed because the browser has no WebRTC at all (the error of
+# assets/together.js; app.py's when together.js is missing).
+NO_WEBRTC = "no WebRTC"
+MAKING_REPLY = N_("Making your reply…")
 SEAT_WORDS = {"invited": N_("invited"), "replied": N_("replied: connecting"),
               "connected": N_("connected"), "left": N_("left the table"),
               "bot": N_("a bot plays")}
@@ -194,7 +198,7 @@ def on_join(controller, data) -> None:
                              token=kept_tokens(controller).get(invitation.room))
     servers, mode = ice_servers(controller)
     ask(controller, ("answer", HOST_PEER, signal.to_sdp(offer), servers, GATHER_MS[mode]))
-    controller.say("status", _("Making your reply…"))
+    controller.say("status", _(MAKING_REPLY))
 
 
 def answered(controller, sdp: str) -> None:
@@ -237,8 +241,27 @@ def job_done(controller, job: tuple, sdp: str) -> None:
 
 
 def job_failed(controller, job: tuple, why: str) -> None:
-    """A job failed in the browser: said in a sentence."""
+    """A job failed in the browser: said in one sentence (that the browser cannot connect
+    at all, where it has no WebRTC), and nothing waits for it any more: a friend's page is
+    back at the invitation as before Join, and a seat whose invitation could not be made
+    offers a new one and a bot. A job replaced by a newer one (``replaced``) is left to
+    that one."""
     print(f"cardtable: the link's {job[0]} failed: {why[:200]}")
+    if why.endswith("replaced"):
+        return
+    if job[0] == "answer" and controller.offer is not None:
+        controller.offer = controller.guest = None
+        making = ("status", _(MAKING_REPLY))
+        controller.messages = [said for said in controller.messages if said != making]
+    elif job[0] == "offer" and controller.host is not None:
+        friend = controller.host.friend_of(job[1])
+        if friend is not None and job[1] == friend.asked:
+            controller.host.links[friend.seat] = ""
+    if NO_WEBRTC in why:
+        controller.say("alert", _("This browser cannot connect to other devices (it has no"
+                                  " WebRTC). Use another browser, or play with everyone"
+                                  " at this device."))
+        return
     controller.say("alert", _("The browser could not make the connection ({why}). Try"
                               " again, or play with everyone at this device.").format(
                                   why=why[:80]))

@@ -79,7 +79,8 @@ class Host:
         self.unreachable: list = []  # seats whose answered invitation never connected
         self.joined: list = []  # seats whose friend just joined, until said
         self.dropped: list = []  # (peer, why) of each message dropped, newest last
-        self.links: dict = {}  # seat: the invitation link on show (None while it is made)
+        # seat: the invitation link on show (None while it is made, "" when it could not be)
+        self.links: dict = {}
         self.name_seats()
 
     # -- the waiting room ------------------------------------------------------------

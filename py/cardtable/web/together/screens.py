@@ -41,7 +41,9 @@ def waiting_words(names) -> str:
 
 def seat_html(seat: int, state: str, words: str, link: str | None, name: str) -> str:
     """One friend's seat: its state in words, and while it is not connected, the
-    invitation (link, QR code, Copy, Share), the reply field, and the ways out."""
+    invitation (link, QR code, Copy, Share), the reply field, and the ways out. ``link``
+    is None while the invitation is made, "" when it could not be made (the page's alert
+    says why): then only the ways out."""
     title = _("Seat {number}: {name}").format(number=seat + 1, name=name)
     head = (f'<h3>{esc(title)}</h3><p class="seat-state" aria-live="polite">'
             f'{esc(words)}</p>')
@@ -50,6 +52,11 @@ def seat_html(seat: int, state: str, words: str, link: str | None, name: str) ->
     if link is None:
         making = _("Making the invitation…")
         return (f'<li class="making"><h3>{esc(title)}</h3><p>{esc(making)}</p></li>')
+    if not link:
+        return (f'<li class="unmade"><h3>{esc(title)}</h3><div class="controls">'
+                + button(_("New invitation"), "invite-again", data_seat=seat)
+                + button(_("Give the seat to a bot"), "to-bot", data_seat=seat)
+                + "</div></li>")
     field = f"reply-{seat}"
     label = _("The reply from seat {number}").format(number=seat + 1)
     invitation = _("Invitation for seat {number}").format(number=seat + 1)
