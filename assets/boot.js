@@ -106,12 +106,23 @@ function fail(message) {
   status.textContent = "";
 }
 
+// Whether the page may store anything here: not where the browser blocks its storage (a
+// cross-site frame with third-party storage blocked, some private modes).
+function storageWorks() {
+  try {
+    localStorage.getItem("cardtable.settings");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 function registerServiceWorker() {
   // Offline play after the first visit. Called once the app is ready, so that the worker's
-  // precache downloads do not compete with the first boot's. Where service workers are
-  // unavailable (private modes, a cross-site iframe with storage blocked) the page still
-  // works online.
-  if (!("serviceWorker" in navigator)) return;
+  // precache downloads do not compete with the first boot's. Where the page may store
+  // nothing there is no offline copy to keep (Firefox would log the refused registration
+  // as an error), and where service workers are unavailable the page still works online.
+  if (!("serviceWorker" in navigator) || !storageWorks()) return;
   navigator.serviceWorker.register("sw.js").catch((error) => {
     console.info("cardtable: no offline copy here:", error.message);
   });
@@ -185,6 +196,35 @@ function memoryIndexedDB() {
   };
 }
 
+// Why boot failed in Firefox in a cross-site iframe with third-party storage blocked:
+// PyScript's core.js, as it is imported, constructs a BroadcastChannel (its fallback for
+// synchronous calls between a PyScript worker and the page when SharedArrayBuffer is
+// missing), and Firefox's constructor throws a SecurityError ("The operation is insecure")
+// in a frame whose storage it blocks, so the import itself fails. The page runs no PyScript
+// workers (boot below empties their hooks), so nothing is ever posted on that channel: a
+// channel that carries nothing keeps PyScript's import from failing.
+function broadcastChannelWorks() {
+  try {
+    new BroadcastChannel("cardtable-probe").close();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+class SilentChannel extends EventTarget {
+  constructor(name) {
+    super();
+    this.name = name;
+    this.onmessage = null;
+    this.onmessageerror = null;
+  }
+
+  postMessage() {}
+
+  close() {}
+}
+
 async function boot() {
   // Only the page's own scripts can fail the boot: an error thrown by a script of another
   // origin (an extension, a script an embedder injects) is logged and the boot goes on.
@@ -241,6 +281,10 @@ async function boot() {
   if (!(await indexedDBWorks())) {
     console.info("cardtable: IndexedDB is blocked here; PyScript gets an in-memory stand-in.");
     Object.defineProperty(globalThis, "indexedDB", { value: memoryIndexedDB(), configurable: true });
+  }
+  if (!broadcastChannelWorks()) {
+    console.info("cardtable: BroadcastChannel is blocked here; PyScript gets a silent stand-in.");
+    Object.defineProperty(globalThis, "BroadcastChannel", { value: SilentChannel, configurable: true });
   }
 
   const { hooks } = await import("../pyscript/core.js");

@@ -58,7 +58,7 @@ globalThis.cardtableParts = { start: [], startURLs: [], cached: false };
 // here, before Python starts, since this module may run before any other of the page's;
 // not where the offline copy (sw.js) answers, which it does at once.
 globalThis.cardtableBytes = new Map();
-if (!navigator.serviceWorker?.controller) {
+if (!ofServiceWorkers((workers) => workers?.controller)) {
   const pageFetch = globalThis.fetch;
   globalThis.fetch = async (...args) => {
     const response = await pageFetch(...args);
@@ -92,6 +92,16 @@ async function countBytes(copy) {
 addEventListener("message", (event) => {
   if (event.data === "_si" && event.source !== window) event.stopImmediatePropagation();
 }, true);
+
+// read(navigator.serviceWorker), or null where reading it throws (a cross-site frame whose
+// storage the browser blocks may refuse it with a SecurityError).
+function ofServiceWorkers(read) {
+  try {
+    return read(navigator.serviceWorker) ?? null;
+  } catch {
+    return null;
+  }
+}
 
 // Cache Storage, or null where the browser refuses it (storage blocked, opaque origin).
 async function openCache() {
@@ -242,7 +252,9 @@ function writeParts(interpreter, fetched) {
 // opens at once, offline too: after the service worker's precache, which fetches the same
 // files (they then come from its cache, not twice over the network), or PARTS_WAIT_MS.
 async function cacheParts(interpreter) {
-  const precached = navigator.serviceWorker?.ready ?? Promise.resolve();
+  // (Where storage is blocked there is no worker, and Firefox rejects `ready`: not waited for.)
+  const precached = (ofServiceWorkers((workers) => workers?.ready) ?? Promise.resolve())
+    .catch(() => {});
   await Promise.race([precached, new Promise((done) => setTimeout(done, PARTS_WAIT_MS))]);
   const missing = Object.keys(PARTS.parts)
     .filter((part) => !interpreter.FS.analyzePath(partPath(interpreter, part)).exists);
@@ -278,7 +290,7 @@ async function start(options) {
   if (!ownOrigin()) {
     // A snapshot found here may be another site's doing, or an earlier version's: it goes,
     // unread (no Cache Storage at all outside a secure context).
-    globalThis.caches?.delete(CACHE).catch(() => {});
+    openCache().then((cache) => cache && caches.delete(CACHE)).catch(() => {});
     return pyodide.loadPyodide(settings);
   }
   const cache = await openCache();
