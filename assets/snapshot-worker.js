@@ -64,10 +64,9 @@ async function sha256(bytes) {
   return hex(new Uint8Array(await crypto.subtle.digest("SHA-256", bytes)));
 }
 
-// The snapshot is kept only once it reads back whole: WebKit loses a Cache Storage write
-// whose worker is ended as soon as cache.put() has resolved (the entry is gone on the next
-// visit), and reading it back here, before answering, keeps it. A copy that does not read
-// back the same is deleted.
+// The snapshot is kept only once it reads back whole (a copy that does not read back the
+// same is deleted): only then does the page hear that it is made, and end the worker. (The
+// page holds the cache open meanwhile, which WebKit needs to keep the entry: snapshot.js.)
 async function keep(cache, key, bytes) {
   const digest = await sha256(bytes);
   await cache.put(key, new Response(bytes, {

@@ -330,9 +330,16 @@ function requestIdleCallbackOr(run) {
   else run();
 }
 
+// The cache the snapshot goes into, held open by the page while the worker writes and after.
+// WebKit (WebKitGTK 2.50, measured by bench/startup_engines.py) drops what a worker put into
+// a cache when the page ends that worker, even once the worker has read it back whole,
+// unless a page of the origin holds that cache open; held, the entry stays.
+let heldCache = null;
+
 // The worker stores the snapshot itself; this only starts it and ends it once it is done.
-function makeSnapshot() {
+async function makeSnapshot() {
   globalThis.cardtableSnapshot.making = true;
+  heldCache = await openCache();
   const worker = new Worker(new URL("snapshot-worker.js", import.meta.url), { type: "module" });
   worker.onmessage = ({ data }) => {
     worker.terminate();

@@ -543,12 +543,14 @@ class Page:
             self.drag["el"].style.transform = ""
         self.drag = None
 
-    def open_fragment(self) -> None:
-        """Open the share link in the address bar (at boot or when it changes), once the
-        parts of the package it needs are there."""
-        fragment = str(js.location.hash)
-        self.attempt(lambda: self.controller.boot(fragment), then=self.open_fragment)
-        self.draw()
+    def open_fragment(self, fragment: str | None = None) -> None:
+        """Open the share link ``fragment`` (by default the address bar's: at boot or when
+        it changes), once the parts of the package it needs are there. Until then nothing
+        is drawn, so that the address bar keeps the link."""
+        fragment = str(js.location.hash) if fragment is None else fragment
+        if self.attempt(lambda: self.controller.boot(fragment),
+                        then=lambda: self.open_fragment(fragment)):
+            self.draw()
 
 
 class Tones:
