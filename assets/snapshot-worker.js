@@ -11,6 +11,7 @@
 // imported, and touch the page later, in app.start(). The worker's global object stands
 // in for the page's: the `js` module is restored as the page's globalThis.
 
+import "./no-stack-switching.js";
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 // The package's modules but its command line (which would run it), those of its parts

@@ -23,6 +23,7 @@
 // (two snapshots of the same build differ, even with Python's hash seed and random source
 // fixed).
 
+import "./no-stack-switching.js";
 import * as pyodide from "../pyodide/pyodide.mjs";
 
 export const version = pyodide.version;

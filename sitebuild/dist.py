@@ -49,7 +49,8 @@ STYLES = "cardtable.css"  # every stylesheet in one file (see bundle_styles)
 # What a memory snapshot holds or is made by; when any of these changes, the build's key
 # changes, and snapshots made by earlier builds are ignored (assets/snapshot.js).
 SNAPSHOT_INPUTS = (*(f"pyodide/{name}" for name in PYODIDE_FILES), "cardtable.zip",
-                   "parts/*.zip", "assets/snapshot-worker.js")
+                   "parts/*.zip", "assets/snapshot-worker.js",
+                   "assets/no-stack-switching.js")
 # What a start downloads beyond the page, its stylesheet and scripts: what the loading line
 # measures its progress by (assets/boot.js); of the package's parts, those that the start
 # fetches (a link's game's, a language's: assets/snapshot.js says which).

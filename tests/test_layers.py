@@ -10,6 +10,8 @@ framework names no game.
 - The build (build.py and sitebuild/) stands beside the package: the page's code never
   imports it; it imports the package only in the few places that read it, inside functions;
   the programs it runs under Pyodide or Babel import neither.
+- The package never needs WebAssembly stack switching (the page runs Python without it:
+  assets/no-stack-switching.js): no ``run_sync``, no ``run_until_complete``.
 """
 
 import ast
@@ -172,6 +174,20 @@ def test_the_page_never_imports_the_simulator(path):
     headless = {module_name(PACKAGE.parent / name) for name in HEADLESS_ONLY}
     if module_name(path) not in headless:
         assert not set(imported_modules(path)) & headless
+
+
+# What only WebAssembly stack switching (JSPI) makes work in a page: waiting synchronously
+# for JavaScript, or running an event loop to its end from inside the page's own.
+NEEDS_STACK_SWITCHING = ("run_sync", "run_until_complete")
+
+
+@pytest.mark.parametrize("path", sorted(PACKAGE.rglob("*.py")),
+                         ids=lambda p: str(p.relative_to(PACKAGE)))
+def test_the_package_never_needs_stack_switching(path):
+    named = {node.attr if isinstance(node, ast.Attribute) else node.id
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, (ast.Attribute, ast.Name))}
+    assert not named & set(NEEDS_STACK_SWITCHING)
 
 
 def test_the_scanner_sees_relative_imports():

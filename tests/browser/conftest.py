@@ -436,13 +436,14 @@ def _wait_ready(target, timeout_ms: int = READY_TIMEOUT_MS) -> None:
         pytest.fail(f"the app reports data-app={state!r}: {message.strip()}")
 
 
-def _wait_until(target, expression: str, timeout_ms: int = READY_TIMEOUT_MS) -> None:
-    """Poll a JavaScript expression (awaited if a promise) until it is truthy."""
+def _wait_until(target, expression: str, timeout_ms: int = READY_TIMEOUT_MS):
+    """Poll a JavaScript expression (awaited if a promise) until it is truthy; its value."""
     deadline = time.monotonic() + timeout_ms / 1000
-    while not target.evaluate(expression):
+    while not (value := target.evaluate(expression)):
         if time.monotonic() > deadline:
             pytest.fail(f"still false after {timeout_ms} ms: {expression}")
         time.sleep(0.1)
+    return value
 
 
 def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:

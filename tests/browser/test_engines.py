@@ -64,6 +64,29 @@ def test_a_move_by_clicking_and_a_reload_resumes_it(engine_page, site):
     assert view(page) == before and card not in before["hand"]
 
 
+# Whether the page's own Python (assets/snapshot.js hands the interpreter the page started
+# to whoever imports it) may switch stacks: [Pyodide's two JSPI flags, the page's
+# WebAssembly.Suspending].
+STACK_SWITCHING = """import("./assets/snapshot.js")
+  .then((module) => module.loadPyodide({ stdout: console.log, stderr: console.error }))
+  .then((python) => [python._module.newJspiSupported, python._module.oldJspiSupported,
+                     "Suspending" in WebAssembly])"""
+
+
+def test_python_runs_without_stack_switching_cold_and_warm(engine_page, site):
+    """assets/no-stack-switching.js: Chromium ships JSPI, and its renderer crashes on it now
+    and then; no page of the site lets Pyodide use it, the first visit's nor a warm start's
+    (the snapshot worker's Python is made without it as well)."""
+    page = open_app(engine_page(), site.url)
+    assert page.evaluate(STACK_SWITCHING) == [False, False, False]
+    wait_until(page, "window.cardtableSnapshot.made !== undefined", timeout_s=120)
+    assert page.evaluate("window.cardtableSnapshot.made") is True
+    page.reload()
+    wait_ready(page)
+    assert page.evaluate("window.cardtableSnapshot.boot") == "restored"
+    assert page.evaluate(STACK_SWITCHING) == [False, False, False]
+
+
 def test_records_in_another_language(engine_page, site):
     """A finished game of Triggs is recorded, and Menu → Records shows it in Portuguese."""
     page = engine_page()

@@ -95,6 +95,7 @@ def test_lobby_starts_an_extreme_game_with_random_layout(page, site, open_app):
     page.click('[data-action="players"][data-value="3"]')
     page.click('[data-action="option"][data-key="layout"][data-value="random"]')
     page.click('[data-action="start"]')
+    page.wait_for_selector("main.extreme")  # once the game's part is there
     shown = view(page)
     assert shown["game"] == "extreme" and shown["players"] == 3
     assert page.locator("main.extreme .ex-in-force").is_visible()

@@ -26,10 +26,12 @@ def test_keyboard_on_lobby_buttons_keeps_the_focus_and_logs_nothing(page, site, 
 
 
 @pytest.mark.parametrize("game", list(GAMES))
-def test_every_game_starts_from_the_lobby(page, site, open_app, game):
+def test_every_game_starts_from_the_lobby(page, site, open_app, wait_until, game):
+    """The game's part may still be on its way when Start is tapped: the table comes once
+    it is there (Page.attempt), with no second tap."""
     open_app(page, site.url)
     page.click(f'[data-action="pick-game"][data-value="{game}"]')
     assert active(page, "data-value") == game
     page.click('[data-action="start"]')
-    shown = page.evaluate("window.cardtable.view()")
+    shown = wait_until(page, "window.cardtable.view()")
     assert shown["game"] == game and "legal" in shown

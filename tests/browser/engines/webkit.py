@@ -13,6 +13,10 @@ from . import EnginePage
 
 WEBDRIVER = Path("/usr/bin/WebKitWebDriver")
 MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
+# Paint with Skia on the CPU: Xvfb has no GPU, and WebKitGTK's GPU painting threads over
+# Mesa's software GL crashed its web process now and then in the suite (a segfault in the
+# thread "SkiaGPUWorker", which the driver reports as an "unknown error" with no message).
+ENVIRONMENT = {"WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1"}
 WINDOW = (1024, 768)  # at least 447 px wide: MiniBrowser's toolbar keeps a narrower one wider
 # Records console errors and uncaught errors in the page, from when it is installed on.
 HOOK = """if (!window.__problems) {
@@ -58,7 +62,8 @@ class WebKitPage(EnginePage):
         options.binary_location = str(MINIBROWSER)
         options.add_argument("--automation")
         service = webdriver.WebKitGTKService(executable_path=str(WEBDRIVER),
-                                             env={**os.environ, "DISPLAY": display.name})
+                                             env={**os.environ, **ENVIRONMENT,
+                                                  "DISPLAY": display.name})
         driver = webdriver.WebKitGTK(options=options, service=service)
         driver.set_window_size(*WINDOW)
         driver.set_script_timeout(120)
