@@ -54,7 +54,15 @@ class EnginePage:
         raise NotImplementedError
 
     def click(self, selector: str) -> None:
-        """A real mouse click on the first element that matches ``selector``."""
+        """A real mouse click on the first element that matches ``selector``, at a moment
+        when nothing on the page moves: the drivers of Firefox and WebKit click where the
+        element is when they look, and a card in flight would take a click meant for what
+        lies under it (Playwright waits by itself for an element to stand still)."""
+        wait_until(self, "document.getAnimations().length === 0")
+        self.click_now(selector)
+
+    def click_now(self, selector: str) -> None:
+        """A real mouse click on the first element that matches ``selector``, at once."""
         raise NotImplementedError
 
     def frame(self, selector: str) -> "EnginePage":
@@ -83,8 +91,18 @@ def wait_until(page: EnginePage, expression: str, timeout_s: float = READY_TIMEO
         if value:
             return value
         if time.monotonic() > deadline:
-            pytest.fail(f"{page.engine}: still false after {timeout_s} s: {expression}{problem}")
+            pytest.fail(f"{page.engine}: still false after {timeout_s} s: {expression}{problem};"
+                        f" the page shows: {shows(page)}")
         time.sleep(0.1)
+
+
+def shows(page: EnginePage) -> str:
+    """The start of the text the page shows (its <main>, else its body), for a failure."""
+    try:
+        return page.evaluate("(document.querySelector('main') || document.body)"
+                             ".innerText.replace(/\\s+/g, ' ').slice(0, 300)")
+    except Exception as error:  # a page in transit, or gone
+        return f"nothing it can say ({str(error).splitlines()[0]})"
 
 
 def wait_ready(page: EnginePage, timeout_s: float = READY_TIMEOUT_S) -> None:

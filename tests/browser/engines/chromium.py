@@ -31,7 +31,7 @@ class ChromiumPage(EnginePage):
     def evaluate(self, expression):
         return self.target.evaluate(expression)
 
-    def click(self, selector):
+    def click_now(self, selector):
         self.target.locator(selector).first.click()
 
     def frame(self, selector):

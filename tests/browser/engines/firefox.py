@@ -85,7 +85,7 @@ class FirefoxPage(EnginePage):
     def evaluate(self, expression):
         return self._call("evaluate", expression=expression)
 
-    def click(self, selector):
+    def click_now(self, selector):
         self._call("click", selector=selector)
 
     def frame(self, selector):

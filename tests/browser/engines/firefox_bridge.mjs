@@ -6,9 +6,10 @@
 //                                                      or {"id": 1, "error": "message"}
 // Ops: open (a page in a fresh browser context; its number), goto, reload, evaluate
 // (a JS expression, awaited; inside the iframe that the CSS selector "frame" finds, when
-// given), click (a CSS selector, by a real mouse click; in "frame" likewise), problems (the page's console
-// errors and uncaught errors so far), close (the page's context). The first line out is
-// {"ready": version} once Firefox runs; end of stdin closes Firefox and exits.
+// given), click (a CSS selector, by a real mouse click on a point of the element that
+// nothing covers; in "frame" likewise), problems (the page's console errors and uncaught
+// errors so far), close (the page's context). The first line out is {"ready": version}
+// once Firefox runs; end of stdin closes Firefox and exits.
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
 
@@ -29,6 +30,21 @@ async function target(request) {
   return frame;
 }
 
+// Where a player would tap the element: a point of it that no other element covers (a card
+// of a fanned hand shows only its edge, and its centre lies under the next card), as an
+// offset from its top-left corner; null when none of the points tried is uncovered.
+const VISIBLE_POINT = (element) => {
+  const box = element.getBoundingClientRect();
+  for (const fy of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+    for (const fx of [0.5, 0.25, 0.75, 0.1, 0.9]) {
+      const [x, y] = [box.left + box.width * fx, box.top + box.height * fy];
+      const hit = element.ownerDocument.elementFromPoint(x, y);
+      if (hit && element.contains(hit)) return { x: x - box.left, y: y - box.top };
+    }
+  }
+  return null;
+};
+
 const ops = {
   async open() {
     const context = await browser.createBrowserContext();
@@ -42,7 +58,14 @@ const ops = {
   goto: (r) => pages.get(r.page).page.goto(r.url, { waitUntil: "load" }).then(() => null),
   reload: (r) => pages.get(r.page).page.reload({ waitUntil: "load" }).then(() => null),
   evaluate: async (r) => (await target(r)).evaluate(r.expression),
-  click: async (r) => (await target(r)).click(r.selector).then(() => null),
+  async click(r) {
+    const element = await (await target(r)).$(r.selector);
+    if (!element) throw new Error(`no element matches ${r.selector}`);
+    await element.scrollIntoView();
+    const offset = await element.evaluate(VISIBLE_POINT);
+    await element.click(offset ? { offset } : {});
+    return null;
+  },
   problems: (r) => pages.get(r.page).problems,
   async close(r) {
     await pages.get(r.page).context.close();

@@ -99,7 +99,7 @@ class WebKitPage(EnginePage):
             raise RuntimeError(answer["error"])
         return answer.get("value")
 
-    def click(self, selector):
+    def click_now(self, selector):
         self._enter()
         self.driver.find_element(By.CSS_SELECTOR, selector).click()
 

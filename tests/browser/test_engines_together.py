@@ -1,0 +1,167 @@
+"""Playing together across engines: a Firefox friend at a Chromium host's table and a
+Chromium friend at a Firefox host's, each joining by the invitation link and the reply code
+(the host pastes it), then both playing a deal of Rentz to its end by their controls, with
+a bot in the third seat. WebKitGTK is not among them: Debian's build has no WebRTC
+(test_together_ui.py checks what a page without it says).
+
+Firefox gathers no WebRTC candidate on loopback, and none at all in a network with no
+default route: the module gives the test's network namespace a veth pair (both ends in
+it) with a default route through it, and Firefox's preference that lists host addresses as
+they are instead of as mDNS names (which nothing in the namespace answers).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+
+import pytest
+
+from engines import js, open_app, view, wait_until
+from engines.chromium import ChromiumPage
+from engines.firefox import Firefox, FirefoxPage
+from settings_scripts import settings_script
+
+from cardtable.engine.registry import GAMES
+
+FIREFOX_PREFS = {"media.peerconnection.ice.obfuscate_host_addresses": False}
+VETH = ("cardtable-a", "cardtable-b")
+ADDRESSES = ("10.77.0.1/24", "10.77.0.2/24")
+DEAL = "#/rentz?seed=engines-together&players=3&seats=human,friend,random&practice=queens"
+SETTINGS = {"tours_seen": list(GAMES), "pace": "fast"}
+JOINED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
+ENDED = "!!document.querySelector('main.end')"
+# What this page's seat does now: "end" when the deal is over, else its first legal
+# action when it may act (none while the table waits for someone), else null.
+NEXT_ACTION = """(() => {
+  if (document.querySelector("main.end")) return "end";
+  const shown = window.cardtable.view();
+  if (!shown || document.querySelector(".paused")) return null;
+  return (shown.legal || [])[0] || null;
+})()"""
+
+
+def ip(*arguments: str) -> None:
+    subprocess.run(["ip", *arguments], check=True, capture_output=True)
+
+
+@pytest.fixture(scope="module")
+def routed_network():
+    """A default route for Firefox's WebRTC, in the test's own network namespace (where
+    ``build.py test`` runs the suite, loopback its one interface); on a network that has a
+    default route already, nothing to do."""
+    if subprocess.run(["ip", "route", "show", "default"], capture_output=True,
+                      text=True).stdout.strip():
+        yield
+        return
+    # (ip, not /sys/class/net: sysfs still shows the namespace it was mounted in)
+    links = subprocess.run(["ip", "-o", "link", "show"], capture_output=True, text=True).stdout
+    if [line.split(":")[1].strip() for line in links.splitlines()] != ["lo"] \
+            or os.geteuid() != 0:
+        pytest.fail("Firefox needs a default route to connect by WebRTC, and this network is"
+                    " not the test's own to give it one: run the suite with build.py test")
+    ip("link", "add", VETH[0], "type", "veth", "peer", "name", VETH[1])
+    for name, address in zip(VETH, ADDRESSES):
+        ip("addr", "add", address, "dev", name)
+        ip("link", "set", name, "up")
+    ip("route", "add", "default", "via", ADDRESSES[1].split("/")[0])
+    yield
+    ip("link", "del", VETH[0])  # its peer and the route go with it
+
+
+@pytest.fixture
+def chromium_device(new_page, site):
+    """``chromium_device(name)``: a Chromium page of a context of its own, allowed to list
+    its host addresses (headless Chromium lists them only with the microphone permission),
+    the player's name set, the bots fast."""
+
+    def make(name: str) -> ChromiumPage:
+        page = new_page()
+        page.context.grant_permissions(["microphone"], origin=site.origin)
+        page.context.add_init_script(settings_script(**SETTINGS, name=name))
+        return ChromiumPage(page)
+    return make
+
+
+@pytest.fixture
+def firefox_device(site, routed_network):
+    """``firefox_device(name)``: a page of a Firefox of this test's own (the preference
+    above), its settings stored from the site's lobby. At teardown every page is checked for
+    console errors and uncaught errors, and the Firefox closed."""
+    browser, pages = Firefox(FIREFOX_PREFS), []
+
+    def make(name: str) -> FirefoxPage:
+        page = FirefoxPage.open(browser)
+        pages.append(page)
+        open_app(page, site.url)
+        page.evaluate(f"localStorage.setItem('cardtable.settings',"
+                      f" {js(json.dumps({**SETTINGS, 'name': name}))})")
+        page.goto("about:blank")
+        return page
+    yield make
+    problems = [problem for page in pages for problem in page.problems()]
+    browser.close()
+    assert not problems, problems
+
+
+def host_a_deal(host, site) -> None:
+    open_app(host, site.link(DEAL))
+    wait_until(host, "!!document.querySelector('[data-invite-seat=\"1\"] a[data-invite-link]')",
+               60)
+
+
+def join(host, friend) -> None:
+    """``friend`` opens the invitation of seat 1 and joins; the host pastes the reply code
+    into its field and connects; both tables open."""
+    link = host.evaluate("document.querySelector('[data-invite-seat=\"1\"] a[data-invite-link]')"
+                         ".getAttribute('href')")
+    open_app(friend, link)
+    friend.click('[data-action="join"]')
+    code = wait_until(friend, "(e => e && e.textContent)(document.querySelector("
+                              "'[data-reply-code]'))", 30)
+    host.evaluate(f"(field => {{ field.value = {js(code)};"
+                  " field.dispatchEvent(new Event('input', {bubbles: true})); })"
+                  "(document.querySelector('[data-reply-seat=\"1\"]'))")
+    host.click('[data-action="accept-reply"][data-seat="1"]')
+    for page in (host, friend):
+        wait_until(page, JOINED, 30)
+
+
+def play_the_deal(pages, moves: int = 200) -> None:
+    """Each page plays its first legal card whenever its seat may, by clicking it, until
+    every page shows the end of the deal."""
+    for _ in range(moves):
+        actions = [page.evaluate(NEXT_ACTION) for page in pages]
+        if all(action == "end" for action in actions):
+            return
+        page, action = next(((p, a) for p, a in zip(pages, actions) if isinstance(a, list)),
+                            (None, None))
+        if page is None:
+            wait_until(pages[0], "new Promise((done) => setTimeout(() => done(true), 100))")
+            continue
+        before = json.dumps(view(page))
+        page.click(f'[data-action="rentz-play"][data-card="{action[1]}"]')
+        wait_until(page, f"document.querySelector('main.end') || JSON.stringify("
+                         f"window.cardtable.view()) !== {js(before)}", 15)
+    pytest.fail(f"the deal did not end in {moves} rounds of looking")
+
+
+def last_record(page) -> dict:
+    return json.loads(page.evaluate("localStorage.getItem('cardtable.records')"))["games"][-1]
+
+
+@pytest.mark.parametrize("host_engine", ["chromium", "firefox"])
+def test_a_friend_in_another_engine_plays_a_deal_to_its_end(chromium_device, firefox_device,
+                                                            site, host_engine):
+    chromium, firefox = chromium_device("Ana"), firefox_device("Bia")
+    host, friend = (chromium, firefox) if host_engine == "chromium" else (firefox, chromium)
+    host_a_deal(host, site)
+    join(host, friend)
+    assert view(host)["seat"] == 0 and view(friend)["seat"] == 1
+    play_the_deal([host, friend])
+    for page in (host, friend):
+        wait_until(page, ENDED, 10)
+    assert last_record(host)["seed"] == "engines-together"
+    assert last_record(friend)["seat"] == 1
+    assert last_record(friend)["result"] == last_record(host)["result"]
