@@ -32,6 +32,7 @@ DEAL = "#/rentz?seed=engines-together&players=3&seats=human,friend,random&practi
 SETTINGS = {"tours_seen": list(GAMES), "pace": "fast"}
 JOINED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
 ENDED = "!!document.querySelector('main.end')"
+SHOWN = "JSON.stringify(window.cardtable.view())"  # the view as the page itself writes it
 # What this page's seat does now: "end" when the deal is over, else its first legal
 # action when it may act (none while the table waits for someone), else null.
 NEXT_ACTION = """(() => {
@@ -140,10 +141,9 @@ def play_the_deal(pages, moves: int = 200) -> None:
         if page is None:
             wait_until(pages[0], "new Promise((done) => setTimeout(() => done(true), 100))")
             continue
-        before = json.dumps(view(page))
+        before = page.evaluate(SHOWN)
         page.click(f'[data-action="rentz-play"][data-card="{action[1]}"]')
-        wait_until(page, f"document.querySelector('main.end') || JSON.stringify("
-                         f"window.cardtable.view()) !== {js(before)}", 15)
+        wait_until(page, f"{ENDED} || {SHOWN} !== {js(before)}", 15)
     pytest.fail(f"the deal did not end in {moves} rounds of looking")
 
 
