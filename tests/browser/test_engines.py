@@ -87,8 +87,14 @@ def test_python_runs_without_stack_switching_cold_and_warm(engine_page, site):
     assert page.evaluate(STACK_SWITCHING) == [False, False, False]
 
 
+# What a replay shows of its position: the words of the step and the table's text.
+REPLAY_SHOWN = ("document.querySelector('#replay-position').textContent + '|'"
+                " + document.querySelector('#app main').textContent")
+
+
 def test_records_in_another_language(engine_page, site):
-    """A finished game of Triggs is recorded, and Menu → Records shows it in Portuguese."""
+    """A finished game of Triggs is recorded, Menu → Records shows it in Portuguese, and
+    its replay steps from the start to the ending."""
     page = engine_page()
     returning_player(page, site)
     settings = {**json.loads(TOURS_SEEN), "language": "pt"}
@@ -105,6 +111,15 @@ def test_records_in_another_language(engine_page, site):
     assert page.evaluate("document.querySelector('#records-title').textContent") == tr(
         "pt", "Records: {game}", game="Triggs")
     assert page.evaluate("document.querySelectorAll('.record-list > li').length") == 1
+    # its replay opens at the start and steps to the ending, the cards played on the table
+    page.click('[data-action="replay"][data-index="0"]')
+    wait_until(page, "!!document.querySelector('#replay-slider')")
+    assert page.evaluate("document.querySelector('#replay-slider').value") == "0"
+    at_start = page.evaluate(REPLAY_SHOWN)
+    page.click('[data-action="replay-to"][data-step]:not([data-step="0"])')
+    wait_until(page, "document.querySelector('#replay-slider').value"
+                     " === document.querySelector('#replay-slider').max")
+    assert page.evaluate(REPLAY_SHOWN) != at_start
 
 
 def test_the_cross_site_embed_plays(engine_page, site, embedder):
