@@ -39,8 +39,12 @@ PYSCRIPT_LAZY = ("error-",)
 IMPORT_RE = re.compile(r'(?:from|import)\s*"\./([^"]+\.js)"')
 # Other npm files the page loads, by their path in node_modules/ and in dist/: the QR code
 # generator, a classic script that defines the global `qrcode`; assets/qr.js adds it to
-# the page the first time it draws a code.
-VENDOR_FILES = {"qrcode-generator/dist/qrcode.js": "vendor/qrcode.js"}
+# the page the first time it draws a code. The MQTT client (an ES module, minified, which
+# keeps no licence text: its licence goes beside it), which assets/relay.js imports the
+# first time a table meets on relays.
+VENDOR_FILES = {"qrcode-generator/dist/qrcode.js": "vendor/qrcode.js",
+                "mqtt/dist/mqtt.esm.js": "vendor/mqtt.esm.js",
+                "mqtt/LICENSE.md": "vendor/mqtt.LICENSE.md"}
 
 # Files of assets/ that dist/ does not ship, since the page loads none of them: sources of
 # generated files (sw.js is written from its template; the icons come from icon.svg).

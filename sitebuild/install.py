@@ -64,13 +64,18 @@ def ensure_node_modules() -> None:
 ENGINES = {Path("/usr/bin/firefox-esr"): "firefox-esr",
            Path("/usr/bin/WebKitWebDriver"): "webkit2gtk-driver",
            Path("/usr/bin/Xvfb"): "xvfb"}
+# The relay the tests of one-link invitations run on loopback, and its clients (the
+# recorder of what it carried); tests/browser/relay_server.py starts them.
+RELAY = {Path("/usr/sbin/mosquitto"): "mosquitto",
+         Path("/usr/bin/mosquitto_sub"): "mosquitto-clients"}
 
 
 def ensure_browsers() -> None:
     """The browsers of the browser tests: Chromium (CHROMIUM), Firefox ESR, WebKitGTK's
-    WebDriver (with its MiniBrowser) and the X server WebKitGTK draws into."""
+    WebDriver (with its MiniBrowser) and the X server WebKitGTK draws into; and the relay
+    (mosquitto) they meet on."""
     ensure_program(CHROMIUM, "chromium")
-    for program, package in ENGINES.items():
+    for program, package in {**ENGINES, **RELAY}.items():
         ensure_program(program, package)
 
 

@@ -48,12 +48,15 @@ PYSCRIPT_CONFIG = {
 #   interpreter type without a configuration it loads every plugin (index.html gives the
 #   unused MicroPython type one that switches them off). tests/browser fail on any
 #   violation, so a PyScript update that needs eval shows up there.
+# - connect-src wss: the relays a player names in Settings to play across the internet
+#   (assets/relay.js; public MQTT brokers over WebSockets, any host), and ws: on loopback
+#   only, for a broker on the player's own machine (and the tests' own).
 # - style-src 'self': assets/*.css only (style attributes in markup would be blocked;
 #   element.style set from script is not governed by CSP).
 CSP = "; ".join((
     "default-src 'self'",
     "script-src 'self' 'wasm-unsafe-eval'",
-    "connect-src 'self'",
+    "connect-src 'self' wss: ws://localhost:* ws://127.0.0.1:*",
     "style-src 'self'",
     "img-src 'self' data:",
     "worker-src 'self'",

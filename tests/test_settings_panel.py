@@ -51,7 +51,8 @@ def test_the_settings_panel_opens_in_the_lobby_and_at_the_table():
 def test_preferences_default_to_sound_off_and_the_system():
     assert controller().screen().preferences == {
         "sound": "off", "motion": "system", "theme": "system", "deck": "two",
-        "language": "system", "internet": "off", "name": "", "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
+        "language": "system", "internet": "off", "name": "", "stun": "", "turn": "",
+        "turn_user": "", "turn_pass": "", "relays": ""}
 
 
 def test_a_setting_is_kept_beside_the_other_settings():
@@ -85,7 +86,8 @@ def test_unreadable_stored_preferences_fall_back_to_the_defaults():
     store.write_settings({"theme": "neon", "sound": True, "deck": "eight"})
     assert store.preferences() == {"sound": "off", "motion": "system", "theme": "system",
                                    "deck": "two", "language": "system", "internet": "off", "name": "",
-                                   "stun": "", "turn": "", "turn_user": "", "turn_pass": ""}
+                                   "stun": "", "turn": "", "turn_user": "", "turn_pass": "",
+                                   "relays": ""}
 
 
 def test_the_pace_changes_at_the_table():

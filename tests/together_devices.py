@@ -29,11 +29,44 @@ class Clock:
         return self.now
 
 
+class MemoryRelay:
+    """Relays in memory, as ``assets/relay.js`` and the brokers behave for the pages: a
+    room is known by its secret; a text sent in it reaches every other page in it, once.
+    ``up`` False: every relay is dead (a room opens with its state saying so)."""
+
+    def __init__(self):
+        self.rooms: dict = {}  # secret: [(device, room name)]
+        self.up = True
+        self.carried: list = []  # (secret, text) of everything sent
+
+    def open(self, device, room: str, secret: str) -> None:
+        self.close(device, room)
+        if self.up:
+            self.rooms.setdefault(secret, []).append((device, room))
+        state = {"live": 1, "dead": 0, "of": 1} if self.up else {"live": 0, "dead": 1, "of": 1}
+        device.controller.relay_state(room, state)
+
+    def send(self, device, room: str, text: str) -> None:
+        for secret, members in self.rooms.items():
+            if (device, room) in members:
+                self.carried.append((secret, text))
+                for other, other_room in list(members):
+                    if other is not device:
+                        other.controller.relay_message(other_room, text)
+                        other.pump()
+
+    def close(self, device, room: str) -> None:
+        for members in self.rooms.values():
+            if (device, room) in members:
+                members.remove((device, room))
+
+
 class Device:
     """One page: a controller, its store and its end of the network."""
 
-    def __init__(self, network: MemoryNetwork, name: str, clock: Clock, store=None):
-        self.network, self.name, self.clock = network, name, clock
+    def __init__(self, network: MemoryNetwork, name: str, clock: Clock, store=None,
+                 relay: MemoryRelay | None = None):
+        self.network, self.name, self.clock, self.relay = network, name, clock, relay
         self.store = store or Store(MemoryBackend())
         self.seeds = (f"{name}-{n}" for n in range(10 ** 6))
         self.page = network.page(name)
@@ -73,7 +106,11 @@ class Device:
 
     def run_job(self, job: tuple) -> None:
         kind, peer = job[0], job[1]
-        if kind == "close":
+        if kind.startswith("relay-"):
+            {"relay-open": lambda: self.relay.open(self, peer, job[2]),
+             "relay-send": lambda: self.relay.send(self, peer, job[2]),
+             "relay-close": lambda: self.relay.close(self, peer)}[kind]()
+        elif kind == "close":
             self.page.close(peer)
         elif kind == "accept":
             self.page.accept(peer, job[2])
@@ -157,6 +194,6 @@ def pass_time(devices, clock: Clock, seconds: int) -> None:
     for _ in range(seconds):
         clock.now += 1
         for device in devices:
-            if device.controller.tick():
+            if device.controller.tick() or device.controller.jobs:
                 device.pump()
         devices[0].network.run()

@@ -62,6 +62,7 @@ class Page:
         self.root = root
         self.controller = None  # see start()
         self.proxies = []
+        self.relay_proxies = None  # the relays' callbacks, made when a room first opens
         self.bots_task = None
         self.pause_task = None
         self.drag = None
@@ -225,6 +226,9 @@ class Page:
         """Carry out one of the controller's link jobs with ``window.cardtablePeers``."""
         peers = getattr(js.window, "cardtablePeers", None)
         kind = job[0]
+        if kind.startswith("relay-"):
+            await self.run_relay_job(job)
+            return
         try:
             if peers is None:
                 raise RuntimeError("this browser has no WebRTC here")
@@ -241,6 +245,40 @@ class Page:
         except Exception as error:  # the browser's refusal, said in a sentence
             self.controller.job_failed(job, str(error))
         self.draw()
+
+    async def run_relay_job(self, job: tuple) -> None:
+        """Carry out a relay job (``relay-open``, ``relay-send``, ``relay-close``) with
+        ``window.cardtableRelay`` (assets/relay.js). A relay that cannot be had is reported
+        as a state with every relay dead, which the controller answers with the codes."""
+        relay = getattr(js.window, "cardtableRelay", None)
+        kind, room = job[0], job[1]
+        try:
+            if relay is None:
+                raise RuntimeError("assets/relay.js is not on the page")
+            if kind == "relay-open":
+                if self.relay_proxies is None:
+                    self.relay_proxies = (create_proxy(self.on_relay_message),
+                                          create_proxy(self.on_relay_state))
+                    self.proxies += list(self.relay_proxies)
+                await relay.open(room, job[2], to_js(list(job[3])), *self.relay_proxies)
+            elif kind == "relay-send":
+                await relay.send(room, job[2])
+            else:
+                relay.close(room)
+        except Exception as error:  # the browser's refusal: as if no relay answered
+            js.console.warn(f"cardtable: the relays' {kind} failed: {str(error)[:200]}")
+            if kind == "relay-open":
+                self.on_relay_state(room, to_js({"live": 0, "dead": 1, "of": 1},
+                                                dict_converter=js.Object.fromEntries))
+
+    def on_relay_message(self, room, text) -> None:
+        if self.controller.relay_message(str(room), str(text)) or self.controller.jobs:
+            self.draw()
+
+    def on_relay_state(self, room, state) -> None:
+        counts = {key: int(getattr(state, key, 0) or 0) for key in ("live", "dead", "of")}
+        if self.controller.relay_state(str(room), counts) or self.controller.jobs:
+            self.draw()
 
     def on_link_message(self, peer, text) -> None:
         """A message from another page; a move made elsewhere makes its tone."""
@@ -263,7 +301,7 @@ class Page:
         while True:
             await asyncio.sleep(1)
             try:
-                if self.controller.tick():
+                if self.controller.tick() or self.controller.jobs:
                     self.draw()
             except Exception as error:  # a bug must not stop the heartbeat
                 js.console.error(f"cardtable: heartbeat: {error}")
@@ -272,8 +310,12 @@ class Page:
         """The page goes away: its links close at once (the others learn it quickly)."""
         peers = getattr(js.window, "cardtablePeers", None)
         if peers is not None and (self.controller.host or self.controller.guest):
-            for job in self.controller.closing_jobs():
-                peers.close(job[1])
+            relay = getattr(js.window, "cardtableRelay", None)
+            for kind, name in self.controller.closing_jobs():
+                if kind == "close":
+                    peers.close(name)
+                elif relay is not None:
+                    relay.close(name)
 
     def place_focus(self, selectors) -> None:
         """Focus the first enabled, rendered element that one of ``selectors`` finds, in

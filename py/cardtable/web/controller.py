@@ -63,6 +63,10 @@ class Screen:
     doomed: str | None = None  # "lobby": the game a new one would drop (the list is full)
     room: tuple = ()  # "room": each friend's seat (see together.room_rows)
     joining: object = None  # "join": the :class:`~.links.Invitation` on show
+    # "room" and "join": the hosts of the relays invitations travel through (none when
+    # they travel by hand), and whether every one of them failed
+    relays: tuple = ()
+    relays_down: bool = False
     reply: str | None = None  # "join": the reply code to send back, once made
     waiting: tuple = ()  # "table" and "end": the names of the friends the table waits for
     guest: bool = False  # the table is a friend's, on this page from one seat
@@ -102,6 +106,10 @@ class Controller:
         self.send_link = send_link or (lambda peer, text: None)
         self.host = self.guest = self.joining = None
         self.offer = self.reply = None
+        self.relaying = None  # a friend's page joining by relays (together.relayed)
+        self.relay_rooms: set = set()  # the relay rooms this page opened
+        self.relay_states: dict = {}  # room: how many of its relays are connected
+        self.relay_fallback = None  # why a friend's page sends its reply by hand after all
         self.guest_hinter = None
         self.jobs: list = []
 
@@ -293,6 +301,12 @@ class Controller:
 
     def link_message(self, peer: str, text) -> bool:
         return together.link_message(self, peer, text)
+
+    def relay_message(self, room: str, text) -> bool:
+        return together.relay_message(self, room, text)
+
+    def relay_state(self, room: str, state: dict) -> bool:
+        return together.relay_state(self, room, state)
 
     def tick(self) -> bool:
         return together.tick(self)
@@ -653,11 +667,14 @@ class Controller:
         if self.records_game is not None:
             return Screen("records", records=records_handlers.records_data(self), **base)
         if self.joining is not None and not (self.guest and self.guest.ready):
-            return Screen("join", joining=self.joining, reply=self.reply, **base)
+            return Screen("join", joining=self.joining, reply=self.reply,
+                          relays=together.relay_hosts(self), **base)
         if self.guest is not None:
             return self.guest_screen(base)
         if self.host is not None and self.host.paused():
-            return Screen("room", room=tuple(together.room_rows(self)), **base)
+            return Screen("room", room=tuple(together.room_rows(self)),
+                          relays=together.relay_hosts(self),
+                          relays_down=together.relays_down(self), **base)
         if table is None:
             return Screen("lobby", records=records_handlers.lobby_data(self),
                           unfinished=self.unfinished(), doomed=self.doomed(), **base)

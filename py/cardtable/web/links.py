@@ -28,8 +28,9 @@ from .lobby import HUMAN, PEOPLE, Setup, default_setup
 from .validate import SEED_PATTERN
 
 RESERVED = ("seed", "players", "seats", "lang")
-INVITATION_KEYS = ("join", "seat", "host", "room")  # an invitation's own keys
+INVITATION_KEYS = ("join", "seat", "host", "room", "relay")  # an invitation's own keys
 ROOM = re.compile(r"[0-9a-f]{8}")
+RELAY_SECRET = re.compile(r"[A-Za-z0-9_-]{22}")  # 16 random bytes, base64url
 NAMED = 3  # unknown keys named in the notice; the rest are counted
 DIGITS = re.compile(r"[0-9]{1,2}")
 
@@ -54,14 +55,17 @@ class Invitation:
     """A friend's invitation to a host's table (``#/<game>?players=…&seat=…&host=…&room=…
     &join=<code>``, the options that differ from the defaults beside them): the setup as
     the host announces it (the host's welcome is what counts), the seat offered (from 0),
-    the host's name, the room (the host's game, eight hex digits) and the compact offer
-    (``join``, read by :mod:`.together.signal`). It never holds a seed."""
+    the host's name, the room (the host's game, eight hex digits), the compact offer
+    (``join``, read by :mod:`.together.signal`) and, when the host plays across the
+    internet, the seat's relay secret (``relay``: the pages meet on relays with it,
+    ``assets/relay.js``; "" otherwise). It never holds a seed."""
 
     setup: Setup
     seat: int
     host: str
     room: str
     code: str
+    relay: str = ""
 
 
 def query_pairs(query: str) -> list:
@@ -151,27 +155,31 @@ def _invitation(link: Link, game: str, params: dict) -> Link:
     if not DIGITS.fullmatch(seat) or not 2 <= int(seat) <= setup.players:
         raise ValueError(_("its seat {seat} is not a seat of this game").format(seat=quoted(seat)))
     room = params.get("room", "")
-    if not ROOM.fullmatch(room) or not 0 < len(params["join"]) <= 600:
+    relay = params.get("relay", "")
+    if not ROOM.fullmatch(room) or not 0 < len(params["join"]) <= 600 \
+            or relay and not RELAY_SECRET.fullmatch(relay):
         raise ValueError(_("it is not complete: ask for the whole link"))
     known = {option.key for option in spec.options}
     options = {key: spec.option(key).parse(text) for key, text in params.items() if key in known}
     setup = replace(setup, options=spec.resolve_options(options, setup.players))
     host = " ".join("".join(ch for ch in params.get("host", "") if ch.isprintable()).split())
     link.invitation = Invitation(setup=setup, seat=int(seat) - 1, host=host[:24],
-                                 room=room, code=params["join"])
+                                 room=room, code=params["join"], relay=relay)
     return link
 
 
-def invitation_fragment(setup: Setup, seat: int, host: str, room: str, code: str) -> str:
+def invitation_fragment(setup: Setup, seat: int, host: str, room: str, code: str,
+                        relay: str = "") -> str:
     """The fragment of an invitation to ``seat`` (from 0) of ``setup``'s game: the options
-    that differ from the game's defaults only, to keep it short; no seed, no seats."""
+    that differ from the game's defaults only, to keep it short; no seed, no seats; the
+    seat's relay secret when there is one."""
     spec = setup.spec
     defaults = spec.resolve_options({}, setup.players)
     params = [("players", setup.players), ("seat", seat + 1)]
     params += [(key, spec.option(key).encode(value)) for key, value in setup.options.items()
                if value != defaults[key]]
     params += [("host", host)] if host else []
-    params += [("room", room), ("join", code)]
+    params += [("room", room), ("join", code)] + ([("relay", relay)] if relay else [])
     from urllib.parse import quote, urlencode  # see query_pairs
 
     return f"#/{setup.game}?" + urlencode(params, safe="/,", quote_via=quote)

@@ -37,7 +37,8 @@ PREFERENCE_NAMES = {
 # while playing across the internet is on.
 TEXT_SETTING_NAMES = {"name": N_("Your name for friends"), "stun": N_("STUN server"),
                       "turn": N_("TURN server (optional)"), "turn_user": N_("TURN user name"),
-                      "turn_pass": N_("TURN password")}
+                      "turn_pass": N_("TURN password"),
+                      "relays": N_("Relays for one-link invitations")}
 PACE_NAMES = {"fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
 # A seat's bot, by level (a level missing here is named by its id).
 LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
@@ -278,10 +279,19 @@ def settings_html(pace: str, preferences: dict) -> str:
             + button(_("Close"), "close-panel") + "</section>")
 
 
+# What the relays see and never see: in Settings and in the waiting room.
+RELAY_PRIVACY = N_("With relays, a friend joins by the invitation link alone: the pages meet"
+                   " on the relays named here, which see that some pages met and their IP"
+                   " addresses, never names, cards, moves or the deal: everything is"
+                   " encrypted with a key that travels only in the link, after the #, which"
+                   " browsers never send to a server. Leave the relays empty to send codes"
+                   " by hand.")
+
+
 def internet_html(preferences: dict) -> str:
     """The player's name for friends and, while playing across the internet is on, what
     that contacts and the servers to use."""
-    keys = ("name",) + (("stun", "turn", "turn_user", "turn_pass")
+    keys = ("name",) + (("stun", "turn", "turn_user", "turn_pass", "relays")
                         if preferences.get("internet") == "on" else ())
     fields = "".join(text_setting_html(key, preferences.get(key, "")) for key in keys)
     if preferences.get("internet") != "on":
@@ -291,7 +301,7 @@ def internet_html(preferences: dict) -> str:
         said = _("To find each other across the internet, both pages ask the STUN server"
                  " for their public address (and relay through the TURN server when set)."
                  " Your friends see your IP address, and you theirs. These settings stay on"
-                 " this device.")
+                 " this device.") + " " + _(RELAY_PRIVACY)
     return f'<div class="text-settings">{fields}<p class="help">{esc(said)}</p></div>'
 
 
@@ -391,10 +401,11 @@ def screen_html(screen) -> str:
     elif screen.kind == "pass":
         body = pass_html(screen.pass_to)
     elif screen.kind == "room":
-        body = together.room_html(screen.room, screen.waiting)
+        body = together.room_html(screen.room, screen.waiting, screen.relays,
+                                  screen.relays_down)
     elif screen.kind == "join":
         body = together.join_html(screen.joining, screen.reply,
-                                  (screen.preferences or {}).get("name", ""))
+                                  (screen.preferences or {}).get("name", ""), screen.relays)
     elif screen.kind == "end":
         body = end_html(screen)
     elif screen.kind == "pause":

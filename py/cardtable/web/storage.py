@@ -13,6 +13,7 @@ checked for size and depth before they are parsed (:func:`~.validate.read_json`)
 from __future__ import annotations
 
 import json
+import re
 
 from ..i18n import LANGUAGES, N_, _
 from .validate import read_json, reason
@@ -36,8 +37,25 @@ PREFERENCES = {"sound": ("off", "on"), "motion": ("system", "reduced"),
                "internet": ("off", "on")}
 # The settings the player writes, each with its longest length: the name shown to friends
 # and, to play across the internet, the STUN and TURN servers (kept on this device only).
-TEXT_SETTINGS = {"name": 24, "stun": 200, "turn": 200, "turn_user": 100, "turn_pass": 100}
+TEXT_SETTINGS = {"name": 24, "stun": 200, "turn": 200, "turn_user": 100, "turn_pass": 100,
+                 "relays": 600}
 SUGGESTED_STUN = "stun:stun.l.google.com:19302"  # offered when the internet is switched on
+# The relays (MQTT brokers over WebSockets, assets/relay.js) offered when the internet is
+# switched on: public test brokers run by EMQX, HiveMQ and the Eclipse Foundation, asked in
+# parallel, so that one being down costs nothing. Separated by spaces.
+SUGGESTED_RELAYS = ("wss://broker.emqx.io:8084/mqtt wss://broker.hivemq.com:8884/mqtt"
+                    " wss://test.mosquitto.org:8081/mqtt")
+MAX_RELAYS = 5
+# A relay the page may contact: over TLS anywhere, or unencrypted on this machine only.
+RELAY_URL = re.compile(r"wss://[A-Za-z0-9.-]+(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?"
+                       r"|ws://(localhost|127\.0\.0\.1)(:[0-9]{1,5})?(/[A-Za-z0-9._~/-]*)?")
+
+
+def relay_urls(text: str) -> list[str]:
+    """The relays a setting names (separated by spaces or commas), those of RELAY_URL's
+    shape, each once, MAX_RELAYS at most."""
+    named = [url for url in re.split(r"[\s,]+", text or "") if RELAY_URL.fullmatch(url)]
+    return list(dict.fromkeys(named))[:MAX_RELAYS]
 
 
 def settings_of(data) -> dict:
@@ -243,6 +261,8 @@ class Store:
         settings = {**self.load_settings(), key: value}
         if key == "internet" and value == "on" and not settings.get("stun"):
             settings["stun"] = SUGGESTED_STUN
+        if key == "internet" and value == "on" and not settings.get("relays"):
+            settings["relays"] = SUGGESTED_RELAYS
         self.write_settings(settings)
 
     def write_text_setting(self, key: str, value: str) -> None:

@@ -14,7 +14,10 @@ network in the tests), reporting back with :func:`job_done`, :func:`link_state` 
 - ``("offer", peer, ice_servers, gather_ms)``: make an offer for ``peer``; report its SDP;
 - ``("answer", peer, offer_sdp, ice_servers, gather_ms)``: answer an offer; report its SDP;
 - ``("accept", peer, answer_sdp)``: apply a friend's answer;
-- ``("close", peer)``: close the link to ``peer``.
+- ``("close", peer)``: close the link to ``peer``;
+- ``("relay-open", room, secret, urls)``, ``("relay-send", room, text)``,
+  ``("relay-close", room)``: the relay rooms of one-link invitations (:mod:`.relayed`),
+  whose messages and states come back by :func:`relay_message` and :func:`relay_state`.
 
 Invitations and replies carry the offer and answer in the compact form of
 :mod:`.signal`; an invitation is a link (:func:`~..links.invitation_fragment`).
@@ -23,12 +26,14 @@ Invitations and replies carry the offer and answer in the compact form of
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 from ...i18n import N_, _, language
 from .. import links
 from ..records import book
+from ..storage import SUGGESTED_RELAYS, relay_urls
 from ..validate import OUTCOME_KEYS, read_json
-from . import signal
+from . import relayed, signal
 from .guest import Guest
 from .host import Host
 from .messages import TOKEN, clean_name
@@ -89,12 +94,15 @@ def start_hosting(controller, kept: dict | None) -> None:
                            else None, kept=checked_friends(friends))
     for seat in controller.host.friends:
         invite_again(controller, seat)
+    relayed.open_seats(controller, ask)
 
 
 def checked_friends(friends: dict) -> dict:
     """The tokens and names a save kept, those that are well formed."""
     return {key: {"token": value["token"], "name": clean_name(value.get("name")),
-                  "known": value.get("known") is True}
+                  "known": value.get("known") is True,
+                  "relay": value["relay"] if isinstance(value.get("relay"), str)
+                  and links.RELAY_SECRET.fullmatch(value["relay"]) else ""}
             for key, value in friends.items()
             if isinstance(value, dict) and isinstance(value.get("token"), str)
             and TOKEN.fullmatch(value["token"])}
@@ -118,8 +126,10 @@ def offered(controller, peer: str, sdp: str) -> None:
         return
     code = signal.encode(signal.from_sdp(sdp, "offer", friend.invite, friend.seat))
     fragment = links.invitation_fragment(controller.session.setup, friend.seat,
-                                         player_name(controller), host.room, code)
+                                         player_name(controller), host.room, code,
+                                         friend.relay)
     host.links[friend.seat] = controller.base_url + fragment
+    relayed.offer_ready(controller, ask, friend.seat, code)
 
 
 def on_accept_reply(controller, data) -> None:
@@ -127,8 +137,13 @@ def on_accept_reply(controller, data) -> None:
     host = controller.host
     if host is None:
         raise ValueError(_("There is no waiting room open."))
-    seat = seat_of(data, host)
-    text = str(data.get("text", ""))
+    accept_reply(controller, seat_of(data, host), str(data.get("text", "")))
+
+
+def accept_reply(controller, seat: int, text: str) -> None:
+    """Apply a friend's reply ``text`` for ``seat`` (pasted, or come by the relays);
+    ``ValueError`` in words when it is not one."""
+    host = controller.host
     if not text.strip():
         raise ValueError(_("Paste the reply your friend sent, then press Connect."))
     reply = signal.decode(text)
@@ -192,13 +207,30 @@ def on_join(controller, data) -> None:
     if name:
         settings = controller.store.load_settings()
         controller.store.write_settings({**settings, "name": name})
-    controller.offer = offer
     controller.guest = Guest(lambda text: controller.send_link(HOST_PEER, text),
                              controller.seconds, name, language(),
                              token=kept_tokens(controller).get(invitation.room))
+    if invitation.relay:
+        relayed.start_joining(controller, ask)
+    else:
+        answer_offer(controller, offer)
+
+
+def answer_offer(controller, offer) -> None:
+    """Answer the host's ``offer`` (the reply follows, by :func:`answered`)."""
+    controller.offer = offer
     servers, mode = ice_servers(controller)
     ask(controller, ("answer", HOST_PEER, signal.to_sdp(offer), servers, GATHER_MS[mode]))
     controller.say("status", _(MAKING_REPLY))
+
+
+def fall_back_to_codes(controller, why: str) -> None:
+    """The relays did not bring the host's offer: answer the link's own, and show the
+    reply code to send back by hand, saying ``why``."""
+    controller.relaying, controller.relay_fallback = None, why
+    controller.relay_rooms.discard(relayed.HOST_ROOM)
+    controller.jobs.append(("relay-close", relayed.HOST_ROOM))
+    answer_offer(controller, signal.decode(controller.joining.code))
 
 
 def answered(controller, sdp: str) -> None:
@@ -207,8 +239,11 @@ def answered(controller, sdp: str) -> None:
     if offer is None:
         return
     answer = signal.from_sdp(sdp, "answer", offer.invite, offer.seat)
-    controller.reply = signal.encode(answer)
-    controller.say("status", _("Your reply is ready: send it back."))
+    code = signal.encode(answer)
+    if not relayed.answered(controller, ask, code):
+        controller.reply = code
+        controller.say("status", controller.relay_fallback
+                       or _("Your reply is ready: send it back."))
 
 
 def kept_tokens(controller) -> dict:
@@ -326,7 +361,58 @@ def tick(controller) -> bool:
         left = controller.host.tick()
         gone(controller, left)
         return bool(left)
-    return controller.guest is not None and controller.guest.tick()
+    before = len(controller.messages)
+    relayed.guest_tick(controller, ask, lambda why: fall_back_to_codes(controller, why))
+    changed = len(controller.messages) != before
+    return controller.guest is not None and controller.guest.tick() or changed
+
+
+# -- the relays of one-link invitations -------------------------------------------------------
+def relay_message(controller, room: str, text) -> bool:
+    """A message that came through the relays in ``room``; True when the page should be
+    drawn again. Whatever does not fit is dropped and logged, as any peer's message."""
+    try:
+        data = relayed.read(text)
+        if controller.host is not None:
+            return relayed.host_heard(controller, ask, lambda seat, code: accept_reply(
+                controller, seat, code), room, data)
+        return relayed.guest_heard(controller, lambda offer: answer_offer(controller, offer),
+                                   room, data)
+    except ValueError as error:
+        print(f"cardtable: dropped a message from the relays: {str(error)[:200]}")
+        return False
+
+
+def relay_hosts(controller) -> tuple:
+    """The hosts of the relays this page's invitations travel through: the host's own
+    (while it has relay rooms open), a friend's for an invitation with a relay secret."""
+    if controller.host is not None:
+        urls = relayed.relays(controller) if controller.relay_rooms else []
+    elif controller.joining is not None and controller.joining.relay \
+            and controller.relay_fallback is None:
+        urls = relayed.relays(controller) or relay_urls(SUGGESTED_RELAYS)
+    else:
+        urls = []
+    return tuple(urlsplit(url).hostname for url in urls)
+
+
+def relays_down(controller) -> bool:
+    """Whether every relay of every room this page opened has failed."""
+    states = [controller.relay_states.get(room) for room in controller.relay_rooms]
+    return bool(states) and all(state and state["of"] and state["dead"] == state["of"]
+                                for state in states)
+
+
+def relay_state(controller, room: str, state: dict) -> bool:
+    """How many relays of ``room`` are connected (``{live, dead, of}``); True when the
+    page should be drawn again."""
+    controller.relay_states[room] = state
+    if controller.host is None:
+        before = len(controller.messages)
+        relayed.guest_state(controller, ask, lambda why: fall_back_to_codes(controller, why),
+                            state)
+        return len(controller.messages) != before
+    return False
 
 
 def gone(controller, seats) -> None:
@@ -385,7 +471,7 @@ def closing_jobs(controller) -> list:
     peers = [peer for friend in friends for peer in (friend.peer, friend.asked) if peer]
     if controller.guest is not None or controller.joining is not None:
         peers.append(HOST_PEER)
-    return [("close", peer) for peer in peers]
+    return [("close", peer) for peer in peers] + relayed.closing_jobs(controller)
 
 
 def leave(controller) -> None:
@@ -395,7 +481,7 @@ def leave(controller) -> None:
         controller.host.close_table()
     controller.jobs += closing_jobs(controller)
     controller.host = controller.guest = controller.joining = None
-    controller.offer = controller.reply = None
+    controller.offer = controller.reply = controller.relaying = None
 
 
 def invitation_link(controller, data) -> str:

@@ -59,6 +59,7 @@ class FriendSeat:
     peer: str | None = None  # the link the friend is connected by
     asked: str | None = None  # the link the open invitation will connect
     known: bool = False  # the friend was connected once (a reload comes back as "left")
+    relay: str = ""  # the seat's relay secret, when its invitation travels by relays
 
 
 class Host:
@@ -81,6 +82,8 @@ class Host:
         self.dropped: list = []  # (peer, why) of each message dropped, newest last
         # seat: the invitation link on show (None while it is made, "" when it could not be)
         self.links: dict = {}
+        self.codes: dict = {}  # seat: the offer code of its invitation (for the relays)
+        self.knocked: set = set()  # seats whose friend knocked before their offer was made
         self.name_seats()
 
     # -- the waiting room ------------------------------------------------------------
@@ -357,8 +360,9 @@ class Host:
 
     def to_save(self) -> dict:
         """What a reload needs to know the friends again: each seat's token and name,
-        and whether its friend was connected once."""
-        return {str(seat): {"token": friend.token, "name": friend.name, "known": friend.known}
+        whether its friend was connected once, and its relay secret."""
+        return {str(seat): {"token": friend.token, "name": friend.name, "known": friend.known,
+                            "relay": friend.relay}
                 for seat, friend in self.friends.items() if friend.state != "bot"}
 
 

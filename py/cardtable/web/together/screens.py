@@ -21,18 +21,33 @@ def qr_html(text: str, label: str) -> str:
     return f'<div{attrs(class_="qr", data_qr=text, data_qr_label=label)}></div>'
 
 
-def room_html(rows, waiting) -> str:
+def room_html(rows, waiting, relays=(), relays_down=False) -> str:
     """The waiting room: one part per friend's seat (``rows`` from ``room_rows``);
-    ``waiting`` names the friends the table waits for."""
+    ``waiting`` names the friends the table waits for; ``relays`` the hosts of the relays
+    the invitations travel through, if any (``relays_down``: every one failed)."""
     heading = _("Waiting room")
     how = _("Send each friend their invitation. They open it, accept it and send you back"
             " a reply: paste it under their seat. The game starts when everyone is"
             " connected.")
+    if relays_down:
+        how = _("No relay answers: send each friend their invitation, and paste the reply"
+                " they send back under their seat.")
+    elif relays:
+        how = " ".join((_("Send each friend their invitation: they open it and tap Join, and"
+                          " sit down with nothing to send back. The game starts when"
+                          " everyone is connected."), relays_words(relays)))
     paused = (f'<p class="paused">{esc(waiting_words(waiting))}</p>' if waiting else "")
     seats = "".join(seat_html(*row) for row in rows)
     leave = button(_("Back to the lobby"), "lobby")
     return (f'<main class="room"><h2>{esc(heading)}</h2>{paused}<p>{esc(how)}</p>'
             f'<ul class="invites">{seats}</ul><div class="controls">{leave}</div></main>')
+
+
+def relays_words(hosts) -> str:
+    """Which relays are contacted, and what they see and never see."""
+    return _("The pages meet on the relays {hosts}, which see that some pages met and"
+             " their IP addresses, never names, cards or moves: all of it is encrypted with"
+             " a key that only the invitation link carries.").format(hosts=", ".join(hosts))
 
 
 def waiting_words(names) -> str:
@@ -80,9 +95,10 @@ def seat_html(seat: int, state: str, words: str, link: str | None, name: str) ->
             + "</div></li>")
 
 
-def join_html(invitation, reply: str | None, name: str) -> str:
-    """The friend's page on an invitation: what it joins; then, once accepted, the reply
-    code to send back (text, QR code, Copy, Share)."""
+def join_html(invitation, reply: str | None, name: str, relays=()) -> str:
+    """The friend's page on an invitation: what it joins (and the hosts of the ``relays``
+    it meets the host's page on, if any); then, once accepted, the reply code to send back
+    (text, QR code, Copy, Share), unless the relays carry it."""
     setup = invitation.setup
     host = invitation.host or _("A friend")
     heading = _("{host} invites you to play {game}").format(host=host, game=setup.spec.name)
@@ -92,6 +108,8 @@ def join_html(invitation, reply: str | None, name: str) -> str:
     if rules:
         facts.append(_("House rules: {rules}.").format(rules=rules))
     facts.append(_("Your own unfinished games and records stay as they are."))
+    if relays:
+        facts.append(relays_words(relays))
     about = "".join(f"<p>{esc(fact)}</p>" for fact in facts)
     if reply is None:
         label = _("Your name at the table")

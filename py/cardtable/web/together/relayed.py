@@ -1,0 +1,208 @@
+"""One-link invitations: the offer and the answer travel through relays instead of by hand.
+
+While playing across the internet is on and relays are named (Settings), each friend's
+seat has a relay secret, which its invitation link carries after the ``#`` (browsers never
+send that part to a server). The host's page opens the seat's relay room (``relay-open``
+job, ``assets/relay.js``: the room's topic and key come from the secret); a friend who
+taps Join opens the same room and *knocks*; the host answers with the seat's current offer;
+the friend's page answers it and sends the answer back the same way; the host applies it
+as if pasted. So a friend sits down with no code to carry back, rejoins by opening the same
+link again (the host's page answers a knock with a fresh offer whenever the seat is not
+connected), and a friend whose link to the host was lost (the host's page reloaded) knocks
+again by itself until it is back.
+
+The codes stay the fallback: when no relay answers within :data:`RELAY_WAIT_S` seconds,
+or every relay failed, the friend's page answers the link's own offer and shows its reply
+code as before, with a sentence that says why.
+
+What travels through a relay (each text JSON, encrypted by relay.js, checked here like any
+peer message: anything else is dropped and logged)::
+
+    {"v": 1, "t": "knock",  "seat": n}               friend -> host
+    {"v": 1, "t": "offer",  "seat": n, "code": ...}  host -> friend
+    {"v": 1, "t": "answer", "seat": n, "code": ...}  friend -> host
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+
+from ...i18n import _
+from ..storage import SUGGESTED_RELAYS, relay_urls
+from ..validate import read_json
+from . import signal
+
+RELAY_WAIT_S = 8  # how long a friend's page waits for the host's offer through the relays
+KNOCK_EVERY_S = 2  # a friend's page knocks again this often while it waits
+MAX_TEXT = 1_000  # the longest relayed text read
+KINDS = {"knock": ("seat",), "offer": ("seat", "code"), "answer": ("seat", "code")}
+HOST_ROOM = "host"  # a friend's page's one relay room
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def seat_room(seat: int) -> str:
+    return f"seat-{seat}"
+
+
+def relays(controller) -> list:
+    """The relays this page may contact: the player's, while playing across the internet
+    is on; none otherwise."""
+    settings = controller.store.load_settings()
+    if settings.get("internet") != "on":
+        return []
+    return relay_urls(settings.get("relays", ""))
+
+
+def open_room(controller, ask, room: str, secret: str, urls: list) -> None:
+    controller.relay_rooms.add(room)
+    ask(controller, ("relay-open", room, secret, urls))
+
+
+def closing_jobs(controller) -> list:
+    """The jobs that leave every relay room this page opened."""
+    rooms, controller.relay_rooms = controller.relay_rooms, set()
+    return [("relay-close", room) for room in sorted(rooms)]
+
+
+def message(kind: str, seat: int, code: str | None = None) -> str:
+    fields = {"v": 1, "t": kind, "seat": seat} | ({"code": code} if code else {})
+    return json.dumps(fields, separators=(",", ":"))
+
+
+def read(text) -> dict:
+    """A relayed message, checked; ``ValueError`` otherwise."""
+    data = read_json(str(text), MAX_TEXT)
+    if not isinstance(data, dict) or data.get("v") != 1 or data.get("t") not in KINDS:
+        raise ValueError("relay: not a message")
+    if set(data) != {"v", "t", *KINDS[data["t"]]}:
+        raise ValueError("relay: its fields")
+    if not isinstance(data["seat"], int) or isinstance(data["seat"], bool) \
+            or not 0 <= data["seat"] < signal.SEATS:
+        raise ValueError("relay: its seat")
+    if "code" in data and not (isinstance(data["code"], str)
+                               and 0 < len(data["code"]) <= signal.MAX_CHARS):
+        raise ValueError("relay: its code")
+    return data
+
+
+# -- the host's page ---------------------------------------------------------------------------
+def open_seats(controller, ask) -> None:
+    """Give each friend's seat a relay secret (kept ones stay) and open its room."""
+    urls = relays(controller)
+    if not urls:
+        return
+    for seat, friend in controller.host.friends.items():
+        friend.relay = friend.relay or new_secret()
+        open_room(controller, ask, seat_room(seat), friend.relay, urls)
+
+
+def offer_ready(controller, ask, seat: int, code: str) -> None:
+    """The seat's invitation is made: a friend who knocked meanwhile gets its offer."""
+    host = controller.host
+    host.codes[seat] = code
+    if seat in host.knocked:
+        host.knocked.discard(seat)
+        ask(controller, ("relay-send", seat_room(seat), message("offer", seat, code)))
+
+
+def host_heard(controller, ask, accept, room: str, data: dict) -> bool:
+    """A friend's knock or answer in ``room``; ``accept(seat, code)`` applies an answer
+    as the host's Connect does. True when the page should be drawn again."""
+    host = controller.host
+    seat = data["seat"]
+    if room != seat_room(seat) or seat not in host.friends:
+        raise ValueError("relay: another seat's room")
+    friend = host.friends[seat]
+    if friend.state in ("connected", "bot"):
+        return False  # its page knocks until the host counts it gone, then gets an offer
+    if data["t"] == "knock":
+        code = host.codes.get(seat)
+        if code and host.links.get(seat):
+            ask(controller, ("relay-send", room, message("offer", seat, code)))
+        else:
+            host.knocked.add(seat)
+        return False
+    if data["t"] == "answer":
+        accept(seat, data["code"])
+        return True
+    raise ValueError("relay: not for the host")
+
+
+# -- a friend's page ---------------------------------------------------------------------------
+def start_joining(controller, ask) -> None:
+    """Join (the invitation has a relay secret): open the host's room and knock."""
+    invitation = controller.joining
+    urls = relays(controller) or relay_urls(SUGGESTED_RELAYS)
+    controller.relaying = {"since": controller.seconds(), "knocked": None, "live": 0}
+    open_room(controller, ask, HOST_ROOM, invitation.relay, urls)
+    controller.say("status", _("Finding the host's table through the relays…"))
+
+
+def knock(controller, ask) -> None:
+    relaying = controller.relaying
+    relaying["knocked"] = controller.seconds()
+    ask(controller, ("relay-send", HOST_ROOM, message("knock", controller.joining.seat)))
+
+
+def guest_state(controller, ask, fall_back, state: dict) -> None:
+    """The relays' state for the host's room: knock as soon as one is live; fall back to
+    the codes when every relay has failed."""
+    relaying = controller.relaying
+    if relaying is None:
+        return
+    relaying["live"] = state.get("live", 0)
+    if relaying["live"] and relaying["knocked"] is None:
+        knock(controller, ask)
+    elif state.get("of") and state.get("dead") == state.get("of") and waiting(controller):
+        fall_back(_("No relay could be reached: send your reply to the host by hand."))
+
+
+def waiting(controller) -> bool:
+    """Whether this page waits for the host's offer (it has not answered one yet)."""
+    return controller.relaying is not None and controller.offer is None
+
+
+def guest_tick(controller, ask, fall_back) -> None:
+    """Every second on a friend's page that joined by relay: knock again while the host's
+    offer is awaited, or while the link to the host is lost; fall back to the codes once
+    :data:`RELAY_WAIT_S` seconds have passed with no offer."""
+    relaying, now = controller.relaying, controller.seconds()
+    if relaying is None:
+        return
+    guest = controller.guest
+    lost = guest is not None and guest.state == "left"
+    if waiting(controller) and now - relaying["since"] > RELAY_WAIT_S:
+        fall_back(_("No relay answered within {seconds} seconds: send your reply to the"
+                    " host by hand.").format(seconds=RELAY_WAIT_S))
+        return
+    if (waiting(controller) or lost) and relaying["live"] \
+            and now - (relaying["knocked"] or 0) >= KNOCK_EVERY_S:
+        if lost:
+            controller.offer = None  # the next offer that comes is answered
+        knock(controller, ask)
+
+
+def guest_heard(controller, answer, room: str, data: dict) -> bool:
+    """The host's offer: ``answer(offer)`` answers it as Join does."""
+    invitation = controller.joining
+    if room != HOST_ROOM or data["t"] != "offer" or invitation is None \
+            or data["seat"] != invitation.seat or controller.offer is not None:
+        return False
+    offer = signal.decode(data["code"])
+    if offer.kind != "offer" or offer.seat != invitation.seat:
+        raise ValueError("relay: not an offer for this seat")
+    answer(offer)
+    return True
+
+
+def answered(controller, ask, code: str) -> bool:
+    """The answer is made; through the relays when this page joined by them (True)."""
+    if controller.relaying is None:
+        return False
+    ask(controller, ("relay-send", HOST_ROOM, message("answer", controller.joining.seat, code)))
+    controller.say("status", _("Sitting down at the table…"))
+    return True

@@ -1,0 +1,66 @@
+"""One-link invitations in real browsers through a real relay (Debian's mosquitto on
+loopback, relay_server.py), set in Settings as a player sets it: two friends in Portuguese
+and Romanian open their invitation links, tap Join and sit down at a 3-player Rentz table
+with nothing pasted by the host; the deal is played to its end; what the relay carried
+holds no name, card, seed or move."""
+
+from __future__ import annotations
+
+import pytest
+
+from relay_server import start_relay
+from settings_scripts import settings_script
+from test_together_ui import FAST, PHONE, play_to_the_end, view
+
+DEAL = "#/rentz?seed=relay-rz&players=3&seats=human,friend,friend&practice=queens"
+SEATED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
+
+
+@pytest.fixture
+def relay(tmp_path):
+    server = start_relay(tmp_path)
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def device(new_page, site, open_app, relay):
+    """``device(name, lang, url)``: a phone-sized page whose player switched playing
+    across the internet on, with the test's relay and no STUN server."""
+
+    def make(name: str, lang: str = "en", url: str | None = None):
+        page = new_page(**PHONE, locale=lang)
+        page.context.grant_permissions(["microphone"], origin=site.origin)
+        page.context.add_init_script(FAST)
+        page.context.add_init_script(settings_script(name=name, internet="on",
+                                                     relays=relay.url, stun=""))
+        if url:
+            open_app(page, url)
+        return page
+    return make
+
+
+def test_two_friends_sit_down_by_one_link_each_and_the_relay_reads_nothing(
+        device, site, open_app, wait_until, relay):
+    host = device("Ana", "en", site.link(DEAL))
+    assert "127.0.0.1" in host.inner_text("main.room")  # the relays it contacts, named
+    friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
+    for seat, friend in friends.items():
+        link = host.locator(f'[data-invite-seat="{seat}"] a[data-invite-link]')
+        link.wait_for(timeout=30_000)
+        href = link.get_attribute("href")
+        assert "relay=" in href
+        open_app(friend, href)
+        friend.locator('[data-action="join"]').tap()
+    for page in (host, *friends.values()):
+        wait_until(page, SEATED, 30_000)
+    assert [view(friends[seat])["seat"] for seat in (1, 2)] == [1, 2]
+    assert all(f.locator("[data-reply-code]").count() == 0 for f in friends.values())
+    play_to_the_end([host, *friends.values()], wait_until)
+    carried = relay.carried()
+    assert carried
+    # Words of four bytes or more (a shorter one, such as a card, turns up in ciphertext
+    # by chance): the seed, the names, the sub-game, and the relayed messages' own words.
+    for topic, payload in carried:
+        for word in ("relay-rz", "Ana", "Bia", "Cici", "queens", '"knock"', '"code"'):
+            assert word.encode() not in payload and word not in topic

@@ -1,0 +1,146 @@
+"""One-link invitations (web/together/relayed.py), pages in memory: with relays named, a
+friend sits down by opening the invitation and tapping Join, the host pasting nothing;
+rejoins by the same link; comes back by itself after the host's page reloads; and, with
+every relay dead, gets the reply code to send by hand, with a sentence that says why."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from cardtable.web import links
+from cardtable.web.lobby import FRIEND, default_setup
+from cardtable.web.together import relayed
+from cardtable.web.together.transport import MemoryNetwork
+from together_devices import Clock, Device, MemoryRelay, pass_time, play_out
+
+RELAYS = "wss://relay.test/mqtt"
+
+
+def online(device: Device) -> Device:
+    """The player switched playing across the internet on and named a relay."""
+    settings = device.store.load_settings()
+    device.store.write_settings({**settings, "internet": "on", "relays": RELAYS, "stun": ""})
+    return device
+
+
+def rentz_table():
+    network, clock, relay = MemoryNetwork(), Clock(), MemoryRelay()
+    host = online(Device(network, "host", clock, relay=relay))
+    setup = default_setup("rentz").with_players(3)
+    setup = setup.with_seat(1, FRIEND).with_seat(2, FRIEND)
+    host.controller.setup = setup
+    host.act("start")
+    friends = {seat: online(Device(network, f"friend{seat}", clock, relay=relay))
+               for seat in (1, 2)}
+    return network, clock, relay, host, friends
+
+
+def join_by_link(host: Device, friend: Device, seat: int) -> None:
+    friend.open(host.controller.host.links[seat])
+    friend.act("join", text=f"Friend{seat}")
+    host.network.run()
+
+
+def test_friends_sit_down_by_the_link_alone_and_the_relays_read_nothing():
+    network, clock, relay, host, friends = rentz_table()
+    link = host.controller.host.links[1]
+    assert "relay=" in link
+    for seat, friend in friends.items():
+        join_by_link(host, friend, seat)
+        assert friend.controller.reply is None  # no code to carry back
+    assert host.screen().kind in ("table", "pass")
+    assert [friend.controller.guest.seat for friend in friends.values()] == [1, 2]
+    kinds = [json.loads(text)["t"] for _, text in relay.carried]
+    assert kinds.count("knock") >= 2 and kinds.count("answer") == 2
+    secrets = {friend.relay for friend in host.controller.host.friends.values()}
+    assert len(secrets) == 2 and all(links.RELAY_SECRET.fullmatch(s) for s in secrets)
+    play_out([host, *friends.values()], random.Random(3))
+    assert host.controller.table.finished
+
+
+def test_a_friend_who_reloads_rejoins_by_the_same_link():
+    network, clock, relay, host, friends = rentz_table()
+    first_links = dict(host.controller.host.links)
+    for seat, friend in friends.items():
+        join_by_link(host, friend, seat)
+    token = friends[1].controller.guest.token
+    network.vanish(friends[1].page)
+    relay.close(friends[1], relayed.HOST_ROOM)
+    pass_time([host, friends[2]], clock, 12)
+    back = online(Device(network, "friend1-again", clock, store=friends[1].store, relay=relay))
+    back.open(first_links[1])  # the link sent at the start, not a new one
+    back.act("join", text="Friend1")
+    network.run()
+    assert back.controller.guest.seat == 1 and back.controller.guest.token == token
+    assert host.screen().kind in ("table", "pass")
+
+
+def test_after_the_hosts_reload_the_friends_come_back_by_themselves():
+    network, clock, relay, host, friends = rentz_table()
+    for seat, friend in friends.items():
+        join_by_link(host, friend, seat)
+    actions = list(host.controller.session.actions)
+    network.vanish(host.page)
+    for room in [relayed.seat_room(seat) for seat in friends]:
+        relay.close(host, room)
+    again = Device(network, "host-again", clock, store=host.store, relay=relay)
+    again.open("https://play.test/")
+    assert again.controller.session.actions == actions
+    pass_time([again, *friends.values()], clock, 15)
+    assert again.screen().kind in ("table", "pass")
+    assert {s: f.state for s, f in again.controller.host.friends.items()} == {
+        1: "connected", 2: "connected"}
+
+
+def test_with_every_relay_dead_the_reply_code_is_offered_in_words():
+    network, clock, relay, host, friends = rentz_table()
+    relay.up = False
+    friend = friends[1]
+    friend.open(host.controller.host.links[1])
+    friend.act("join", text="Friend1")
+    assert friend.controller.reply  # at once: every relay said it is dead
+    said = [text for kind, text in friend.controller.messages if kind == "status"]
+    assert any("No relay could be reached" in text for text in said)
+    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    network.run()
+    assert friend.controller.guest.seat == 1
+
+
+def test_a_relay_that_never_answers_gives_the_codes_after_the_wait():
+    network, clock, relay, host, friends = rentz_table()
+    friend = friends[1]
+    friend.open(host.controller.host.links[1])
+    relay.rooms.clear()  # the host's rooms are gone: nobody answers the knock
+    friend.act("join", text="Friend1")
+    assert friend.controller.reply is None
+    pass_time([friend], clock, relayed.RELAY_WAIT_S + 1)
+    assert friend.controller.reply
+
+
+@pytest.mark.parametrize("text", [
+    "", "garbage", "[]", '{"v":2,"t":"knock","seat":1}', '{"v":1,"t":"hello","seat":1}',
+    '{"v":1,"t":"knock","seat":true}', '{"v":1,"t":"knock","seat":99}',
+    '{"v":1,"t":"knock","seat":1,"extra":1}', '{"v":1,"t":"offer","seat":1}',
+    '{"v":1,"t":"offer","seat":1,"code":"' + "A" * 700 + '"}', "x" * 5000])
+def test_a_bad_relayed_message_is_refused(text):
+    with pytest.raises(ValueError):
+        relayed.read(text)
+
+
+def test_garbage_through_the_relays_changes_nothing():
+    network, clock, relay, host, friends = rentz_table()
+    before = host.controller.host.to_save()
+    for text in ('{"v":1,"t":"answer","seat":1,"code":"AAAA"}', "nonsense",
+                 '{"v":1,"t":"offer","seat":1,"code":"AAAA"}'):
+        assert host.controller.relay_message(relayed.seat_room(1), text) is False
+    assert host.controller.relay_message(relayed.seat_room(2),
+                                         '{"v":1,"t":"knock","seat":1}') is False
+    assert host.controller.host.to_save() == before
+
+
+def test_an_invitation_with_a_damaged_relay_secret_is_refused_in_words():
+    link = links.parse("#/rentz?players=3&seat=2&room=0123abcd&join=AAAA&relay=short")
+    assert link.invitation is None and "not complete" in link.error
