@@ -1,0 +1,146 @@
+"""A friend joining by one link through a relay (web/together/relayed.py, assets/relay.js),
+over and over, against Debian's mosquitto on loopback (tests/browser/relay_server.py).
+
+    python bench/relay_join.py [--rounds N] [--json-only]
+
+Each round: a host's page in a fresh Chromium context opens a 2-player The Game with a
+friend's seat, playing across the internet on, the relay set and no STUN server; a
+friend's page (a context of its own, same settings) opens the invitation and taps Join.
+Figures, median, 95th percentile and range over the rounds:
+- join_ms: from the friend's Join tap to both pages showing the table
+- rejoin_ms: the friend's page reloads, opens the same link again and taps Join: from
+  that tap to both pages showing the table again
+- codes_pasted: what the host pasted (always 0 here: the relay carries the answer)
+Times are polled from here every 20 ms (so up to that much late). As root the bench runs
+itself in a network namespace whose only interface is loopback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "py"))
+sys.path.insert(0, str(ROOT / "tests" / "browser"))
+
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from relay_server import start_relay  # noqa: E402
+from settings_scripts import settings_script  # noqa: E402
+from sitebuild.dist import build  # noqa: E402
+from sitebuild.install import CHROMIUM  # noqa: E402
+from sitebuild.runtests import loopback_only  # noqa: E402
+from sitebuild.server import make_server  # noqa: E402
+
+from cardtable.engine.registry import GAMES  # noqa: E402
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync",
+                 "--allow-loopback-in-peer-connection"]
+INSIDE = "CARDTABLE_BENCH_LOOPBACK_ONLY"
+DEAL = "#/the-game?players=2&seats=human,friend&seed=bench-relay-{n}"
+SEATED = "(v => !!(v && v.seat !== undefined))(window.cardtable.view())"
+READY = "document.documentElement.dataset.app === 'ready'"
+
+
+def wait(page, expression: str, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise TimeoutError(expression)
+        time.sleep(0.02)
+
+
+def seated_after(tapped: float, pages) -> float:
+    for page in pages:
+        wait(page, SEATED)
+    return (time.monotonic() - tapped) * 1000
+
+
+def device(browser, origin: str, name: str, relay_url: str):
+    context = browser.new_context()
+    context.grant_permissions(["microphone"], origin=origin)
+    context.add_init_script(settings_script(name=name, internet="on", relays=relay_url,
+                                            stun="", tours_seen=list(GAMES), pace="fast"))
+    return context.new_page()
+
+
+def one_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
+    host = device(browser, origin, "Ana", relay_url)
+    host.goto(url + DEAL.format(n=n))
+    wait(host, READY)
+    wait(host, "!!document.querySelector('[data-invite-seat=\"1\"] a[data-invite-link]')")
+    link = host.get_attribute('[data-invite-seat="1"] a[data-invite-link]', "href")
+    friend = device(browser, origin, "Bia", relay_url)
+    friend.goto(link)
+    wait(friend, READY)
+    tapped = time.monotonic()
+    friend.click('[data-action="join"]')
+    join_ms = seated_after(tapped, (host, friend))
+    friend.reload()
+    wait(friend, READY)
+    wait(host, "!!document.querySelector('[data-invite-seat=\"1\"] a[data-invite-link]')")
+    friend.goto("about:blank")
+    friend.goto(link)
+    wait(friend, READY)
+    tapped = time.monotonic()
+    friend.click('[data-action="join"]')
+    rejoin_ms = seated_after(tapped, (host, friend))
+    for page in (host, friend):
+        page.context.close()
+    return {"join_ms": join_ms, "rejoin_ms": rejoin_ms, "codes_pasted": 0}
+
+
+def summary(values: list) -> dict:
+    ordered = sorted(values)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {"median": round(statistics.median(ordered), 1), "p95": round(p95, 1),
+            "min": round(ordered[0], 1), "max": round(ordered[-1], 1)}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=10)
+    parser.add_argument("--json-only", action="store_true")
+    args = parser.parse_args()
+    if os.environ.get(INSIDE) is None:
+        command = loopback_only([sys.executable, *sys.argv])
+        if command[0] == "unshare":
+            sys.exit(subprocess.run(command, env={**os.environ, INSIDE: "1"}).returncode)
+    dist = build()
+    server = make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    origin = f"http://localhost:{server.server_address[1]}"
+    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
+        relay = start_relay(Path(folder))
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            rounds = [one_round(browser, origin + "/", origin, relay.url, n)
+                      for n in range(args.rounds)]
+        finally:
+            browser.close()
+            relay.stop()
+    figures = {key: summary([r[key] for r in rounds]) for key in ("join_ms", "rejoin_ms")}
+    figures["codes_pasted"] = sum(r["codes_pasted"] for r in rounds)
+    figures["rounds"] = args.rounds
+    if not args.json_only:
+        for key in ("join_ms", "rejoin_ms"):
+            f = figures[key]
+            print(f"{key}: median {f['median']} ms, p95 {f['p95']} ms"
+                  f" [{f['min']}–{f['max']}] over {args.rounds} rounds")
+        print(f"codes pasted by the host: {figures['codes_pasted']}")
+    print(json.dumps(figures))
+
+
+if __name__ == "__main__":
+    main()
