@@ -1,7 +1,8 @@
 """Playing together across engines: a Firefox friend at a Chromium host's table and a
 Chromium friend at a Firefox host's, each joining by the invitation link and the reply code
 (the host pastes it), then both playing a deal of Rentz to its end by their controls, with
-a bot in the third seat. WebKitGTK is not among them: Debian's build has no WebRTC
+a bot in the third seat; and a Firefox friend who sits down at a Chromium host's table by
+the invitation link alone, through a real relay (mosquitto). WebKitGTK is not among them: Debian's build has no WebRTC
 (test_together_ui.py checks what a page without it says).
 
 Firefox gathers no WebRTC candidate on loopback, and none at all in a network with no
@@ -21,6 +22,7 @@ import pytest
 from engines import js, open_app, view, wait_until
 from engines.chromium import ChromiumPage
 from engines.firefox import Firefox, FirefoxPage
+from relay_server import start_relay
 from settings_scripts import settings_script
 
 from cardtable.engine.registry import GAMES
@@ -77,10 +79,10 @@ def chromium_device(new_page, site):
     its host addresses (headless Chromium lists them only with the microphone permission),
     the player's name set, the bots fast."""
 
-    def make(name: str) -> ChromiumPage:
+    def make(name: str, **settings) -> ChromiumPage:
         page = new_page()
         page.context.grant_permissions(["microphone"], origin=site.origin)
-        page.context.add_init_script(settings_script(**SETTINGS, name=name))
+        page.context.add_init_script(settings_script(**SETTINGS, name=name, **settings))
         return ChromiumPage(page)
     return make
 
@@ -92,12 +94,12 @@ def firefox_device(site, routed_network):
     console errors and uncaught errors, and the Firefox closed."""
     browser, pages = Firefox(FIREFOX_PREFS), []
 
-    def make(name: str) -> FirefoxPage:
+    def make(name: str, **settings) -> FirefoxPage:
         page = FirefoxPage.open(browser)
         pages.append(page)
         open_app(page, site.url)
         page.evaluate(f"localStorage.setItem('cardtable.settings',"
-                      f" {js(json.dumps({**SETTINGS, 'name': name}))})")
+                      f" {js(json.dumps({**SETTINGS, 'name': name, **settings}))})")
         page.goto("about:blank")
         return page
     yield make
@@ -165,3 +167,29 @@ def test_a_friend_in_another_engine_plays_a_deal_to_its_end(chromium_device, fir
     assert last_record(host)["seed"] == "engines-together"
     assert last_record(friend)["seat"] == 1
     assert last_record(friend)["result"] == last_record(host)["result"]
+
+
+@pytest.fixture
+def relay(tmp_path):
+    server = start_relay(tmp_path)
+    yield server
+    server.stop()
+
+
+def test_a_firefox_friend_sits_down_at_a_chromium_table_by_one_link_through_a_relay(
+        chromium_device, firefox_device, site, relay):
+    """One-link invitations (web/together/relayed.py) across engines: the friend opens the
+    link and taps Join; the host pastes nothing."""
+    online = {"internet": "on", "relays": relay.url, "stun": ""}
+    host, friend = chromium_device("Ana", **online), firefox_device("Bia", **online)
+    host_a_deal(host, site)
+    link = host.evaluate("document.querySelector('[data-invite-seat=\"1\"] a[data-invite-link]')"
+                         ".getAttribute('href')")
+    assert "relay=" in link
+    open_app(friend, link)
+    friend.click('[data-action="join"]')
+    for page in (host, friend):
+        wait_until(page, JOINED, 30)
+    assert not friend.evaluate("!!document.querySelector('[data-reply-code]')")
+    play_the_deal([host, friend])
+    assert last_record(friend)["seat"] == 1
