@@ -29,6 +29,9 @@ STORED = """() => Object.fromEntries(Object.keys(localStorage)
 PUT = "(items) => { for (const [key, text] of Object.entries(items)) localStorage[key] = text; }"
 READY_FOR_OFFLINE = ("navigator.serviceWorker.controller !== null"
                      " && window.cardtableParts.cached === true")
+# The service worker precaches the whole site (some 40 MB) before it is ready: on a machine
+# busy with other work that took more than a minute once.
+PRECACHE_TIMEOUT_MS = 180_000
 
 
 def stored_items() -> dict:
@@ -71,7 +74,7 @@ def visited(request, dist, browser, watch_page, wait_ready, wait_until):
     page.evaluate(PUT, stored_items())
     page.reload()
     wait_ready(page)
-    wait_until(page, READY_FOR_OFFLINE)
+    wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS)
     wait_until(page, "window.cardtableSnapshot.made !== undefined"
                " || window.cardtableSnapshot.making === undefined")
     before = page.evaluate(STORED)

@@ -12,7 +12,7 @@ import threading
 from sitebuild.dist import STYLES
 from sitebuild.server import make_server
 from sitebuild.service_worker import integrity, service_worker
-from test_offline import READY_FOR_OFFLINE
+from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
 
 
 def precache(dist) -> dict:
@@ -79,7 +79,7 @@ def test_service_worker_cache_name_follows_the_content(site):
 def test_reload_offline_boots_from_the_service_worker(page, context, site, open_app,
                                                      wait_ready, wait_until):
     open_app(page, site.url + "#/the-game?seed=offline&players=2")
-    wait_until(page, READY_FOR_OFFLINE)  # the parts too, as a visit that ended
+    wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS)  # the parts too
     page.evaluate("navigator.serviceWorker.ready")
     context.set_offline(True)
     page.reload()

@@ -11,7 +11,7 @@ every test here also shows that drawing a code fetches nothing from elsewhere.
 import base64
 
 from sitebuild.project import NODE_MODULES
-from test_offline import READY_FOR_OFFLINE
+from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
 
 JSQR = (NODE_MODULES / "jsqr" / "dist" / "jsQR.js").read_text(encoding="utf-8")
 LIBRARY = "vendor/qrcode.js"
@@ -150,7 +150,7 @@ def test_long_and_non_ascii_texts(page, site, open_app):
 def test_offline_the_service_worker_serves_the_generator(page, context, site, open_app,
                                                          wait_until):
     open_app(page, site.url)
-    wait_until(page, READY_FOR_OFFLINE)  # the parts too, as a visit that ended
+    wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS)  # the parts too
     context.set_offline(True)
     served = []
     page.on("response", lambda r: served.append((r.url, r.status, r.from_service_worker))

@@ -5,7 +5,7 @@ normal way and play, and what was found is discarded without a word to the playe
 
 import re
 
-from test_offline import READY_FOR_OFFLINE
+from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
 
 SNAPSHOT_CACHE = "cardtable.snapshot"
 MADE_TIMEOUT_MS = 120_000  # the snapshot waits for an idle page, then boots a second Python
@@ -93,7 +93,7 @@ def test_another_builds_snapshot_is_ignored_and_discarded(page, site, open_app, 
 
 def test_offline_boot_restores_the_snapshot(page, context, site, open_app, wait_until):
     open_with_snapshot(page, site, open_app, wait_until)
-    wait_until(page, READY_FOR_OFFLINE)  # the parts too, as a visit that ended
+    wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS)  # the parts too
     context.set_offline(True)
     open_app(page, site.url)
     assert page.evaluate("navigator.onLine") is False

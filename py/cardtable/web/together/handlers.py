@@ -374,8 +374,9 @@ def relay_message(controller, room: str, text) -> bool:
     try:
         data = relayed.read(text)
         if controller.host is not None:
-            return relayed.host_heard(controller, ask, lambda seat, code: accept_reply(
-                controller, seat, code), room, data)
+            return relayed.host_heard(
+                controller, ask, lambda seat, code: accept_reply(controller, seat, code),
+                lambda seat: invite_again(controller, seat), room, data)
         return relayed.guest_heard(controller, lambda offer: answer_offer(controller, offer),
                                    room, data)
     except ValueError as error:

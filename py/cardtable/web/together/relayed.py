@@ -35,6 +35,7 @@ from . import signal
 
 RELAY_WAIT_S = 8  # how long a friend's page waits for the host's offer through the relays
 KNOCK_EVERY_S = 2  # a friend's page knocks again this often while it waits
+ANSWER_WAIT_S = 10  # how long an answer sent through the relays may take to connect
 MAX_TEXT = 1_000  # the longest relayed text read
 KINDS = {"knock": ("seat",), "offer": ("seat", "code"), "answer": ("seat", "code")}
 HOST_ROOM = "host"  # a friend's page's one relay room
@@ -109,9 +110,10 @@ def offer_ready(controller, ask, seat: int, code: str) -> None:
         ask(controller, ("relay-send", seat_room(seat), message("offer", seat, code)))
 
 
-def host_heard(controller, ask, accept, room: str, data: dict) -> bool:
+def host_heard(controller, ask, accept, invite, room: str, data: dict) -> bool:
     """A friend's knock or answer in ``room``; ``accept(seat, code)`` applies an answer
-    as the host's Connect does. True when the page should be drawn again."""
+    as the host's Connect does, ``invite(seat)`` makes the seat a fresh invitation. True
+    when the page should be drawn again."""
     host = controller.host
     seat = data["seat"]
     if room != seat_room(seat) or seat not in host.friends:
@@ -119,6 +121,12 @@ def host_heard(controller, ask, accept, room: str, data: dict) -> bool:
     friend = host.friends[seat]
     if friend.state in ("connected", "bot"):
         return False  # its page knocks until the host counts it gone, then gets an offer
+    if data["t"] == "knock" and friend.state == "replied":
+        # the offer on show was answered, and that answer has not connected: a knock now
+        # means the friend's page gave up on it, so it gets a fresh offer once it is made
+        host.knocked.add(seat)
+        invite(seat)
+        return False
     if data["t"] == "knock":
         code = host.codes.get(seat)
         if code and host.links.get(seat):
@@ -137,7 +145,8 @@ def start_joining(controller, ask) -> None:
     """Join (the invitation has a relay secret): open the host's room and knock."""
     invitation = controller.joining
     urls = relays(controller) or relay_urls(SUGGESTED_RELAYS)
-    controller.relaying = {"since": controller.seconds(), "knocked": None, "live": 0}
+    controller.relaying = {"since": controller.seconds(), "knocked": None, "live": 0,
+                           "answered": 0.0}
     open_room(controller, ask, HOST_ROOM, invitation.relay, urls)
     controller.say("status", _("Finding the host's table through the relays…"))
 
@@ -168,7 +177,9 @@ def waiting(controller) -> bool:
 
 def guest_tick(controller, ask, fall_back) -> None:
     """Every second on a friend's page that joined by relay: knock again while the host's
-    offer is awaited, or while the link to the host is lost; fall back to the codes once
+    offer is awaited, or while the link to the host is lost (but not while an answer sent
+    less than :data:`ANSWER_WAIT_S` seconds ago may still connect: a fresh answer would
+    replace the link the host is connecting); fall back to the codes once
     :data:`RELAY_WAIT_S` seconds have passed with no offer."""
     relaying, now = controller.relaying, controller.seconds()
     if relaying is None:
@@ -179,7 +190,8 @@ def guest_tick(controller, ask, fall_back) -> None:
         fall_back(_("No relay answered within {seconds} seconds: send your reply to the"
                     " host by hand.").format(seconds=RELAY_WAIT_S))
         return
-    if (waiting(controller) or lost) and relaying["live"] \
+    answering = controller.offer is not None and now - relaying["answered"] < ANSWER_WAIT_S
+    if (waiting(controller) or lost and not answering) and relaying["live"] \
             and now - (relaying["knocked"] or 0) >= KNOCK_EVERY_S:
         if lost:
             controller.offer = None  # the next offer that comes is answered
@@ -195,6 +207,7 @@ def guest_heard(controller, answer, room: str, data: dict) -> bool:
     offer = signal.decode(data["code"])
     if offer.kind != "offer" or offer.seat != invitation.seat:
         raise ValueError("relay: not an offer for this seat")
+    controller.relaying["answered"] = controller.seconds()
     answer(offer)
     return True
 
