@@ -94,6 +94,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import sync_playwright
+from relay_server import start_relay
 from settings_scripts import RETURNING_PLAYER, settings_script
 
 from engines.fixtures import engine, engine_page, firefox, webkit_display  # noqa: F401
@@ -495,3 +496,11 @@ def wait_app_state():
 @pytest.fixture
 def open_app():
     return _open_app
+
+
+@pytest.fixture
+def relay(tmp_path):
+    """A real MQTT relay on loopback for the test (relay_server.py), stopped after it."""
+    server = start_relay(tmp_path)
+    yield server
+    server.stop()

@@ -22,7 +22,6 @@ import pytest
 from engines import js, open_app, view, wait_until
 from engines.chromium import ChromiumPage
 from engines.firefox import Firefox, FirefoxPage
-from relay_server import start_relay
 from settings_scripts import settings_script
 
 from cardtable.engine.registry import GAMES
@@ -167,13 +166,6 @@ def test_a_friend_in_another_engine_plays_a_deal_to_its_end(chromium_device, fir
     assert last_record(host)["seed"] == "engines-together"
     assert last_record(friend)["seat"] == 1
     assert last_record(friend)["result"] == last_record(host)["result"]
-
-
-@pytest.fixture
-def relay(tmp_path):
-    server = start_relay(tmp_path)
-    yield server
-    server.stop()
 
 
 def test_a_firefox_friend_sits_down_at_a_chromium_table_by_one_link_through_a_relay(

@@ -9,30 +9,18 @@ import time
 
 import pytest
 
-from relay_server import free_port, start_relay
+from relay_server import free_port
 
 SECRET = "Vd3c1nU0m1xQbqg2kDqC9w"
 TEXT = "offer for seat 2 from Ana: 7QH KS"
 CONNECT_S = 4  # assets/relay.js's CONNECT_MS
-OPEN = """([secret, urls]) => new Promise((done) => {
-  const script = document.createElement("script");
-  script.src = "assets/relay.js";
-  script.onload = () => {
-    window.heard = []; window.states = [];
-    window.cardtableRelay.open("table", secret, urls,
-      (room, text) => window.heard.push(text), (room, state) => window.states.push(state))
-      .then(() => done(true));
-  };
-  document.head.append(script);
-})"""
+OPEN = """([secret, urls]) => {
+  window.heard = []; window.states = [];
+  return window.cardtableRelay.open("table", secret, urls,
+    (room, text) => window.heard.push(text), (room, state) => window.states.push(state))
+    .then(() => true);
+}"""
 LAST_STATE = "window.states.length ? window.states[window.states.length - 1] : null"
-
-
-@pytest.fixture
-def relay(tmp_path):
-    server = start_relay(tmp_path)
-    yield server
-    server.stop()
 
 
 def dead_url() -> str:

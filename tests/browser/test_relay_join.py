@@ -8,19 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from relay_server import start_relay
 from settings_scripts import settings_script
 from test_together_ui import FAST, PHONE, play, play_to_the_end, view
 
 DEAL = "#/rentz?seed=relay-rz&players=3&seats=human,friend,friend&practice=queens"
 SEATED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
-
-
-@pytest.fixture
-def relay(tmp_path):
-    server = start_relay(tmp_path)
-    yield server
-    server.stop()
 
 
 @pytest.fixture
