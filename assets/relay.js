@@ -18,7 +18,10 @@
 // onState(room, {live, dead, of}) hears how many brokers are connected, how many have
 // failed or did not connect within CONNECT_MS, and how many were named.
 (() => {
-  const MQTT_URL = new URL("../vendor/mqtt.esm.js", document.currentScript.src).href;
+  // Relative to the page, as qr.js's library is (the site may be served under a path). Not
+  // to document.currentScript: Chromium once ran this script with a currentScript that had
+  // no src (the suite saw "Invalid base URL" thrown here, one page in thousands).
+  const MQTT_PATH = "vendor/mqtt.esm.js";
   const MAX_BYTES = 4096;
   const MAX_AGE_MS = 10 * 60 * 1000;
   const CONNECT_MS = 4000;
@@ -122,7 +125,7 @@
 
   async function open(room, secret, urls, onMessage, onState) {
     close(room);
-    if (!mqtt) mqtt = (await import(MQTT_URL)).default;
+    if (!mqtt) mqtt = (await import(new URL(MQTT_PATH, document.baseURI).href)).default;
     const { topic, key } = await derive(String(secret));
     const entry = { topic, key, seen: new Set(), mine: new Set(), clients: [],
       onMessage, onState };

@@ -367,16 +367,17 @@ def page(context, site, chromium_log):
 
 @pytest.fixture
 def new_page(browser, site, chromium_log):
-    """Factory: a watched page in a fresh context; every one is checked at teardown."""
+    """Factory: a watched page in a fresh context; every one is checked at teardown. Its
+    requests must stay on ``origin`` (the ``site`` fixture's unless another is named)."""
     made = []
 
-    def make(first_visit=False, **context_options):
+    def make(first_visit=False, origin=None, **context_options):
         context = browser.new_context(**context_options)
         context.add_init_script(CSP_REPORTER)
         if not first_visit:
             context.add_init_script(RETURNING_PLAYER)
         page = context.new_page()
-        made.append((context, _watch_page(page, site.origin, log=chromium_log)))
+        made.append((context, _watch_page(page, origin or site.origin, log=chromium_log)))
         return page
 
     yield make

@@ -32,15 +32,18 @@ REFUSED = r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed: .*ERR_CONNE
 
 
 def opened(new_page, site, open_app, urls, secret=SECRET):
-    page = new_page()
+    page = new_page(origin=site.origin)
     page.watch.allow_errors(REFUSED)
     open_app(page, site.url)
     page.evaluate(OPEN, [secret, urls])
     return page
 
 
-def test_two_pages_meet_and_the_relay_reads_nothing(new_page, site, open_app, wait_until,
-                                                      relay):
+@pytest.mark.parametrize("served", ["site", "subpath_site"])
+def test_two_pages_meet_and_the_relay_reads_nothing(new_page, request, served, open_app,
+                                                      wait_until, relay):
+    """At a domain's root and under a path (the MQTT client is fetched beside the page)."""
+    site = request.getfixturevalue(served)
     host, friend = (opened(new_page, site, open_app, [relay.url]) for _ in range(2))
     for page in (host, friend):
         wait_until(page, f"({LAST_STATE}) && ({LAST_STATE}).live === 1")
