@@ -12,6 +12,7 @@ import pytest
 
 from cardtable.web import links
 from cardtable.web.lobby import FRIEND, default_setup
+from cardtable.web.render import screen_html
 from cardtable.web.together import relayed
 from cardtable.web.together.transport import MemoryNetwork
 from together_devices import Clock, Device, MemoryRelay, pass_time, play_out
@@ -78,7 +79,11 @@ def test_a_friend_who_reloads_rejoins_by_the_same_link():
     assert host.screen().kind in ("table", "pass")
 
 
-def test_after_the_hosts_reload_the_friends_come_back_by_themselves():
+@pytest.mark.parametrize("away_s", [0, 3 * relayed.RELAY_WAIT_S])
+def test_after_the_hosts_reload_the_friends_come_back_by_themselves(away_s):
+    """However long the host's page takes to come back: a friend's page that sat down
+    never falls back to the link's reply code (its offer was used), it knocks until the
+    host answers."""
     network, clock, relay, host, friends = rentz_table()
     for seat, friend in friends.items():
         join_by_link(host, friend, seat)
@@ -86,6 +91,8 @@ def test_after_the_hosts_reload_the_friends_come_back_by_themselves():
     network.vanish(host.page)
     for room in [relayed.seat_room(seat) for seat in friends]:
         relay.close(host, room)
+    pass_time(list(friends.values()), clock, away_s)
+    assert all(friend.controller.reply is None for friend in friends.values())
     again = Device(network, "host-again", clock, store=host.store, relay=relay)
     again.open("https://play.test/")
     assert again.controller.session.actions == actions
@@ -107,6 +114,19 @@ def test_with_every_relay_dead_the_reply_code_is_offered_in_words():
     host.act("accept-reply", seat=1, text=friend.controller.reply)
     network.run()
     assert friend.controller.guest.seat == 1
+
+
+def test_the_hosts_waiting_room_says_when_no_relay_answers():
+    relay = MemoryRelay()
+    relay.up = False
+    host = online(Device(MemoryNetwork(), "host", Clock(), relay=relay))
+    host.controller.setup = default_setup("rentz").with_players(3).with_seat(1, FRIEND)
+    host.act("start")
+    screen = host.screen()
+    assert screen.kind == "room" and screen.relays_down
+    html = screen_html(screen)
+    assert "No relay answers" in html and "paste the reply" in html
+    assert 'data-reply-seat="1"' in html  # the field for the code by hand
 
 
 def test_a_relay_that_never_answers_gives_the_codes_after_the_wait():

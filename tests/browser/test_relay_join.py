@@ -62,9 +62,7 @@ def test_a_whole_game_of_the_game_by_links_with_a_friends_reload(
         device, site, open_app, wait_until, wait_ready):
     """Two friends (Portuguese, Romanian) sit down by their links; the Portuguese friend
     reloads and opens the same link again; the game is played to its end. No new
-    invitation is sent. (The host's reload is tested with pages in memory,
-    tests/test_relayed.py: in Chromium a friend's seat sometimes failed to come back within
-    90 s, which issue 39's note records.)"""
+    invitation is sent."""
     host = device("Ana", "en", site.link("#/the-game?seed=relay-tg&players=3"
                                          "&seats=human,friend,friend"))
     friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
@@ -88,4 +86,30 @@ def test_a_whole_game_of_the_game_by_links_with_a_friends_reload(
     friends[1].locator('[data-action="join"]').tap()
     wait_until(friends[1], "(v => v && v.seat === 1)(window.cardtable.view())", 30_000)
     play(pages, wait_until, 6)
+    play_to_the_end(pages, wait_until)
+
+
+def test_the_hosts_reload_brings_every_friend_back_with_no_new_link(
+        device, site, open_app, wait_until, wait_ready):
+    """A 3-player game of The Game whose host reloads its page mid-game: both friends'
+    pages knock through the relay by themselves and sit down again in their seats,
+    however long the host's page takes to start; the game goes on to its end. Nobody
+    opens a link a second time."""
+    host = device("Ana", "en", site.link("#/the-game?seed=relay-hr&players=3"
+                                         "&seats=human,friend,friend"))
+    friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
+    for seat, friend in friends.items():
+        link = host.locator(f'[data-invite-seat="{seat}"] a[data-invite-link]')
+        link.wait_for(timeout=30_000)
+        open_app(friend, link.get_attribute("href"))
+        friend.locator('[data-action="join"]').tap()
+    pages = [host, *friends.values()]
+    for page in pages:
+        wait_until(page, SEATED, 30_000)
+    play(pages, wait_until, 4)
+    host.reload()
+    wait_ready(host)
+    wait_until(host, "!document.querySelector('[data-invite-seat]')"
+                     " && (v => v && v.seat === 0)(window.cardtable.view())", 60_000)
+    assert all(friend.locator("[data-reply-code]").count() == 0 for friend in friends.values())
     play_to_the_end(pages, wait_until)

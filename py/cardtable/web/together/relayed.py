@@ -146,7 +146,7 @@ def start_joining(controller, ask) -> None:
     invitation = controller.joining
     urls = relays(controller) or relay_urls(SUGGESTED_RELAYS)
     controller.relaying = {"since": controller.seconds(), "knocked": None, "live": 0,
-                           "answered": 0.0}
+                           "answered": None}
     open_room(controller, ask, HOST_ROOM, invitation.relay, urls)
     controller.say("status", _("Finding the host's table through the relays…"))
 
@@ -166,13 +166,22 @@ def guest_state(controller, ask, fall_back, state: dict) -> None:
     relaying["live"] = state.get("live", 0)
     if relaying["live"] and relaying["knocked"] is None:
         knock(controller, ask)
-    elif state.get("of") and state.get("dead") == state.get("of") and waiting(controller):
+    elif state.get("of") and state.get("dead") == state.get("of") and first_wait(controller):
         fall_back(_("No relay could be reached: send your reply to the host by hand."))
 
 
 def waiting(controller) -> bool:
-    """Whether this page waits for the host's offer (it has not answered one yet)."""
+    """Whether this page waits for an offer from the host (it has not answered one since
+    it last knocked)."""
     return controller.relaying is not None and controller.offer is None
+
+
+def first_wait(controller) -> bool:
+    """Whether this page waits for the first offer the relays bring. Only then may it fall
+    back to the codes: the link's own offer is used once an offer came this way (the host
+    made it, or made fresh ones since), so a page that comes back after the host's reload
+    knocks until the host answers, however long that takes."""
+    return waiting(controller) and controller.relaying["answered"] is None
 
 
 def guest_tick(controller, ask, fall_back) -> None:
@@ -186,11 +195,12 @@ def guest_tick(controller, ask, fall_back) -> None:
         return
     guest = controller.guest
     lost = guest is not None and guest.state == "left"
-    if waiting(controller) and now - relaying["since"] > RELAY_WAIT_S:
+    if first_wait(controller) and now - relaying["since"] > RELAY_WAIT_S:
         fall_back(_("No relay answered within {seconds} seconds: send your reply to the"
                     " host by hand.").format(seconds=RELAY_WAIT_S))
         return
-    answering = controller.offer is not None and now - relaying["answered"] < ANSWER_WAIT_S
+    answering = controller.offer is not None and relaying["answered"] is not None \
+        and now - relaying["answered"] < ANSWER_WAIT_S
     if (waiting(controller) or lost and not answering) and relaying["live"] \
             and now - (relaying["knocked"] or 0) >= KNOCK_EVERY_S:
         if lost:
