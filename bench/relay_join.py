@@ -3,16 +3,19 @@ over and over, against Debian's mosquitto on loopback (tests/browser/relay_serve
 
     python bench/relay_join.py [--rounds N] [--json-only]
 
-Each round: a host's page in a fresh Chromium context opens a 2-player The Game with a
-friend's seat, playing across the internet on, the relay set and no STUN server; a
-friend's page (a context of its own, same settings) opens the invitation and taps Join.
-Figures, median, 95th percentile and range over the rounds:
-- join_ms: from the friend's Join tap to both pages showing the table
-- rejoin_ms: the friend's page reloads, opens the same link again and taps Join: from
-  that tap to both pages showing the table again
-- codes_pasted: what the host pasted (always 0 here: the relay carries the answer)
-Times are polled from here every 20 ms (so up to that much late). As root the bench runs
-itself in a network namespace whose only interface is loopback.
+Every page is a fresh Chromium context whose player switched playing across the internet
+on, with the relay set and no STUN server. Each round has two tables:
+- a 2-player The Game: a friend's page opens the invitation and taps Join;
+  join_ms, from that tap to both pages showing the table; rejoin_ms: the friend's page
+  reloads, opens the same link again and taps Join, from that tap to both tables again;
+- a 5-player Rentz: four friends' pages open their invitations, then tap Join one after
+  the other; seat_four_ms, from the first tap to all five pages showing the table;
+  codes_pasted, the reply codes the host had to paste (a friend's page that shows one is
+  pasted by the bench and counted); host_reload_ms, the host's page reloads, from the
+  reload to its table with every friend back (no seat waiting in its room).
+Figures: median, 95th percentile and range over the rounds (codes: the total). Times are
+polled from here every 20 ms (so up to that much late). As root the bench runs itself in
+a network namespace whose only interface is loopback.
 """
 
 from __future__ import annotations
@@ -49,8 +52,14 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--allow-loopback-in-peer-connection"]
 INSIDE = "CARDTABLE_BENCH_LOOPBACK_ONLY"
 DEAL = "#/the-game?players=2&seats=human,friend&seed=bench-relay-{n}"
+BIG_DEAL = ("#/rentz?players=5&seats=human,friend,friend,friend,friend&practice=queens"
+            "&seed=bench-relay-five-{n}")
+INVITE = "[data-invite-seat=\"{seat}\"] a[data-invite-link]"
+ALL_BACK = ("!document.querySelector('[data-invite-seat]')"
+            " && (v => !!(v && v.seat === 0))(window.cardtable.view())")
 SEATED = "(v => !!(v && v.seat !== undefined))(window.cardtable.view())"
 READY = "document.documentElement.dataset.app === 'ready'"
+TIMES = ("join_ms", "rejoin_ms", "seat_four_ms", "host_reload_ms")
 
 
 def wait(page, expression: str, timeout_s: float = 60) -> None:
@@ -98,7 +107,52 @@ def one_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
     rejoin_ms = seated_after(tapped, (host, friend))
     for page in (host, friend):
         page.context.close()
-    return {"join_ms": join_ms, "rejoin_ms": rejoin_ms, "codes_pasted": 0}
+    return {"join_ms": join_ms, "rejoin_ms": rejoin_ms}
+
+
+def paste_codes(host, friends: dict) -> int:
+    """Paste on the host the reply code any friend's page shows; how many there were."""
+    pasted = 0
+    for seat, friend in friends.items():
+        code = friend.locator("[data-reply-code]")
+        if code.count():
+            host.fill(f'[data-reply-seat="{seat}"]', code.inner_text())
+            host.click(f'[data-action="accept-reply"][data-seat="{seat}"]')
+            pasted += 1
+    return pasted
+
+
+def table_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
+    host = device(browser, origin, "Ana", relay_url)
+    host.goto(url + BIG_DEAL.format(n=n))
+    wait(host, READY)
+    friends = {}
+    for seat in range(1, 5):
+        wait(host, f"!!document.querySelector('{INVITE.format(seat=seat)}')")
+        friends[seat] = device(browser, origin, f"Friend{seat}", relay_url)
+        friends[seat].goto(host.get_attribute(INVITE.format(seat=seat), "href"))
+    for friend in friends.values():
+        wait(friend, READY)
+    tapped = time.monotonic()
+    for friend in friends.values():
+        friend.click('[data-action="join"]')
+    codes = 0
+    deadline = time.monotonic() + 60
+    while not all(page.evaluate(SEATED) for page in (host, *friends.values())):
+        codes += paste_codes(host, friends)
+        if time.monotonic() > deadline:
+            raise TimeoutError("four friends did not sit down within 60 s")
+        time.sleep(0.02)
+    seat_four_ms = (time.monotonic() - tapped) * 1000
+    reloaded = time.monotonic()
+    host.reload()
+    wait(host, READY)
+    wait(host, ALL_BACK)
+    host_reload_ms = (time.monotonic() - reloaded) * 1000
+    for page in (host, *friends.values()):
+        page.context.close()
+    return {"seat_four_ms": seat_four_ms, "codes_pasted": codes,
+            "host_reload_ms": host_reload_ms}
 
 
 def summary(values: list) -> dict:
@@ -126,19 +180,21 @@ def main() -> None:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
             rounds = [one_round(browser, origin + "/", origin, relay.url, n)
+                      | table_round(browser, origin + "/", origin, relay.url, n)
                       for n in range(args.rounds)]
         finally:
             browser.close()
             relay.stop()
-    figures = {key: summary([r[key] for r in rounds]) for key in ("join_ms", "rejoin_ms")}
+    figures = {key: summary([r[key] for r in rounds]) for key in TIMES}
     figures["codes_pasted"] = sum(r["codes_pasted"] for r in rounds)
     figures["rounds"] = args.rounds
     if not args.json_only:
-        for key in ("join_ms", "rejoin_ms"):
+        for key in TIMES:
             f = figures[key]
             print(f"{key}: median {f['median']} ms, p95 {f['p95']} ms"
                   f" [{f['min']}–{f['max']}] over {args.rounds} rounds")
-        print(f"codes pasted by the host: {figures['codes_pasted']}")
+        print(f"codes pasted by the host to seat four friends: {figures['codes_pasted']}"
+              f" over {args.rounds} rounds")
     print(json.dumps(figures))
 
 

@@ -273,6 +273,20 @@ def test_a_failure_of_the_environment_moves_nothing_and_is_raised_for_the_page(f
     assert backend.items == before
 
 
+def test_a_link_to_a_game_whose_part_is_on_its_way_leaves_the_table_drawable(monkeypatch):
+    """While another game's part is fetched (the page opens the link again once it is
+    there), a tap on the table in play draws that table, as its own game."""
+    controller, _, _ = start(MemoryBackend(), "#/the-game?seed=drawn&players=1")
+
+    def not_yet(game):
+        raise PartMissing([f"game-{game}"])
+    monkeypatch.setattr("cardtable.web.controller.table_module", not_yet)
+    with pytest.raises(PartMissing):
+        controller.boot("#/rentz?seed=later&players=3")
+    assert controller.setup.game == "the-game"
+    assert 'data-action="play"' in draw(controller)
+
+
 def test_parts_that_cannot_be_had_open_the_lobby_with_one_sentence_and_move_nothing(
         monkeypatch):
     monkeypatch.setitem(parts.INDEX, "games", {"rentz": ["game-rentz"]})  # as in the page

@@ -148,9 +148,10 @@ class Controller:
             return True
         if link.notices:
             self.say("status", " ".join(link.notices))
-        self.setup = link.setup
-        if link.seed and not self.resume_deal(link.deal):
-            self.begin(Session.new(link.setup, link.seed))
+        if not link.seed:
+            self.setup = link.setup
+        elif not self.resume_deal(link.deal):
+            self.begin(Session.new(link.setup, link.seed))  # a missing part changes nothing
         return True
 
     def resume_deal(self, fragment: str) -> bool:
@@ -679,6 +680,7 @@ class Controller:
             return Screen("lobby", records=records_handlers.lobby_data(self),
                           unfinished=self.unfinished(), doomed=self.doomed(), **base)
         ui = table.ui(can_hint=self.bots.hinter is not None)
+        base["setup"] = table.session.setup  # a table is drawn as its own game
         if self.host is not None:
             base["waiting"] = tuple(table.names[seat] for seat in self.host.waiting())
         if table.finished:

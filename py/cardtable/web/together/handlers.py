@@ -315,6 +315,7 @@ def link_state(controller, peer: str, state: str) -> bool:
         return False
     if state == "open":
         guest.opened()
+        relayed.link_opened(controller)
         return True
     if state in ("closed", "failed"):
         if state == "failed" and guest.setup is None:

@@ -146,7 +146,7 @@ def start_joining(controller, ask) -> None:
     invitation = controller.joining
     urls = relays(controller) or relay_urls(SUGGESTED_RELAYS)
     controller.relaying = {"since": controller.seconds(), "knocked": None, "live": 0,
-                           "answered": None}
+                           "offered": False, "answered": None}
     open_room(controller, ask, HOST_ROOM, invitation.relay, urls)
     controller.say("status", _("Finding the host's table through the relays…"))
 
@@ -181,7 +181,7 @@ def first_wait(controller) -> bool:
     back to the codes: the link's own offer is used once an offer came this way (the host
     made it, or made fresh ones since), so a page that comes back after the host's reload
     knocks until the host answers, however long that takes."""
-    return waiting(controller) and controller.relaying["answered"] is None
+    return waiting(controller) and not controller.relaying["offered"]
 
 
 def guest_tick(controller, ask, fall_back) -> None:
@@ -199,8 +199,7 @@ def guest_tick(controller, ask, fall_back) -> None:
         fall_back(_("No relay answered within {seconds} seconds: send your reply to the"
                     " host by hand.").format(seconds=RELAY_WAIT_S))
         return
-    answering = controller.offer is not None and relaying["answered"] is not None \
-        and now - relaying["answered"] < ANSWER_WAIT_S
+    answering = relaying["answered"] is not None and now - relaying["answered"] < ANSWER_WAIT_S
     if (waiting(controller) or lost and not answering) and relaying["live"] \
             and now - (relaying["knocked"] or 0) >= KNOCK_EVERY_S:
         if lost:
@@ -217,9 +216,16 @@ def guest_heard(controller, answer, room: str, data: dict) -> bool:
     offer = signal.decode(data["code"])
     if offer.kind != "offer" or offer.seat != invitation.seat:
         raise ValueError("relay: not an offer for this seat")
-    controller.relaying["answered"] = controller.seconds()
+    controller.relaying.update(offered=True, answered=controller.seconds())
     answer(offer)
     return True
+
+
+def link_opened(controller) -> None:
+    """The link to the host is open: the answer sent through the relays has connected, so a
+    link lost from now on is knocked for at once."""
+    if controller.relaying is not None:
+        controller.relaying["answered"] = None
 
 
 def answered(controller, ask, code: str) -> bool:
