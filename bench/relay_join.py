@@ -122,6 +122,16 @@ def paste_codes(host, friends: dict) -> int:
     return pasted
 
 
+def where(host, friends: dict) -> str:
+    """The host's seat states and what each friend's page says, for a round that stalled."""
+    seats = host.evaluate("[...document.querySelectorAll('[data-invite-seat]')]"
+                          ".map(e => e.dataset.state).join(',')")
+    said = {seat: friend.evaluate("[...document.querySelectorAll('[role=status],[role=alert]')]"
+                                  ".map(e => e.textContent.trim()).join(' | ')")
+            for seat, friend in friends.items()}
+    return f"host seats {seats}; friends say {said}"
+
+
 def table_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
     host = device(browser, origin, "Ana", relay_url)
     host.goto(url + BIG_DEAL.format(n=n))
@@ -141,7 +151,7 @@ def table_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
     while not all(page.evaluate(SEATED) for page in (host, *friends.values())):
         codes += paste_codes(host, friends)
         if time.monotonic() > deadline:
-            raise TimeoutError("four friends did not sit down within 60 s")
+            raise TimeoutError(f"four friends did not sit down within 60 s: {where(host, friends)}")
         time.sleep(0.02)
     seat_four_ms = (time.monotonic() - tapped) * 1000
     reloaded = time.monotonic()

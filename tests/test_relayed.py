@@ -14,6 +14,7 @@ from cardtable.web import links
 from cardtable.web.lobby import FRIEND, default_setup
 from cardtable.web.render import screen_html
 from cardtable.web.together import relayed
+from cardtable.web.together.handlers import HOST_PEER
 from cardtable.web.together.transport import MemoryNetwork
 from together_devices import Clock, Device, MemoryRelay, pass_time, play_out
 
@@ -100,6 +101,18 @@ def test_after_the_hosts_reload_the_friends_come_back_by_themselves(away_s):
     assert again.screen().kind in ("table", "pass")
     assert {s: f.state for s, f in again.controller.host.friends.items()} == {
         1: "connected", 2: "connected"}
+
+
+def test_a_link_lost_soon_after_it_opened_is_knocked_for_at_once():
+    """The answer connected, so the page does not wait out the answer's time before it
+    knocks again."""
+    network, clock, relay, host, friends = rentz_table()
+    join_by_link(host, friends[1], 1)
+    knocks = [json.loads(text)["t"] for _, text in relay.carried].count("knock")
+    friends[1].controller.link_state(HOST_PEER, "closed")  # the host's page went away
+    pass_time([friends[1]], clock, relayed.KNOCK_EVERY_S)
+    assert relayed.KNOCK_EVERY_S < relayed.ANSWER_WAIT_S
+    assert [json.loads(text)["t"] for _, text in relay.carried].count("knock") == knocks + 1
 
 
 def test_with_every_relay_dead_the_reply_code_is_offered_in_words():
