@@ -135,6 +135,10 @@ def test_the_hosts_waiting_room_says_when_no_relay_answers():
     host = online(Device(MemoryNetwork(), "host", Clock(), relay=relay))
     host.controller.setup = default_setup("rentz").with_players(3).with_seat(1, FRIEND)
     host.act("start")
+    assert host.controller.relay_state(relayed.seat_room(1), {"live": 0, "dead": 1, "of": 1}) \
+        is False  # said already: nothing to draw again
+    assert host.controller.relay_state(relayed.seat_room(1), {"live": 1, "dead": 0, "of": 1})
+    assert host.controller.relay_state(relayed.seat_room(1), {"live": 0, "dead": 1, "of": 1})
     screen = host.screen()
     assert screen.kind == "room" and screen.relays_down
     html = screen_html(screen)

@@ -6,9 +6,13 @@ holds no name, card, seed or move."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
 
+from relay_server import free_port
 from settings_scripts import settings_script
+from test_relay import CONNECT_S, REFUSED
 from test_together_ui import FAST, PHONE, play, play_to_the_end, view
 
 DEAL = "#/rentz?seed=relay-rz&players=3&seats=human,friend,friend&practice=queens"
@@ -17,15 +21,17 @@ SEATED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
 
 @pytest.fixture
 def device(new_page, site, open_app, relay):
-    """``device(name, lang, url)``: a phone-sized page whose player switched playing
-    across the internet on, with the test's relay and no STUN server."""
+    """``device(name, lang, url, relays)``: a phone-sized page whose player switched
+    playing across the internet on, with the test's relay (or ``relays``) and no STUN
+    server."""
 
-    def make(name: str, lang: str = "en", url: str | None = None):
+    def make(name: str, lang: str = "en", url: str | None = None, relays: str = relay.url):
         page = new_page(**PHONE, locale=lang)
+        page.watch.allow_errors(REFUSED)
         page.context.grant_permissions(["microphone"], origin=site.origin)
         page.context.add_init_script(FAST)
         page.context.add_init_script(settings_script(name=name, internet="on",
-                                                     relays=relay.url, stun=""))
+                                                     relays=relays, stun=""))
         if url:
             open_app(page, url)
         return page
@@ -113,3 +119,29 @@ def test_the_hosts_reload_brings_every_friend_back_with_no_new_link(
                      " && (v => v && v.seat === 0)(window.cardtable.view())", 60_000)
     assert all(friend.locator("[data-reply-code]").count() == 0 for friend in friends.values())
     play_to_the_end(pages, wait_until)
+
+
+def test_with_every_relay_dead_the_codes_are_offered_within_the_connect_time(
+        device, site, open_app, wait_until):
+    """Two relays named, nothing listening at either: the host's waiting room says so; the
+    friend's page, a few seconds after Join, shows its reply code with the reason; the
+    host pastes it and the friend sits down."""
+    dead = " ".join(f"ws://127.0.0.1:{free_port()}" for _ in range(2))
+    host = device("Ana", "en", site.link("#/the-game?seed=relay-dead&players=2"
+                                         "&seats=human,friend"), relays=dead)
+    room = host.locator("main.room")
+    wait_until(host, "document.querySelector('main.room').textContent"
+                     ".includes('No relay answers')", (CONNECT_S + 3) * 1000)
+    friend = device("Bia", "pt-PT", relays=dead)
+    open_app(friend, host.locator('[data-invite-seat="1"] a[data-invite-link]')
+             .get_attribute("href"))
+    tapped = time.monotonic()
+    friend.locator('[data-action="join"]').tap()
+    code = friend.locator("[data-reply-code]")
+    code.wait_for(timeout=(CONNECT_S + 3) * 1000)
+    assert time.monotonic() - tapped < CONNECT_S + 3
+    assert "Nenhum relé respondeu" in friend.inner_text("body")  # every relay dead, in words
+    room.locator('[data-reply-seat="1"]').fill(code.inner_text())
+    room.locator('[data-action="accept-reply"][data-seat="1"]').tap()
+    for page in (host, friend):
+        wait_until(page, SEATED, 30_000)

@@ -407,14 +407,15 @@ def relays_down(controller) -> bool:
 
 def relay_state(controller, room: str, state: dict) -> bool:
     """How many relays of ``room`` are connected (``{live, dead, of}``); True when the
-    page should be drawn again."""
+    page should be drawn again (the host's: when its waiting room's words change)."""
+    down = relays_down(controller)
     controller.relay_states[room] = state
     if controller.host is None:
         before = len(controller.messages)
         relayed.guest_state(controller, ask, lambda why: fall_back_to_codes(controller, why),
                             state)
         return len(controller.messages) != before
-    return False
+    return relays_down(controller) != down
 
 
 def gone(controller, seats) -> None:
