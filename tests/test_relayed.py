@@ -63,6 +63,22 @@ def test_friends_sit_down_by_the_link_alone_and_the_relays_read_nothing():
     assert host.controller.table.finished
 
 
+def test_with_the_internet_off_no_relay_is_contacted_and_the_codes_are_as_before():
+    """Relays named in Settings, but playing across the internet off: no relay job on
+    either page, no secret in the link, the reply code to carry back by hand."""
+    network, clock, relay = MemoryNetwork(), Clock(), MemoryRelay()
+    host, friend = (Device(network, name, clock, relay=relay) for name in ("host", "friend"))
+    for device in (host, friend):
+        device.store.write_settings({"internet": "off", "relays": RELAYS})
+    host.controller.setup = default_setup("rentz").with_players(3).with_seat(1, FRIEND)
+    host.act("start")
+    assert "relay=" not in host.controller.host.links[1]
+    friend.open(host.controller.host.links[1])
+    friend.act("join", text="Friend1")
+    assert friend.controller.reply and not relay.carried and not relay.rooms
+    assert not host.controller.relay_rooms and not friend.controller.relay_rooms
+
+
 def test_a_friend_who_reloads_rejoins_by_the_same_link():
     network, clock, relay, host, friends = rentz_table()
     first_links = dict(host.controller.host.links)
