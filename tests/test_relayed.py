@@ -61,6 +61,7 @@ def test_friends_sit_down_by_the_link_alone_and_the_relays_read_nothing():
     assert len(secrets) == 2 and all(links.RELAY_SECRET.fullmatch(s) for s in secrets)
     play_out([host, *friends.values()], random.Random(3))
     assert host.controller.table.finished
+    assert [friend.controller.address() for friend in friends.values()] == ["", ""]  # over
 
 
 def test_with_the_internet_off_no_relay_is_contacted_and_the_codes_are_as_before():
@@ -89,11 +90,29 @@ def test_a_friend_who_reloads_rejoins_by_the_same_link():
     relay.close(friends[1], relayed.HOST_ROOM)
     pass_time([host, friends[2]], clock, 12)
     back = online(Device(network, "friend1-again", clock, store=friends[1].store, relay=relay))
-    back.open(first_links[1])  # the link sent at the start, not a new one
-    back.act("join", text="Friend1")
+    back.open(first_links[1])  # the link sent at the start, not a new one: no tap needed
     network.run()
     assert back.controller.guest.seat == 1 and back.controller.guest.token == token
     assert host.screen().kind in ("table", "pass")
+
+
+def test_a_seated_friends_address_is_its_invitation_and_a_reload_sits_down_by_itself():
+    network, clock, relay, host, friends = rentz_table()
+    join_by_link(host, friends[1], 1)
+    address = friends[1].controller.address()
+    assert links.parse(address).invitation.relay  # what a reload opens
+    assert "seed" not in address
+    network.vanish(friends[1].page)
+    relay.close(friends[1], relayed.HOST_ROOM)
+    pass_time([host], clock, 12)  # the host counts the seat gone
+    reloaded = online(Device(network, "friend1-reloaded", clock, store=friends[1].store,
+                             relay=relay))
+    reloaded.open("https://play.test/" + address)
+    network.run()
+    assert reloaded.controller.guest.seat == 1
+    stranger = online(Device(network, "stranger", clock, relay=relay))
+    stranger.open("https://play.test/" + address)  # no token kept: the join screen
+    assert stranger.controller.guest is None and stranger.screen().kind == "join"
 
 
 @pytest.mark.parametrize("away_s", [0, 3 * relayed.RELAY_WAIT_S])

@@ -67,8 +67,8 @@ def test_two_friends_sit_down_by_one_link_each_and_the_relay_reads_nothing(
 def test_a_whole_game_of_the_game_by_links_with_a_friends_reload(
         device, site, open_app, wait_until, wait_ready):
     """Two friends (Portuguese, Romanian) sit down by their links; the Portuguese friend
-    reloads and opens the same link again; the game is played to its end. No new
-    invitation is sent."""
+    reloads (its page sits down again with no tap), then opens the same link again in a
+    fresh tab (the same); the game is played to its end. No new invitation is sent."""
     host = device("Ana", "en", site.link("#/the-game?seed=relay-tg&players=3"
                                          "&seats=human,friend,friend"))
     friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
@@ -84,14 +84,17 @@ def test_a_whole_game_of_the_game_by_links_with_a_friends_reload(
         wait_until(page, SEATED, 30_000)
     assert friends[1].evaluate("document.documentElement.lang") == "pt"
     play(pages, wait_until, 6)
-    # The Portuguese friend reloads, and opens the link it was sent at the start.
+    # The Portuguese friend reloads: its page sits down again by itself.
+    assert "relay=" in friends[1].evaluate("location.hash")
     friends[1].reload()
     wait_ready(friends[1])
+    wait_until(friends[1], "(v => v && v.seat === 1)(window.cardtable.view())", 30_000)
+    play(pages, wait_until, 4)
+    # It closes the tab, and opens the link it was sent at the start in a new one.
     friends[1].goto("about:blank")
     open_app(friends[1], links[1])
-    friends[1].locator('[data-action="join"]').tap()
     wait_until(friends[1], "(v => v && v.seat === 1)(window.cardtable.view())", 30_000)
-    play(pages, wait_until, 6)
+    play(pages, wait_until, 4)
     play_to_the_end(pages, wait_until)
 
 

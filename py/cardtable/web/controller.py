@@ -136,6 +136,7 @@ class Controller:
         if link is not None and link.invitation:
             self.on_lobby({})
             self.joining = link.invitation
+            together.rejoin_on_open(self)
             return True
         if link is None or link.setup is None and not link.error:
             if link and link.notices:
@@ -282,9 +283,11 @@ class Controller:
 
     def address(self) -> str:
         """The fragment the address bar shows: the link of the deal on the table, none in
-        the lobby, at a friend's table or on an invitation (read once, then removed)."""
+        the lobby; on an invitation, and at a friend's table until its game is over, the
+        invitation while it has a relay secret (a reload then sits down again by itself,
+        :func:`.together.rejoin_on_open`), none otherwise (a code's offer is used once)."""
         if self.guest is not None or self.joining is not None:
-            return ""
+            return together.invitation_address(self)
         return links.fragment(self.session.setup, self.session.seed) if self.table else ""
 
     # -- playing together (see together.handlers) ----------------------------------------

@@ -216,6 +216,28 @@ def on_join(controller, data) -> None:
         answer_offer(controller, offer)
 
 
+def rejoin_on_open(controller) -> None:
+    """An invitation with a relay secret to a table this page sat at before (it kept a
+    token for the room) is joined at once, under the name kept: a friend's reload, or the
+    same link opened again, sits down with no tap."""
+    invitation = controller.joining
+    if invitation.relay and invitation.room in kept_tokens(controller):
+        try:
+            on_join(controller, {})
+        except ValueError:  # a damaged invitation: its join screen says so at the tap
+            controller.guest = None
+
+
+def invitation_address(controller) -> str:
+    """A friend's page's address: its invitation while it has a relay secret and the
+    table's game is not over; none otherwise."""
+    invitation, guest = controller.joining, controller.guest
+    if invitation is None or not invitation.relay or guest is not None and guest.over:
+        return ""
+    return links.invitation_fragment(invitation.setup, invitation.seat, invitation.host,
+                                     invitation.room, invitation.code, invitation.relay)
+
+
 def answer_offer(controller, offer) -> None:
     """Answer the host's ``offer`` (the reply follows, by :func:`answered`)."""
     controller.offer = offer
