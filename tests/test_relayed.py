@@ -129,6 +129,9 @@ def test_after_the_hosts_reload_the_friends_come_back_by_themselves(away_s):
         relay.close(host, room)
     pass_time(list(friends.values()), clock, away_s)
     assert all(friend.controller.reply is None for friend in friends.values())
+    if away_s:
+        said = [text for _, text in friends[1].screen().messages]
+        assert any("looks for it through the relays" in text for text in said), said
     again = Device(network, "host-again", clock, store=host.store, relay=relay)
     again.open("https://play.test/")
     assert again.controller.session.actions == actions

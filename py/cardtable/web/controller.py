@@ -702,8 +702,12 @@ class Controller:
         ui = table.ui(can_hint=True)
         setup = guest.setup
         base = {**base, "setup": setup, "waiting": tuple(guest.waiting_for()), "guest": True}
-        gone = {"left": _("The host's page is not answering: wait for it, or ask the host"
-                          " for a new invitation."),
+        left = (_("The host's page is not answering: this page looks for it through the"
+                  " relays and sits down again as soon as it answers.")
+                if self.relaying is not None else
+                _("The host's page is not answering: wait for it, or ask the host for a new"
+                  " invitation."))
+        gone = {"left": left,
                 "bot": _("The host gave your seat to a bot."),
                 "closed": _("The host closed the table.")}
         if guest.state in gone:
