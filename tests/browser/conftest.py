@@ -97,6 +97,7 @@ from playwright.sync_api import sync_playwright
 from relay_server import start_relay
 from settings_scripts import RETURNING_PLAYER, settings_script
 
+from engines.chromium import uncaught
 from engines.fixtures import engine, engine_page, firefox, webkit_display  # noqa: F401
 
 from sitebuild.dist import build
@@ -342,7 +343,7 @@ def _watch_page(page, *origins: str, log: Path | None = None) -> Watch:
     watch = Watch(origins, log)
     page.context.on("request", watch.on_request)
     page.on("console", watch.on_console)
-    page.on("pageerror", lambda error: watch.page_errors.append(str(error)))
+    page.on("pageerror", lambda error: watch.page_errors.append(uncaught(error)))
     page.on("crash", watch.on_crash)
     page.watch = watch
     return watch

@@ -5,6 +5,14 @@ from __future__ import annotations
 from . import EnginePage
 
 
+def uncaught(error) -> str:
+    """A page's uncaught error in words, with where it was thrown (the first frame of its
+    stack) when the stack names one: a rare error is found by its line."""
+    frames = [line.strip() for line in (error.stack or "").splitlines()
+              if line.strip().startswith("at ")]
+    return f"uncaught: {error}" + (f" ({frames[0]})" if frames else "")
+
+
 class ChromiumPage(EnginePage):
     """A Playwright page (or frame) in a context of its own, watched for errors."""
 
@@ -16,7 +24,7 @@ class ChromiumPage(EnginePage):
         if seen is None:
             page.on("console", lambda m: m.type == "error" and self.seen.append(
                 f"console: {m.text}"))
-            page.on("pageerror", lambda error: self.seen.append(f"uncaught: {error}"))
+            page.on("pageerror", lambda error: self.seen.append(uncaught(error)))
 
     @classmethod
     def open(cls, browser) -> "ChromiumPage":
