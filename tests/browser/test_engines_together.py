@@ -19,7 +19,7 @@ import subprocess
 
 import pytest
 
-from engines import js, open_app, view, wait_until
+from engines import js, open_app, shows, view, wait_until
 from engines.chromium import ChromiumPage
 from engines.firefox import Firefox, FirefoxPage
 from settings_scripts import settings_script
@@ -126,8 +126,13 @@ def join(host, friend) -> None:
                   " field.dispatchEvent(new Event('input', {bubbles: true})); })"
                   "(document.querySelector('[data-reply-seat=\"1\"]'))")
     host.click('[data-action="accept-reply"][data-seat="1"]')
-    for page in (host, friend):
-        wait_until(page, JOINED, 30)
+    try:
+        for page in (friend, host):
+            wait_until(page, JOINED, 30)
+    except pytest.fail.Exception as failure:  # what the host's page said meanwhile
+        seat = host.evaluate("(e => e && e.dataset.state)("
+                             "document.querySelector('[data-invite-seat=\"1\"]'))")
+        pytest.fail(f"{failure}; the host's seat 1: {seat}; the host's page: {shows(host)}")
 
 
 def play_the_deal(pages, moves: int = 200) -> None:
