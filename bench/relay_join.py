@@ -84,14 +84,19 @@ def device(browser, origin: str, name: str, relay_url: str):
     return context.new_page()
 
 
+def invitation(host, seat: int) -> str:
+    """The invitation link of ``seat``, once the host's page has made it."""
+    selector = INVITE.format(seat=seat)
+    wait(host, f"!!document.querySelector('{selector}')")
+    return host.get_attribute(selector, "href")
+
+
 def one_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
     host = device(browser, origin, "Ana", relay_url)
     host.goto(url + DEAL.format(n=n))
     wait(host, READY)
-    wait(host, "!!document.querySelector('[data-invite-seat=\"1\"] a[data-invite-link]')")
-    link = host.get_attribute('[data-invite-seat="1"] a[data-invite-link]', "href")
     friend = device(browser, origin, "Bia", relay_url)
-    friend.goto(link)
+    friend.goto(invitation(host, 1))
     wait(friend, READY)
     tapped = time.monotonic()
     friend.click('[data-action="join"]')
@@ -133,9 +138,8 @@ def table_round(browser, url: str, origin: str, relay_url: str, n: int) -> dict:
     wait(host, READY)
     friends = {}
     for seat in range(1, 5):
-        wait(host, f"!!document.querySelector('{INVITE.format(seat=seat)}')")
         friends[seat] = device(browser, origin, f"Friend{seat}", relay_url)
-        friends[seat].goto(host.get_attribute(INVITE.format(seat=seat), "href"))
+        friends[seat].goto(invitation(host, seat))
     for friend in friends.values():
         wait(friend, READY)
     tapped = time.monotonic()

@@ -38,20 +38,28 @@ def device(new_page, site, open_app, relay):
     return make
 
 
+def seat_by_links(host, friends: dict, open_app, wait_until) -> dict:
+    """Each friend's page opens the invitation link of its seat and taps Join; every page
+    shows the table. The links, by seat."""
+    links = {}
+    for seat, friend in friends.items():
+        link = host.locator(f'[data-invite-seat="{seat}"] a[data-invite-link]')
+        link.wait_for(timeout=30_000)
+        links[seat] = link.get_attribute("href")
+        open_app(friend, links[seat])
+        friend.locator('[data-action="join"]').tap()
+    for page in (host, *friends.values()):
+        wait_until(page, SEATED, 30_000)
+    return links
+
+
 def test_two_friends_sit_down_by_one_link_each_and_the_relay_reads_nothing(
         device, site, open_app, wait_until, relay):
     host = device("Ana", "en", site.link(DEAL))
     assert "127.0.0.1" in host.inner_text("main.room")  # the relays it contacts, named
     friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
-    for seat, friend in friends.items():
-        link = host.locator(f'[data-invite-seat="{seat}"] a[data-invite-link]')
-        link.wait_for(timeout=30_000)
-        href = link.get_attribute("href")
-        assert "relay=" in href
-        open_app(friend, href)
-        friend.locator('[data-action="join"]').tap()
-    for page in (host, *friends.values()):
-        wait_until(page, SEATED, 30_000)
+    links = seat_by_links(host, friends, open_app, wait_until)
+    assert all("relay=" in link for link in links.values())
     assert [view(friends[seat])["seat"] for seat in (1, 2)] == [1, 2]
     assert all(f.locator("[data-reply-code]").count() == 0 for f in friends.values())
     play_to_the_end([host, *friends.values()], wait_until)
@@ -72,16 +80,8 @@ def test_a_whole_game_of_the_game_by_links_with_a_friends_reload(
     host = device("Ana", "en", site.link("#/the-game?seed=relay-tg&players=3"
                                          "&seats=human,friend,friend"))
     friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
-    links = {}
-    for seat, friend in friends.items():
-        link = host.locator(f'[data-invite-seat="{seat}"] a[data-invite-link]')
-        link.wait_for(timeout=30_000)
-        links[seat] = link.get_attribute("href")
-        open_app(friend, links[seat])
-        friend.locator('[data-action="join"]').tap()
+    links = seat_by_links(host, friends, open_app, wait_until)
     pages = [host, *friends.values()]
-    for page in pages:
-        wait_until(page, SEATED, 30_000)
     assert friends[1].evaluate("document.documentElement.lang") == "pt"
     play(pages, wait_until, 6)
     # The Portuguese friend reloads: its page sits down again by itself.
@@ -107,14 +107,8 @@ def test_the_hosts_reload_brings_every_friend_back_with_no_new_link(
     host = device("Ana", "en", site.link("#/the-game?seed=relay-hr&players=3"
                                          "&seats=human,friend,friend"))
     friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
-    for seat, friend in friends.items():
-        link = host.locator(f'[data-invite-seat="{seat}"] a[data-invite-link]')
-        link.wait_for(timeout=30_000)
-        open_app(friend, link.get_attribute("href"))
-        friend.locator('[data-action="join"]').tap()
+    seat_by_links(host, friends, open_app, wait_until)
     pages = [host, *friends.values()]
-    for page in pages:
-        wait_until(page, SEATED, 30_000)
     play(pages, wait_until, 4)
     host.reload()
     wait_ready(host)

@@ -224,8 +224,8 @@ def rejoin_on_open(controller) -> None:
     if invitation.relay and invitation.room in kept_tokens(controller):
         try:
             on_join(controller, {})
-        except ValueError:  # a damaged invitation: its join screen says so at the tap
-            controller.guest = None
+        except ValueError:  # a damaged offer, refused before anything changed: the join
+            pass  # screen stays, and says so at the tap
 
 
 def invitation_address(controller) -> str:
