@@ -8,6 +8,8 @@ from pathlib import Path
 
 from selenium import webdriver
 from selenium.webdriver.common.by import By
+from selenium.webdriver.remote.client_config import ClientConfig
+from selenium.webdriver.remote.remote_connection import RemoteConnection
 
 from . import EnginePage
 
@@ -17,6 +19,11 @@ MINIBROWSER = Path("/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser")
 # Mesa's software GL crashed its web process now and then in the suite (a segfault in the
 # thread "SkiaGPUWorker", which the driver reports as an "unknown error" with no message).
 ENVIRONMENT = {"WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1"}
+# Selenium waits for WebKitWebDriver's answers with no time limit of its own. A MiniBrowser
+# that dies while a session starts leaves the driver silent, and the test waited for ever;
+# these bound the wait: a start gets START_SECONDS (and one more try with a new driver), any
+# later command COMMAND_SECONDS, above the script timeout of SCRIPT_SECONDS.
+START_SECONDS, COMMAND_SECONDS, SCRIPT_SECONDS = 90, 300, 120
 WINDOW = (1024, 768)  # at least 447 px wide: MiniBrowser's toolbar keeps a narrower one wider
 # Records console errors and uncaught errors in the page, from when it is installed on.
 HOOK = """if (!window.__problems) {
@@ -58,15 +65,12 @@ class WebKitPage(EnginePage):
 
     @classmethod
     def open(cls, display: Display) -> "WebKitPage":
-        options = webdriver.WebKitGTKOptions()
-        options.binary_location = str(MINIBROWSER)
-        options.add_argument("--automation")
-        service = webdriver.WebKitGTKService(executable_path=str(WEBDRIVER),
-                                             env={**os.environ, **ENVIRONMENT,
-                                                  "DISPLAY": display.name})
-        driver = webdriver.WebKitGTK(options=options, service=service)
+        try:
+            driver = start_session(display)
+        except Exception:  # the browser did not come up in time: once more, with a new driver
+            driver = start_session(display)
         driver.set_window_size(*WINDOW)
-        driver.set_script_timeout(120)
+        driver.set_script_timeout(SCRIPT_SECONDS)
         return cls(driver)
 
     def _enter(self):
@@ -110,4 +114,29 @@ class WebKitPage(EnginePage):
         return self.seen + self._current()
 
     def close(self):
-        self.driver.quit()
+        try:
+            self.driver.quit()
+        finally:
+            self.driver.service.stop()
+
+
+def start_session(display: Display) -> webdriver.Remote:
+    """A new MiniBrowser session through a WebKitWebDriver of its own, or an error in
+    START_SECONDS (the driver then stopped); ``driver.service`` is that driver's process."""
+    options = webdriver.WebKitGTKOptions()
+    options.binary_location = str(MINIBROWSER)
+    options.add_argument("--automation")
+    service = webdriver.WebKitGTKService(executable_path=str(WEBDRIVER),
+                                         env={**os.environ, **ENVIRONMENT,
+                                              "DISPLAY": display.name})
+    service.start()
+    config = ClientConfig(remote_server_addr=service.service_url, timeout=START_SECONDS)
+    try:
+        driver = webdriver.Remote(command_executor=RemoteConnection(client_config=config),
+                                  options=options)
+    except BaseException:
+        service.stop()
+        raise
+    config.timeout = COMMAND_SECONDS
+    driver.service = service
+    return driver
