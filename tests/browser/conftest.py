@@ -444,9 +444,22 @@ def _wait_until(target, expression: str, timeout_ms: int = READY_TIMEOUT_MS):
     deadline = time.monotonic() + timeout_ms / 1000
     while not (value := target.evaluate(expression)):
         if time.monotonic() > deadline:
-            pytest.fail(f"still false after {timeout_ms} ms: {expression}")
+            pytest.fail(f"still false after {timeout_ms} ms: {expression};"
+                        f" {_what_it_shows(target)}")
         time.sleep(0.1)
     return value
+
+
+# The address and the start of the text a page shows, for a failure that waited on it.
+SHOWS = """`at ${location.href}, showing: ${(document.querySelector('#app') || document.body)
+  .innerText.replace(/\\s+/g, ' ').slice(0, 400)}`"""
+
+
+def _what_it_shows(target) -> str:
+    try:
+        return target.evaluate(SHOWS)
+    except Exception as error:  # a page in transit, or closed
+        return f"the page could not say what it shows ({str(error).splitlines()[0]})"
 
 
 def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:
