@@ -50,6 +50,7 @@ from .teaching.tour import point_at_target
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
 SLICE_SECONDS = 0.04  # the longest a bot thinks before the page may draw and answer taps
+THINKING_SHOWN_AFTER = 0.3  # seconds a thought runs before the page says who is thinking
 NAV_KEYS = {"ArrowLeft": -1, "ArrowUp": -1, "ArrowRight": 1, "ArrowDown": 1}
 FOCUSABLE = "button, input, select, textarea, [tabindex]"
 FIELDS = "input, select, textarea"  # their own keys: never taken for a replay step
@@ -167,11 +168,13 @@ class Page:
     def make_parts(self) -> dict:
         """The root's parts, made on the first paint (replacing the prerendered lobby)."""
         self.root.innerHTML = ('<div class="app-menu"></div>' + messages_html()
-                               + '<div class="app-screen"></div>')
+                               + '<div class="app-screen"></div>'
+                               + '<p class="thinking" aria-live="polite" hidden></p>')
         self.parts = {"menu": self.root.querySelector(":scope > .app-menu"),
                       "alert": self.root.querySelector(":scope > [role=alert]"),
                       "status": self.root.querySelector(":scope > [role=status]"),
-                      "screen": self.root.querySelector(":scope > .app-screen")}
+                      "screen": self.root.querySelector(":scope > .app-screen"),
+                      "thinking": self.root.querySelector(":scope > .thinking")}
         return self.parts
 
     def draw(self) -> None:
@@ -375,7 +378,7 @@ class Page:
         main thread (the page answers taps between them); a bot's bug is logged and shown,
         and that seat then plays the game's random bot's move so the game can go on."""
         try:
-            await in_slices(self.controller.bot_steps())
+            await self.in_slices(self.controller.bot_steps(), self.controller.thinking_words())
         except BotError as error:
             js.console.error(f"cardtable: {error}")
             self.controller.say("alert", _("{error} Please report this; a random legal move"
@@ -418,8 +421,26 @@ class Page:
 
     async def think(self, steps) -> None:
         """Run the generator ``steps`` (a hint being thought) in slices, then draw."""
-        await in_slices(steps)
+        await self.in_slices(steps, _("Looking for a hint…"))
         self.draw()
+
+    async def in_slices(self, steps, words: str) -> None:
+        """:func:`in_slices`, and while a thought runs past ``THINKING_SHOWN_AFTER``
+        seconds, ``words`` (who thinks) in the page's thinking line, which does not move
+        the table (it floats over the page's bottom edge)."""
+        line = (self.parts or {}).get("thinking")
+        started = time.perf_counter()
+
+        def show() -> None:
+            if line is not None and line.hidden and \
+                    time.perf_counter() - started > THINKING_SHOWN_AFTER:
+                line.textContent, line.hidden = words, False
+
+        try:
+            await in_slices(steps, between=show)
+        finally:
+            if line is not None:
+                line.hidden, line.textContent = True, ""
 
     async def copy(self, text: str, done: str) -> None:
         """Copy ``text`` to the clipboard and say ``done``; or show it to copy by hand."""
@@ -620,9 +641,9 @@ class Tones:
             js.console.info(f"cardtable: no sound here: {error}")
 
 
-async def in_slices(steps) -> None:
+async def in_slices(steps, between=lambda: None) -> None:
     """Run the generator ``steps`` to its end, giving the browser back its main thread
-    whenever a slice has taken ``SLICE_SECONDS``."""
+    whenever a slice has taken ``SLICE_SECONDS`` (``between()`` is called then)."""
     while True:
         deadline = time.perf_counter() + SLICE_SECONDS
         try:
@@ -630,6 +651,7 @@ async def in_slices(steps) -> None:
                 next(steps)
         except StopIteration:
             return
+        between()
         await asyncio.sleep(0)
 
 

@@ -392,6 +392,13 @@ class Controller:
             table.moved()
             self.saved()
 
+    def thinking_words(self) -> str:
+        """Who is thinking, in words, while the seat due to move (a bot) thinks."""
+        seat = self.session.due_seat()
+        if seat is None:
+            return ""
+        return _("{name} is thinking…").format(name=self.table.names[seat])
+
     def cancel_action(self):
         """The table's action that drops the player's unfinished choice, when there is one."""
         table = self.guest.remote if self.guest is not None and self.guest.ready else self.table
