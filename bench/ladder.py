@@ -1,0 +1,241 @@
+"""The ladder between the strong bot of The Game and the oracle: what PIMC wins (sampling
+the hidden cards consistently with the seat's view, searching each sampled world with
+everything known, playing what wins the most worlds), and what a team wins that sees its
+partners' hands but not the draw order.
+
+Every rung plays the same deals (deal ``i`` is the deal ``python -m cardtable sim`` plays
+as deal ``i`` of ``--seed``) with the same bot in every seat. Rungs:
+
+- ``strong``: the strong bot as it plays (its team endgame samples 12 worlds once the
+  draw pile is down to 12 cards, within 20,000 positions).
+- ``endgame:D/S/B``: the strong bot whose team endgame starts at ``D`` cards to draw,
+  samples ``S`` worlds and searches at most ``B`` positions a decision (8,000 a world).
+- ``plans:K/N/B``: at every turn's start before the team endgame, the planner's ``K``
+  best ways to play the turn, each judged in ``N`` worlds dealt by ``unseen_shuffled``
+  from the view by the oracle's search (``oracle.py``) within ``B`` positions: the way
+  found to win in the most worlds is played (ties: the planner's order).
+- ``+partners`` after a rung: its sampled worlds keep the partners' real hands and
+  shuffle only the draw pile (the bench hands the bot those hands; no level sees them).
+
+Printed per rung: wins with Wilson's 95% interval, the paired difference from the first
+rung with its 95% interval (normal approximation over deals), and seconds a game. Rows are
+JSON lines with ``--out`` (``--table FILE`` prints them again).
+
+    python bench/ladder.py --players 2 --deals 100 --rungs strong,endgame:18/32/200000
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import statistics
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from oracle import Oracle  # noqa: E402
+from rows import keep_row, read_rows  # noqa: E402
+
+from cardtable.engine.registry import get  # noqa: E402
+from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
+from cardtable.games.the_game import search, team_endgame  # noqa: E402
+from cardtable.games.the_game.bots import StrongBot  # noqa: E402
+from cardtable.games.the_game.rules import PILE_STARTS, TheGameState  # noqa: E402
+from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
+
+WORLD_BUDGET = 8_000  # positions of one sampled world in an ``endgame`` rung
+
+
+class RankedTurns(search.TurnSearch):
+    """The planner's search, keeping every place to stop (best score per position)."""
+
+    def run(self) -> list:
+        self.stops = {}
+        bases = []
+        self.minimum(self.t.hand, self.t.tops, (), 0.0, bases)
+        bases.sort(key=lambda base: base[0])
+        for _, hand, tops, moves, cost in bases[:self.t.w.widen]:
+            self.extend(hand, tops, moves, cost)
+        return [moves for _, moves in sorted(self.stops.values())]
+
+    def extend(self, hand, tops, moves, cost) -> None:
+        score = self.score(hand, tops, moves, cost)
+        if (hand, tops) not in self.stops or score < self.stops[(hand, tops)][0]:
+            self.stops[(hand, tops)] = (score, moves)
+        super().extend(hand, tops, moves, cost)
+
+
+def world(view: dict, rng) -> TheGameState:
+    """A deal consistent with ``view``: a state holding the view's hand, piles and counts
+    (any cards elsewhere), with what the seat cannot see dealt again by ``unseen_shuffled``;
+    with ``view["partner_hands"]`` (the ``+partners`` rungs) the partners keep those hands
+    and only the draw pile is shuffled."""
+    seat, hand = view["seat"], tuple(sorted(view["hand"]))
+    piles = tuple((start,) + tuple(p["cards"]) for start, p in zip(PILE_STARTS, view["piles"]))
+    seen = set(hand) | {card for pile in piles for card in pile}
+    known = view.get("partner_hands")
+    if known:
+        hands = [hand if other == seat else tuple(known[other]) for other in range(view["players"])]
+        seen |= set(sum(hands, ()))
+    unseen = [card for card in range(2, 100) if card not in seen]
+    if not known:
+        hands, at = [], 0
+        for other, count in enumerate(view["hand_counts"]):
+            hands.append(hand if other == seat else tuple(unseen[at:at + count]))
+            at += 0 if other == seat else count
+        unseen = unseen[at:]
+    state = TheGameState(players=view["players"], min_cards=view["min_cards"],
+                         hand_size=view["hand_size"], hands=tuple(hands), deck=tuple(unseen),
+                         piles=piles, current=seat, turn=view["turn"])
+    if known:
+        return replace(state, deck=shuffled(state.deck, rng))
+    return state.unseen_shuffled(seat, rng)
+
+
+def judged_plans(count: int, worlds: int, budget: int):
+    """``search.choosing_plays`` for a ``plans`` rung (see the module's docstring)."""
+    planner = search.choosing_plays
+
+    def choosing(view, weights):
+        late = view["deck"] <= team_endgame.start(view) or view["players"] == 1
+        if late or view["played"]:
+            return (yield from planner(view, weights))
+        table = search.Table(view, weights)
+        ways = RankedTurns(table, view["required"]).run()[:count]
+        if len(ways) < 2:
+            return (yield from planner(view, weights))
+        rng = make_rng(repr((view["seat"], view["hand"], view["turn"])), "ladder")
+        won = [0] * len(ways)
+        for _ in range(worlds):
+            dealt = world(view, rng)
+            for i, plays in enumerate(ways):
+                won[i] += wins_after(dealt, plays, budget)
+            yield
+        best = max(range(len(ways)), key=lambda i: (won[i], -i))
+        return ways[best], table, {}
+    return choosing
+
+
+def wins_after(state: TheGameState, plays, budget: int) -> bool:
+    """Whether the oracle finds a win, within ``budget`` positions, once ``plays`` are made
+    and the turn ended."""
+    for card, pile in plays:
+        state = state.apply(("play", card, pile))
+    state = state.apply(("end",))
+    if state.outcome:
+        return state.outcome == "won"
+    return Oracle(state, budget).solve(state).status == "won"
+
+
+def known_partners(view: dict, hand: tuple, unseen: tuple) -> tuple:
+    """``team_endgame.sampled_deal`` for a ``+partners`` rung: the partners' real hands,
+    the rest of ``unseen`` (shuffled) as the draw pile."""
+    hands = tuple(hand if seat == view["seat"] else tuple(view["partner_hands"][seat])
+                  for seat in range(view["players"]))
+    held = set(sum(hands, ()))
+    return hands, tuple(card for card in unseen if card not in held)
+
+
+def set_rung(rung: str) -> None:
+    """Make this process's strong bot play as ``rung``."""
+    name, _, partners = rung.partition("+")
+    kind, _, figures = name.partition(":")
+    numbers = [int(n) for n in figures.split("/")] if figures else []
+    if kind == "endgame":
+        deck, samples, budget = numbers
+        team_endgame.DECK = {(2, players): deck for players in range(2, 6)}
+        team_endgame.SAMPLES, team_endgame.SAMPLE_BUDGET = samples, WORLD_BUDGET
+        team_endgame.SEARCH_BUDGET = budget
+    elif kind == "plans":
+        search.choosing_plays = judged_plans(*numbers)
+    elif kind != "strong":
+        raise SystemExit(f"no rung {rung!r}: strong, endgame:D/S/B or plans:K/N/B")
+    if partners == "partners":
+        team_endgame.sampled_deal = known_partners
+
+
+def play(players: int, deal: str, partners: bool) -> bool:
+    """Whether strong bots (as the rung made them) win the deal."""
+    spec = get("the-game")
+    state = spec.new(players, spec.resolve_options({}, players), deal)
+    seats = [StrongBot(seat, bot_seed(deal, seat)) for seat in range(players)]
+    while not state.is_over:
+        if partners and state.forced_action() is None:
+            seat = state.current_player
+            view = dict(state.view(seat), partner_hands=[list(h) for h in state.hands])
+            state = state.apply(seats[seat].act(view))
+        else:
+            state = state.apply(next_action(state, seats, ["strong"] * players))
+    return state.outcome == "won"
+
+
+def measure(rung: str, players: int, deals: int, seed: str) -> dict:
+    set_rung(rung)
+    started = time.perf_counter()
+    won = [play(players, derive_seed(seed, i), rung.endswith("+partners")) for i in range(deals)]
+    return {"rung": rung, "players": players, "deals": deals, "seed": seed,
+            "won": [i for i, w in enumerate(won) if w],
+            "seconds_per_game": round((time.perf_counter() - started) / deals, 2)}
+
+
+def measure_task(task: tuple) -> dict:
+    return measure(*task)
+
+
+def difference(row: dict, first: dict) -> str:
+    """The paired difference of win rates from the first rung, with its 95% interval."""
+    a, b = set(row["won"]), set(first["won"])
+    diffs = [(i in a) - (i in b) for i in range(row["deals"])]
+    mean = statistics.fmean(diffs)
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else 0
+    return f"{100 * mean:+.1f} ({100 * (mean - half):+.1f} … {100 * (mean + half):+.1f})"
+
+
+def table(rows: list) -> str:
+    lines = ["| players | deals | rung | wins | vs the first rung (points, 95%) | s a game"
+             " | command |", "|---|---|---|---|---|---|---|"]
+    for row in rows:
+        first = next(r for r in rows if (r["players"], r["deals"], r["seed"])
+                     == (row["players"], row["deals"], row["seed"]))
+        low, high = wilson([float(i in set(row["won"])) for i in range(row["deals"])])
+        lines.append(f"| {row['players']} | {row['deals']} | {row['rung']} |"
+                     f" {100 * len(row['won']) / row['deals']:.1f}% ({100 * low:.1f}–"
+                     f"{100 * high:.1f}%) | {difference(row, first)} |"
+                     f" {row['seconds_per_game']} | `python bench/ladder.py --players"
+                     f" {row['players']} --deals {row['deals']} --seed {row['seed']}"
+                     f" --rungs {first['rung']},{row['rung']}` |")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    parser.add_argument("--deals", type=int, default=100)
+    parser.add_argument("--seed", default="report")
+    parser.add_argument("--rungs", default="strong", help="comma-separated, the first the"
+                        " reference of the differences")
+    parser.add_argument("--jobs", type=int, default=1, help="rungs measured at once")
+    parser.add_argument("--out", help="append each finished row to this JSON-lines file")
+    parser.add_argument("--table", help="only print the table of this JSON-lines file")
+    args = parser.parse_args(argv)
+    if args.table:
+        print(table(read_rows(args.table)))
+        return 0
+    rows, tasks = [], [(rung, args.players, args.deals, args.seed)
+                       for rung in args.rungs.split(",")]
+    # A rung changes the bot's modules in its process: each is measured in a new one.
+    with multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=1) as pool:
+        for row in pool.imap(measure_task, tasks):
+            rows.append(row)
+            keep_row(row, args.out)
+    print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
