@@ -14,6 +14,9 @@ as deal ``i`` of ``--seed``) with the same bot in every seat. Rungs:
   best ways to play the turn, each judged in ``N`` worlds dealt by ``unseen_shuffled``
   from the view by the oracle's search (``oracle.py``) within ``B`` positions: the way
   found to win in the most worlds is played (ties: the planner's order).
+- ``rollout:K/N``: as ``plans``, but each way is judged by playing each of ``N`` worlds
+  (the same worlds for every way) to its end with the planner alone in every seat (no
+  endgame search, no signals): the way that wins the most, then leaves the fewest cards.
 - ``+partners`` after a rung: its sampled worlds keep the partners' real hands and
   shuffle only the draw pile (the bench hands the bot those hands; no level sees them).
 
@@ -97,8 +100,9 @@ def world(view: dict, rng) -> TheGameState:
     return state.unseen_shuffled(seat, rng)
 
 
-def judged_plans(count: int, worlds: int, budget: int):
-    """``search.choosing_plays`` for a ``plans`` rung (see the module's docstring)."""
+def judged_plans(count: int, worlds: int, budget: int | None = None):
+    """``search.choosing_plays`` for a ``plans`` rung, or with no ``budget`` a ``rollout``
+    rung (see the module's docstring)."""
     planner = search.choosing_plays
 
     def choosing(view, weights):
@@ -114,7 +118,7 @@ def judged_plans(count: int, worlds: int, budget: int):
         for _ in range(worlds):
             dealt = world(view, rng)
             for i, plays in enumerate(ways):
-                won[i] += wins_after(dealt, plays, budget)
+                won[i] += wins_after(dealt, plays, budget) if budget else rolled_out(dealt, plays)
             yield
         best = max(range(len(ways)), key=lambda i: (won[i], -i))
         return ways[best], table, {}
@@ -124,12 +128,30 @@ def judged_plans(count: int, worlds: int, budget: int):
 def wins_after(state: TheGameState, plays, budget: int) -> bool:
     """Whether the oracle finds a win, within ``budget`` positions, once ``plays`` are made
     and the turn ended."""
-    for card, pile in plays:
-        state = state.apply(("play", card, pile))
-    state = state.apply(("end",))
+    state = turn_played(state, plays)
     if state.outcome:
         return state.outcome == "won"
     return Oracle(state, budget).solve(state).status == "won"
+
+
+def turn_played(state: TheGameState, plays) -> TheGameState:
+    """``state`` once ``plays`` are made and the turn ended (unless that ended the game)."""
+    for card, pile in plays:
+        state = state.apply(("play", card, pile))
+    return state if state.is_over else state.apply(("end",))
+
+
+def rolled_out(state: TheGameState, plays) -> float:
+    """1 for a win once ``plays`` are made and the planner alone plays every seat to the
+    end, else minus the cards left, in hundredths (fewer left is better)."""
+    state = turn_played(state, plays)
+    while not state.is_over:
+        view = state.view(state.current)
+        table = search.Table(view, search.weights_for(view["players"], view["min_cards"]))
+        state = turn_played(state, search.TurnSearch(table, view["required"]).run())
+    if state.outcome == "won":
+        return 1.0
+    return -(sum(map(len, state.hands)) + len(state.deck)) / 100
 
 
 def known_partners(view: dict, hand: tuple, unseen: tuple) -> tuple:
@@ -151,10 +173,11 @@ def set_rung(rung: str) -> None:
         team_endgame.DECK = {(2, players): deck for players in range(2, 6)}
         team_endgame.SAMPLES, team_endgame.SAMPLE_BUDGET = samples, WORLD_BUDGET
         team_endgame.SEARCH_BUDGET = budget
-    elif kind == "plans":
+    elif kind in ("plans", "rollout"):
         search.choosing_plays = judged_plans(*numbers)
     elif kind != "strong":
-        raise SystemExit(f"no rung {rung!r}: strong, endgame:D/S/B or plans:K/N/B")
+        raise SystemExit(f"no rung {rung!r}: strong, endgame:D/S/B, plans:K/N/B or"
+                         " rollout:K/N")
     if partners == "partners":
         team_endgame.sampled_deal = known_partners
 
