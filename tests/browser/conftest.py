@@ -515,7 +515,9 @@ def open_app():
 
 @pytest.fixture
 def relay(tmp_path):
-    """A real MQTT relay on loopback for the test (relay_server.py), stopped after it."""
+    """A real MQTT relay on loopback for the test (relay_server.py), stopped after it. A
+    test names it before ``new_page``: fixtures end in reverse order, so its pages close
+    before the relay stops (a page still open would log the refused reconnection)."""
     server = start_relay(tmp_path)
     yield server
     server.stop()

@@ -174,7 +174,7 @@ def test_a_friend_in_another_engine_plays_a_deal_to_its_end(chromium_device, fir
 
 
 def test_a_firefox_friend_sits_down_at_a_chromium_table_by_one_link_through_a_relay(
-        chromium_device, firefox_device, site, relay):
+        relay, chromium_device, firefox_device, site):
     """One-link invitations (web/together/relayed.py) across engines: the friend opens the
     link and taps Join; the host pastes nothing."""
     online = {"internet": "on", "relays": relay.url, "stun": ""}

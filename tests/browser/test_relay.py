@@ -40,8 +40,8 @@ def opened(new_page, site, open_app, urls, secret=SECRET):
 
 
 @pytest.mark.parametrize("served", ["site", "subpath_site"])
-def test_two_pages_meet_and_the_relay_reads_nothing(new_page, request, served, open_app,
-                                                      wait_until, relay):
+def test_two_pages_meet_and_the_relay_reads_nothing(relay, new_page, request, served,
+                                                      open_app, wait_until):
     """At a domain's root and under a path (the MQTT client is fetched beside the page)."""
     site = request.getfixturevalue(served)
     host, friend = (opened(new_page, site, open_app, [relay.url]) for _ in range(2))
@@ -60,8 +60,8 @@ def test_two_pages_meet_and_the_relay_reads_nothing(new_page, request, served, o
             assert word.encode() not in payload
 
 
-def test_a_dead_relay_among_live_ones_costs_nothing(new_page, site, open_app, wait_until,
-                                                     relay):
+def test_a_dead_relay_among_live_ones_costs_nothing(relay, new_page, site, open_app,
+                                                     wait_until):
     urls = [dead_url(), relay.url]
     host, friend = (opened(new_page, site, open_app, urls) for _ in range(2))
     for page in (host, friend):
@@ -83,8 +83,8 @@ def test_every_relay_dead_is_said_within_the_connect_time(new_page, site, open_a
     assert page.evaluate("window.cardtableRelay.send('table', 'nobody hears this')") == 0
 
 
-def test_garbage_a_replay_and_another_secret_are_dropped(new_page, site, open_app,
-                                                         wait_until, relay):
+def test_garbage_a_replay_and_another_secret_are_dropped(relay, new_page, site, open_app,
+                                                         wait_until):
     host, friend = (opened(new_page, site, open_app, [relay.url]) for _ in range(2))
     stranger = opened(new_page, site, open_app, [relay.url], secret="another-secret-entirely")
     for page in (host, friend, stranger):

@@ -20,7 +20,7 @@ SEATED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
 
 
 @pytest.fixture
-def device(new_page, site, open_app, relay):
+def device(relay, new_page, site, open_app):
     """``device(name, lang, url, relays)``: a phone-sized page whose player switched
     playing across the internet on, with the test's relay (or ``relays``) and no STUN
     server."""
@@ -54,7 +54,7 @@ def seat_by_links(host, friends: dict, open_app, wait_until) -> dict:
 
 
 def test_two_friends_sit_down_by_one_link_each_and_the_relay_reads_nothing(
-        device, site, open_app, wait_until, relay):
+        relay, device, site, open_app, wait_until):
     host = device("Ana", "en", site.link(DEAL))
     assert "127.0.0.1" in host.inner_text("main.room")  # the relays it contacts, named
     friends = {1: device("Bia", "pt-PT"), 2: device("Cici", "ro-RO")}
