@@ -48,7 +48,7 @@ from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
 from cardtable.games.the_game import search, team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
-from cardtable.games.the_game.rules import PILE_STARTS, TheGameState  # noqa: E402
+from cardtable.games.the_game.rules import CARDS, PILE_STARTS, TheGameState  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
 
 WORLD_BUDGET = 8_000  # positions of one sampled world in an ``endgame`` rung
@@ -85,7 +85,7 @@ def world(view: dict, rng) -> TheGameState:
     if known:
         hands = [hand if other == seat else tuple(known[other]) for other in range(view["players"])]
         seen |= set(sum(hands, ()))
-    unseen = [card for card in range(2, 100) if card not in seen]
+    unseen = [card for card in CARDS if card not in seen]
     if not known:
         hands, at = [], 0
         for other, count in enumerate(view["hand_counts"]):
