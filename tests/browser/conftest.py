@@ -285,6 +285,7 @@ class Watch:
     page_errors: list = field(default_factory=list)
     console_errors: list = field(default_factory=list)
     crashes: list = field(default_factory=list)
+    failed_requests: list = field(default_factory=list)
     allowed: list = field(default_factory=list)
     crash_allowed: bool = False
 
@@ -304,6 +305,18 @@ class Watch:
     def on_console(self, message) -> None:
         if message.type == "error":
             self.console_errors.append(f"{message.text} ({message.location.get('url')})")
+
+    def on_request_failed(self, request) -> None:
+        """Kept to explain a wait that fails (not a problem itself: a page that is left
+        cancels its requests)."""
+        self.failed_requests.append(
+            f"{time.strftime('%H:%M:%S')} {request.url}: {request.failure}")
+
+    def explained(self) -> str:
+        """The requests that failed and the last lines of Chromium's log, for a failure."""
+        said = chromium_said(self.log) if self.log else []
+        return ("; failed requests: " + ", ".join(self.failed_requests[-8:] or ["none"])
+                + "; the browser's log ends:" + "".join(f"\n  {line}" for line in said))
 
     def on_crash(self, page) -> None:
         said = chromium_said(self.log) if self.log else []
@@ -342,6 +355,7 @@ def _watch_page(page, *origins: str, log: Path | None = None) -> Watch:
     included); ``log``: Chromium's log, quoted when the page's renderer crashes."""
     watch = Watch(origins, log)
     page.context.on("request", watch.on_request)
+    page.context.on("requestfailed", watch.on_request_failed)
     page.on("console", watch.on_console)
     page.on("pageerror", lambda error: watch.page_errors.append(uncaught(error)))
     page.on("crash", watch.on_crash)
@@ -436,7 +450,8 @@ def _wait_ready(target, timeout_ms: int = READY_TIMEOUT_MS) -> None:
     if state != "ready":
         message = target.evaluate(
             "[...document.querySelectorAll('[role=alert]')].map(e => e.textContent).join(' ')")
-        pytest.fail(f"the app reports data-app={state!r}: {message.strip()}")
+        pytest.fail(f"the app reports data-app={state!r}: {message.strip()}"
+                    f"{_what_went_wrong(target)}")
 
 
 def _wait_until(target, expression: str, timeout_ms: int = READY_TIMEOUT_MS):
@@ -445,7 +460,7 @@ def _wait_until(target, expression: str, timeout_ms: int = READY_TIMEOUT_MS):
     while not (value := target.evaluate(expression)):
         if time.monotonic() > deadline:
             pytest.fail(f"still false after {timeout_ms} ms: {expression};"
-                        f" {_what_it_shows(target)}")
+                        f" {_what_it_shows(target)}{_what_went_wrong(target)}")
         time.sleep(0.1)
     return value
 
@@ -460,6 +475,13 @@ def _what_it_shows(target) -> str:
         return target.evaluate(SHOWS)
     except Exception as error:  # a page in transit, or closed
         return f"the page could not say what it shows ({str(error).splitlines()[0]})"
+
+
+def _what_went_wrong(target) -> str:
+    """What the watch of ``target``'s page saw fail (nothing for an unwatched page)."""
+    page = getattr(target, "page", target)  # a frame's page, or the page itself
+    watch = getattr(page, "watch", None)
+    return watch.explained() if watch else ""
 
 
 def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:
@@ -478,7 +500,8 @@ def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:
         if state in states:
             return state
         if time.monotonic() > deadline:
-            pytest.fail(f"data-app is still {state!r} after {timeout_ms} ms{problem}")
+            pytest.fail(f"data-app is still {state!r} after {timeout_ms} ms{problem}"
+                        f"{_what_went_wrong(target)}")
         time.sleep(0.1)
 
 
