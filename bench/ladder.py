@@ -19,6 +19,9 @@ as deal ``i`` of ``--seed``) with the same bot in every seat. Rungs:
   endgame search, no signals): the way that wins the most, then leaves the fewest cards.
 - ``+partners`` after a rung: its sampled worlds keep the partners' real hands and
   shuffle only the draw pile (the bench hands the bot those hands; no level sees them).
+- ``+signals`` after a rung: its sampled worlds are dealt by ``belief.believed_deal``,
+  which weighs uniform deals by how well the partners' hands in them explain the signals
+  they show (what a seat may see).
 
 Printed per rung: wins with Wilson's 95% interval, the paired difference from the first
 rung with its 95% interval (normal approximation over deals), and seconds a game. Rows are
@@ -46,12 +49,13 @@ from rows import keep_row, read_rows  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
-from cardtable.games.the_game import search, team_endgame  # noqa: E402
+from cardtable.games.the_game import belief, search, team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
 from cardtable.games.the_game.rules import CARDS, PILE_STARTS, TheGameState  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
 
 WORLD_BUDGET = 8_000  # positions of one sampled world in an ``endgame`` rung
+BELIEVED = False  # a ``+signals`` rung: worlds dealt by the belief
 
 
 class RankedTurns(search.TurnSearch):
@@ -77,7 +81,8 @@ def world(view: dict, rng) -> TheGameState:
     """A deal consistent with ``view``: a state holding the view's hand, piles and counts
     (any cards elsewhere), with what the seat cannot see dealt again by ``unseen_shuffled``;
     with ``view["partner_hands"]`` (the ``+partners`` rungs) the partners keep those hands
-    and only the draw pile is shuffled."""
+    and only the draw pile is shuffled; with ``BELIEVED`` the deal is
+    ``belief.believed_deal``'s."""
     seat, hand = view["seat"], tuple(sorted(view["hand"]))
     piles = tuple((start,) + tuple(p["cards"]) for start, p in zip(PILE_STARTS, view["piles"]))
     seen = set(hand) | {card for pile in piles for card in pile}
@@ -86,6 +91,11 @@ def world(view: dict, rng) -> TheGameState:
         hands = [hand if other == seat else tuple(known[other]) for other in range(view["players"])]
         seen |= set(sum(hands, ()))
     unseen = [card for card in CARDS if card not in seen]
+    if BELIEVED and not known:
+        hands, deck = belief.believed_deal(view, hand, tuple(unseen), rng)
+        return TheGameState(players=view["players"], min_cards=view["min_cards"],
+                            hand_size=view["hand_size"], hands=hands, deck=deck, piles=piles,
+                            current=seat, turn=view["turn"])
     if not known:
         hands, at = [], 0
         for other, count in enumerate(view["hand_counts"]):
@@ -163,6 +173,12 @@ def known_partners(view: dict, hand: tuple, unseen: tuple) -> tuple:
     return hands, tuple(card for card in unseen if card not in held)
 
 
+def belief_rng(view: dict, hand: tuple, unseen: tuple):
+    """A stream for the belief's choice among its candidate deals, seeded by the position
+    and the candidates' order (``unseen`` as ``team_endgame`` shuffled it)."""
+    return make_rng(repr((view["seat"], hand, unseen)), "ladder-belief")
+
+
 def set_rung(rung: str) -> None:
     """Make this process's strong bot play as ``rung``."""
     name, _, partners = rung.partition("+")
@@ -180,6 +196,13 @@ def set_rung(rung: str) -> None:
                          " rollout:K/N")
     if partners == "partners":
         team_endgame.sampled_deal = known_partners
+    elif partners == "signals":
+        global BELIEVED
+        BELIEVED = True
+        team_endgame.sampled_deal = lambda view, hand, unseen: belief.believed_deal(
+            view, hand, unseen, belief_rng(view, hand, unseen))
+    elif partners:
+        raise SystemExit(f"no rung {rung!r}: a rung's suffix is +partners or +signals")
 
 
 def play(players: int, deal: str, partners: bool) -> bool:
