@@ -477,11 +477,30 @@ def _what_it_shows(target) -> str:
         return f"the page could not say what it shows ({str(error).splitlines()[0]})"
 
 
+# The state of the page's offline copy: its service worker's and the parts' cache.
+OFFLINE_STATE = """async () => {
+  const sw = navigator.serviceWorker;
+  const registration = sw && await sw.getRegistration();
+  const state = (worker) => worker ? worker.state : "none";
+  return `service worker: ${sw ? (sw.controller ? "controls the page" : "no controller")
+    + `, installing ${state(registration?.installing)}, waiting ${state(registration?.waiting)}`
+    + `, active ${state(registration?.active)}` : "unavailable"}; parts cached: `
+    + `${globalThis.cardtableParts?.cached}`;
+}"""
+
+
 def _what_went_wrong(target) -> str:
-    """What the watch of ``target``'s page saw fail (nothing for an unwatched page)."""
+    """What the watch of ``target``'s page saw fail, and the state of its offline copy
+    (nothing for an unwatched page)."""
     page = getattr(target, "page", target)  # a frame's page, or the page itself
     watch = getattr(page, "watch", None)
-    return watch.explained() if watch else ""
+    if not watch:
+        return ""
+    try:
+        offline = page.evaluate(OFFLINE_STATE)
+    except Exception as error:  # a page in transit, or closed
+        offline = f"the offline copy's state is unknown ({str(error).splitlines()[0]})"
+    return f"; {offline}{watch.explained()}"
 
 
 def _wait_app_state(target, states, timeout_ms: int = READY_TIMEOUT_MS) -> str:
