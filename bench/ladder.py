@@ -10,7 +10,9 @@ as deal ``i`` of ``--seed``) with the same bot in every seat. Rungs:
   draw pile is down to 12 cards, within 20,000 positions).
 - ``endgame:D/S/B``: the strong bot whose team endgame starts at ``D`` cards to draw,
   samples ``S`` worlds and searches at most ``B`` positions a decision (8,000 a world).
-- ``plans:K/N/B``: at every turn's start before the team endgame, the planner's ``K``
+- ``solo:D/B``: the strong bot whose solo endgame (one player) searches exactly from
+  ``D`` cards to draw within ``B`` positions (it plays 9 and 50,000).
+- ``plans:K/N/B``: at every turn's start before the endgame search (solo or team), the planner's ``K``
   best ways to play the turn, each judged in ``N`` worlds dealt by ``unseen_shuffled``
   from the view by the oracle's search (``oracle.py``) within ``B`` positions: the way
   found to win in the most worlds is played (ties: the planner's order).
@@ -49,7 +51,7 @@ from rows import keep_row, read_rows  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
-from cardtable.games.the_game import belief, search, team_endgame  # noqa: E402
+from cardtable.games.the_game import belief, endgame, search, team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
 from cardtable.games.the_game.rules import CARDS, PILE_STARTS, TheGameState  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
@@ -116,7 +118,8 @@ def judged_plans(count: int, worlds: int, budget: int | None = None):
     planner = search.choosing_plays
 
     def choosing(view, weights):
-        late = view["deck"] <= team_endgame.start(view) or view["players"] == 1
+        start = endgame.DECK if view["players"] == 1 else team_endgame.start(view)
+        late = view["deck"] <= start
         if late or view["played"]:
             return (yield from planner(view, weights))
         table = search.Table(view, weights)
@@ -189,11 +192,13 @@ def set_rung(rung: str) -> None:
         team_endgame.DECK = {(2, players): deck for players in range(2, 6)}
         team_endgame.SAMPLES, team_endgame.SAMPLE_BUDGET = samples, WORLD_BUDGET
         team_endgame.SEARCH_BUDGET = budget
+    elif kind == "solo":
+        endgame.DECK, endgame.BUDGET = numbers
     elif kind in ("plans", "rollout"):
         search.choosing_plays = judged_plans(*numbers)
     elif kind != "strong":
-        raise SystemExit(f"no rung {rung!r}: strong, endgame:D/S/B, plans:K/N/B or"
-                         " rollout:K/N")
+        raise SystemExit(f"no rung {rung!r}: strong, endgame:D/S/B, solo:D/B, plans:K/N/B"
+                         " or rollout:K/N")
     if partners == "partners":
         team_endgame.sampled_deal = known_partners
     elif partners == "signals":
@@ -260,7 +265,7 @@ def table(rows: list) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--players", type=int, default=2, choices=range(2, 6))
+    parser.add_argument("--players", type=int, default=2, choices=range(1, 6))
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", default="report")
     parser.add_argument("--rungs", default="strong", help="comma-separated, the first the"
