@@ -48,6 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from oracle import Oracle  # noqa: E402
 from rows import keep_row, read_rows  # noqa: E402
+from the_game_strength import MODES  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
@@ -210,10 +211,11 @@ def set_rung(rung: str) -> None:
         raise SystemExit(f"no rung {rung!r}: a rung's suffix is +partners or +signals")
 
 
-def play(players: int, deal: str, partners: bool) -> bool:
-    """Whether strong bots (as the rung made them) win the deal."""
+def play(players: int, deal: str, partners: bool, mode: str = "classic") -> bool:
+    """Whether strong bots (as the rung made them) win the deal, in ``mode`` (classic or
+    expert, as ``the_game_strength.MODES`` sets them)."""
     spec = get("the-game")
-    state = spec.new(players, spec.resolve_options({}, players), deal)
+    state = spec.new(players, spec.resolve_options(MODES[mode][1], players), deal)
     seats = [StrongBot(seat, bot_seed(deal, seat)) for seat in range(players)]
     while not state.is_over:
         if partners and state.forced_action() is None:
@@ -225,11 +227,12 @@ def play(players: int, deal: str, partners: bool) -> bool:
     return state.outcome == "won"
 
 
-def measure(rung: str, players: int, deals: int, seed: str) -> dict:
+def measure(rung: str, players: int, deals: int, seed: str, mode: str = "classic") -> dict:
     set_rung(rung)
     started = time.perf_counter()
-    won = [play(players, derive_seed(seed, i), rung.endswith("+partners")) for i in range(deals)]
-    return {"rung": rung, "players": players, "deals": deals, "seed": seed,
+    won = [play(players, derive_seed(seed, i), rung.endswith("+partners"), mode)
+           for i in range(deals)]
+    return {"rung": rung, "mode": mode, "players": players, "deals": deals, "seed": seed,
             "won": [i for i, w in enumerate(won) if w],
             "seconds_per_game": round((time.perf_counter() - started) / deals, 2)}
 
@@ -247,17 +250,24 @@ def difference(row: dict, first: dict) -> str:
     return f"{100 * mean:+.1f} ({100 * (mean - half):+.1f} … {100 * (mean + half):+.1f})"
 
 
+def same_table(row: dict, other: dict) -> bool:
+    """Whether two rows played the same deals (rows from before ``mode`` are classic)."""
+    def deals(r):
+        return r.get("mode", "classic"), r["players"], r["deals"], r["seed"]
+    return deals(row) == deals(other)
+
+
 def table(rows: list) -> str:
-    lines = ["| players | deals | rung | wins | vs the first rung (points, 95%) | s a game"
-             " | command |", "|---|---|---|---|---|---|---|"]
+    lines = ["| mode | players | deals | rung | wins | vs the first rung (points, 95%)"
+             " | s a game | command |", "|---|---|---|---|---|---|---|---|"]
     for row in rows:
-        first = next(r for r in rows if (r["players"], r["deals"], r["seed"])
-                     == (row["players"], row["deals"], row["seed"]))
+        first = next(r for r in rows if same_table(r, row))
+        mode = row.get("mode", "classic")
         low, high = wilson([float(i in set(row["won"])) for i in range(row["deals"])])
-        lines.append(f"| {row['players']} | {row['deals']} | {row['rung']} |"
+        lines.append(f"| {mode} | {row['players']} | {row['deals']} | {row['rung']} |"
                      f" {100 * len(row['won']) / row['deals']:.1f}% ({100 * low:.1f}–"
                      f"{100 * high:.1f}%) | {difference(row, first)} |"
-                     f" {row['seconds_per_game']} | `python bench/ladder.py --players"
+                     f" {row['seconds_per_game']} | `python bench/ladder.py --mode {mode} --players"
                      f" {row['players']} --deals {row['deals']} --seed {row['seed']}"
                      f" --rungs {first['rung']},{row['rung']}` |")
     return "\n".join(lines)
@@ -265,6 +275,7 @@ def table(rows: list) -> str:
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mode", default="classic", choices=("classic", "expert"))
     parser.add_argument("--players", type=int, default=2, choices=range(1, 6))
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", default="report")
@@ -277,7 +288,7 @@ def main(argv=None) -> int:
     if args.table:
         print(table(read_rows(args.table)))
         return 0
-    rows, tasks = [], [(rung, args.players, args.deals, args.seed)
+    rows, tasks = [], [(rung, args.players, args.deals, args.seed, args.mode)
                        for rung in args.rungs.split(",")]
     # A rung changes the bot's modules in its process: each is measured in a new one.
     with multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=1) as pool:
