@@ -227,12 +227,16 @@ def play(players: int, deal: str, partners: bool, mode: str = "classic") -> bool
     return state.outcome == "won"
 
 
-def measure(rung: str, players: int, deals: int, seed: str, mode: str = "classic") -> dict:
+def measure(rung: str, players: int, deals: int, seed: str, mode: str = "classic",
+            first: int = 0) -> dict:
+    """The row of ``rung`` over deals ``first`` to ``first + deals - 1`` (``won`` counts
+    from ``first``)."""
     set_rung(rung)
     started = time.perf_counter()
-    won = [play(players, derive_seed(seed, i), rung.endswith("+partners"), mode)
+    won = [play(players, derive_seed(seed, first + i), rung.endswith("+partners"), mode)
            for i in range(deals)]
     return {"rung": rung, "mode": mode, "players": players, "deals": deals, "seed": seed,
+            "first": first,
             "won": [i for i, w in enumerate(won) if w],
             "seconds_per_game": round((time.perf_counter() - started) / deals, 2)}
 
@@ -253,7 +257,7 @@ def difference(row: dict, first: dict) -> str:
 def same_table(row: dict, other: dict) -> bool:
     """Whether two rows played the same deals (rows from before ``mode`` are classic)."""
     def deals(r):
-        return r.get("mode", "classic"), r["players"], r["deals"], r["seed"]
+        return r.get("mode", "classic"), r["players"], r["deals"], r["seed"], r.get("first", 0)
     return deals(row) == deals(other)
 
 
@@ -261,15 +265,16 @@ def table(rows: list) -> str:
     lines = ["| mode | players | deals | rung | wins | vs the first rung (points, 95%)"
              " | s a game | command |", "|---|---|---|---|---|---|---|---|"]
     for row in rows:
-        first = next(r for r in rows if same_table(r, row))
+        reference = next(r for r in rows if same_table(r, row))
         mode = row.get("mode", "classic")
         low, high = wilson([float(i in set(row["won"])) for i in range(row["deals"])])
         lines.append(f"| {mode} | {row['players']} | {row['deals']} | {row['rung']} |"
                      f" {100 * len(row['won']) / row['deals']:.1f}% ({100 * low:.1f}–"
-                     f"{100 * high:.1f}%) | {difference(row, first)} |"
+                     f"{100 * high:.1f}%) | {difference(row, reference)} |"
                      f" {row['seconds_per_game']} | `python bench/ladder.py --mode {mode} --players"
                      f" {row['players']} --deals {row['deals']} --seed {row['seed']}"
-                     f" --rungs {first['rung']},{row['rung']}` |")
+                     + (f" --first {row['first']}" if row.get("first") else "") +
+                     f" --rungs {reference['rung']},{row['rung']}` |")
     return "\n".join(lines)
 
 
@@ -279,6 +284,7 @@ def main(argv=None) -> int:
     parser.add_argument("--players", type=int, default=2, choices=range(1, 6))
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", default="report")
+    parser.add_argument("--first", type=int, default=0, help="the first deal's number")
     parser.add_argument("--rungs", default="strong", help="comma-separated, the first the"
                         " reference of the differences")
     parser.add_argument("--jobs", type=int, default=1, help="rungs measured at once")
@@ -288,7 +294,7 @@ def main(argv=None) -> int:
     if args.table:
         print(table(read_rows(args.table)))
         return 0
-    rows, tasks = [], [(rung, args.players, args.deals, args.seed, args.mode)
+    rows, tasks = [], [(rung, args.players, args.deals, args.seed, args.mode, args.first)
                        for rung in args.rungs.split(",")]
     # A rung changes the bot's modules in its process: each is measured in a new one.
     with multiprocessing.get_context("spawn").Pool(args.jobs, maxtasksperchild=1) as pool:
