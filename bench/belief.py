@@ -1,8 +1,21 @@
-"""How well a seat's belief about its partners' hands places their real cards in The Game.
+"""What a seat of The Game may believe about its partners' hands: deals of the unseen
+cards, each kept in proportion to how well it explains the signals the partners show.
 
-Strong bots play every seat. At the start of each turn while cards are left to draw, the
+A partner who plays as the strong bot raises ``hold`` on a pile where it keeps a card
+that no live card comes before, ``small`` where its closest card is a few live cards away,
+and nothing where it keeps no close card (see ``search.wanted_signals``; TG-13). A deal of
+the unseen cards in which a partner's hand would want other signals than those it shows is
+less likely. :func:`believed_deal` draws ``CANDIDATES`` deals as ``team_endgame`` does and
+keeps one of them in proportion to its :func:`signal_weight`: a sampling-importance
+resampling of the uniform deals, which sees only the view.
+
+The signals are a partner's wish at the end of its last turn, before it drew and before
+the others played on; a deal that misses one is made less likely, not impossible.
+
+Run as a script, it measures how well such deals place the partners' real cards: strong
+bots play every seat. At the start of each turn while cards are left to draw, the
 seat to play deals the unseen cards ``--worlds`` times, uniformly (as ``team_endgame``
-does) and by ``belief.believed_deal`` (the signals weigh the deals); each deal scores the
+does) and by :func:`believed_deal` (the signals weigh the deals); each deal scores the
 share of the partners' real cards it puts in the right partner's hand. Printed: the mean
 share of each way and their paired difference over turns with its 95% interval, and the
 milliseconds a believed deal takes.
@@ -23,11 +36,65 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
-from cardtable.games.the_game import belief  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
-from cardtable.games.the_game.rules import CARDS  # noqa: E402
+from cardtable.games.the_game.rules import CARDS, PILE_DIRS, fits  # noqa: E402
+from cardtable.games.the_game.search import gap, prefix_sums, weights_for  # noqa: E402
 from cardtable.games.the_game.team_endgame import sampled_deal  # noqa: E402
 from cardtable.sim import bot_seed, next_action  # noqa: E402
+
+CANDIDATES = 64  # uniform deals drawn for each deal kept
+MISSED = 0.01  # a deal's weight is multiplied by this for each signal it does not explain
+
+
+def believed_deal(view: dict, hand: tuple, unseen: tuple, rng) -> tuple:
+    """``(hands, deck)`` as ``team_endgame.sampled_deal``, the deal chosen among
+    ``CANDIDATES`` uniform ones in proportion to :func:`signal_weight`."""
+    deals = [sampled_deal(view, hand, shuffled(unseen, rng)) for _ in range(CANDIDATES)]
+    weights = [signal_weight(view, hands) for hands, _ in deals]
+    pick = rng.random() * sum(weights)
+    for deal, weight in zip(deals, weights):
+        pick -= weight
+        if pick < 0:
+            return deal
+    return deals[-1]
+
+
+def signal_weight(view: dict, hands: tuple) -> float:
+    """``MISSED`` to the power of the partners' signals (pile by pile) that ``hands``
+    does not explain: a signal shown that the partner's hand would not want, or one it
+    would want that it does not show (unless another seat shows that very signal, which
+    keeps it from raising it)."""
+    shown = {}
+    for signal in view["signals"]:
+        shown.setdefault(signal["seat"], set()).add((signal["pile"], signal["kind"]))
+    anyone = {(s["pile"], s["kind"]): s["seat"] for s in view["signals"]}
+    tops = [p["top"] for p in view["piles"]]
+    on_piles = {card for p in view["piles"] for card in p["cards"]}
+    weights = weights_for(view["players"], view["min_cards"])
+    missed = 0
+    for seat, hand in enumerate(hands):
+        if seat == view["seat"]:
+            continue
+        wanted = partner_signals(hand, tops, on_piles, weights)
+        mine = shown.get(seat, set())
+        missed += len(mine - wanted)
+        missed += sum(1 for signal in wanted - mine if anyone.get(signal, seat) == seat)
+    return MISSED ** missed
+
+
+def partner_signals(hand: tuple, tops: list, on_piles: set, weights) -> set:
+    """The ``(pile, kind)`` signals a strong partner holding ``hand`` wants showing, as
+    ``search.wanted_signals`` decides them from that partner's view."""
+    live = prefix_sums(card for card in CARDS if card not in on_piles and card not in hand)
+    wanted = set()
+    for pile, top in enumerate(tops):
+        gaps = [gap(live, pile, top, card) for card in hand
+                if fits(card, PILE_DIRS[pile], top)]
+        if gaps and min(gaps) <= weights.hold_gap:
+            wanted.add((pile, "hold"))
+        elif gaps and min(gaps) <= weights.small_gap:
+            wanted.add((pile, "small"))
+    return wanted
 
 
 def placed(view: dict, real: tuple, hands: tuple) -> float:
@@ -65,7 +132,7 @@ def measure(players: int, deals: int, seed: str, worlds: int) -> dict:
                 placed(view, real, sampled_deal(view, hand, shuffled(unseen, rng))[0])
                 for _ in range(worlds)))
             started = time.perf_counter()
-            deals_kept = [belief.believed_deal(view, hand, unseen, rng) for _ in range(worlds)]
+            deals_kept = [believed_deal(view, hand, unseen, rng) for _ in range(worlds)]
             seconds.append((time.perf_counter() - started) / worlds)
             believed.append(statistics.fmean(placed(view, real, h) for h, _ in deals_kept))
     diffs = [b - u for b, u in zip(believed, uniform)]
@@ -76,15 +143,16 @@ def measure(players: int, deals: int, seed: str, worlds: int) -> dict:
 
 
 def main(argv=None) -> int:
+    global CANDIDATES, MISSED  # the options set the belief's figures for this run
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, default=2, choices=range(2, 6))
     parser.add_argument("--deals", type=int, default=50)
     parser.add_argument("--seed", default="tune")
     parser.add_argument("--worlds", type=int, default=16)
-    parser.add_argument("--candidates", type=int, default=belief.CANDIDATES)
-    parser.add_argument("--missed", type=float, default=belief.MISSED)
+    parser.add_argument("--candidates", type=int, default=CANDIDATES)
+    parser.add_argument("--missed", type=float, default=MISSED)
     args = parser.parse_args(argv)
-    belief.CANDIDATES, belief.MISSED = args.candidates, args.missed
+    CANDIDATES, MISSED = args.candidates, args.missed
     row = measure(args.players, args.deals, args.seed, args.worlds)
     print(f"{args.players} players, {args.deals} deals ({args.seed}), {row['turns']} turns;"
           f" candidates {args.candidates}, missed {args.missed}: partners' cards placed"

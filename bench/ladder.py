@@ -21,7 +21,8 @@ as deal ``i`` of ``--seed``) with the same bot in every seat. Rungs:
   endgame search, no signals): the way that wins the most, then leaves the fewest cards.
 - ``+partners`` after a rung: its sampled worlds keep the partners' real hands and
   shuffle only the draw pile (the bench hands the bot those hands; no level sees them).
-- ``+signals`` after a rung: its sampled worlds are dealt by ``belief.believed_deal``,
+- ``+signals`` after a rung: its sampled worlds are dealt by ``belief.believed_deal``
+  (``bench/belief.py``),
   which weighs uniform deals by how well the partners' hands in them explain the signals
   they show (what a seat may see).
 
@@ -46,13 +47,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+import belief  # noqa: E402
 from oracle import Oracle  # noqa: E402
 from rows import keep_row, read_rows  # noqa: E402
 from the_game_strength import MODES  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
-from cardtable.games.the_game import belief, endgame, search, team_endgame  # noqa: E402
+from cardtable.games.the_game import endgame, search, team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
 from cardtable.games.the_game.rules import CARDS, PILE_STARTS, TheGameState  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402

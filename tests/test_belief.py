@@ -1,11 +1,16 @@
-"""The belief about partners' hands (``the_game.belief``): it weighs a deal by the TG-13
+"""The belief about partners' hands (``bench/belief.py``): it weighs a deal by the TG-13
 signals the partners show, and deals only what the seat cannot see (TG-14)."""
 
+import pathlib
+import sys
 from collections import Counter
 
-from cardtable.engine.rng import make_rng
-from cardtable.games.the_game import belief
-from cardtable.games.the_game.rules import CARDS, TheGameState
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
+
+import belief  # noqa: E402
+
+from cardtable.engine.rng import make_rng  # noqa: E402
+from cardtable.games.the_game.rules import CARDS, TheGameState  # noqa: E402
 
 
 PILES = ((1, 30), (1, 60), (100, 70), (100, 90))  # tops 30 and 60 up, 70 and 90 down
