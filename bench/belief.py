@@ -37,8 +37,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
-from cardtable.games.the_game.rules import CARDS, PILE_DIRS, fits  # noqa: E402
-from cardtable.games.the_game.search import gap, prefix_sums, weights_for  # noqa: E402
+from cardtable.games.the_game.rules import CARDS  # noqa: E402
+from cardtable.games.the_game.search import Table, wanted_signals, weights_for  # noqa: E402
 from cardtable.games.the_game.team_endgame import sampled_deal  # noqa: E402
 from cardtable.sim import bot_seed, next_action  # noqa: E402
 
@@ -68,33 +68,23 @@ def signal_weight(view: dict, hands: tuple) -> float:
     for signal in view["signals"]:
         shown.setdefault(signal["seat"], set()).add((signal["pile"], signal["kind"]))
     anyone = {(s["pile"], s["kind"]): s["seat"] for s in view["signals"]}
-    tops = [p["top"] for p in view["piles"]]
-    on_piles = {card for p in view["piles"] for card in p["cards"]}
     weights = weights_for(view["players"], view["min_cards"])
     missed = 0
     for seat, hand in enumerate(hands):
         if seat == view["seat"]:
             continue
-        wanted = partner_signals(hand, tops, on_piles, weights)
+        wanted = partner_signals(hand, view, seat, weights)
         mine = shown.get(seat, set())
         missed += len(mine - wanted)
         missed += sum(1 for signal in wanted - mine if anyone.get(signal, seat) == seat)
     return MISSED ** missed
 
 
-def partner_signals(hand: tuple, tops: list, on_piles: set, weights) -> set:
-    """The ``(pile, kind)`` signals a strong partner holding ``hand`` wants showing, as
-    ``search.wanted_signals`` decides them from that partner's view."""
-    live = prefix_sums(card for card in CARDS if card not in on_piles and card not in hand)
-    wanted = set()
-    for pile, top in enumerate(tops):
-        gaps = [gap(live, pile, top, card) for card in hand
-                if fits(card, PILE_DIRS[pile], top)]
-        if gaps and min(gaps) <= weights.hold_gap:
-            wanted.add((pile, "hold"))
-        elif gaps and min(gaps) <= weights.small_gap:
-            wanted.add((pile, "small"))
-    return wanted
+def partner_signals(hand: tuple, view: dict, seat: int, weights) -> set:
+    """The ``(pile, kind)`` signals a strong partner in ``seat`` holding ``hand`` wants
+    showing: ``search.wanted_signals`` on that partner's view of this table."""
+    table = Table(dict(view, seat=seat, hand=list(hand)), weights)
+    return wanted_signals(table, table.tops, hand)
 
 
 def placed(view: dict, real: tuple, hands: tuple) -> float:

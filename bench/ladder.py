@@ -96,11 +96,6 @@ def world(view: dict, rng) -> TheGameState:
         hands = [hand if other == seat else tuple(known[other]) for other in range(view["players"])]
         seen |= set(sum(hands, ()))
     unseen = [card for card in CARDS if card not in seen]
-    if BELIEVED and not known:
-        hands, deck = belief.believed_deal(view, hand, tuple(unseen), rng)
-        return TheGameState(players=view["players"], min_cards=view["min_cards"],
-                            hand_size=view["hand_size"], hands=hands, deck=deck, piles=piles,
-                            current=seat, turn=view["turn"])
     if not known:
         hands, at = [], 0
         for other, count in enumerate(view["hand_counts"]):
@@ -112,6 +107,9 @@ def world(view: dict, rng) -> TheGameState:
                          piles=piles, current=seat, turn=view["turn"])
     if known:
         return replace(state, deck=shuffled(state.deck, rng))
+    if BELIEVED:
+        hands, deck = belief.believed_deal(view, hand, state.unseen_cards(seat), rng)
+        return replace(state, hands=hands, deck=deck)
     return state.unseen_shuffled(seat, rng)
 
 

@@ -132,9 +132,14 @@ class Table:
         self.move_costs: dict = {}
         self.misfits: dict = {}
 
+    def gap(self, sums, pile: int, top: int, card: int) -> int:
+        """Cards counted by ``sums`` strictly between ``top`` and ``card``."""
+        low, high = (top, card) if UP[pile] else (card, top)
+        return sums[high - 1] - sums[low] if high > low + 1 else 0
+
     def skipped(self, pile: int, top: int, card: int) -> int:
         """Live cards (ours or unseen) that a move of ``pile`` from ``top`` to ``card`` buries."""
-        return gap(self.unseen_sum, pile, top, card) + gap(self.hand_sum, pile, top, card)
+        return self.gap(self.unseen_sum, pile, top, card) + self.gap(self.hand_sum, pile, top, card)
 
     def shut_out(self, sums, pile: int, tops, card: int) -> float:
         """The cost of the cards counted by ``sums`` that moving ``pile`` from its top to
@@ -169,7 +174,7 @@ class Table:
         top = tops[pile]
         if is_backwards(card, PILE_DIRS[pile], top):
             return -self.w.trick - self.skipped(pile, card, top)
-        unseen = gap(self.unseen_sum, pile, top, card)
+        unseen = self.gap(self.unseen_sum, pile, top, card)
         cost = (self.shut_out(self.unseen_sum, pile, tops, card)
                 + self.w.hand_skip * self.shut_out(self.hand_sum, pile, tops, card))
         if pile in self.held:
@@ -204,13 +209,6 @@ class Table:
             else:
                 total += self.w.leftover * min(misfit, self.w.leftover_cap)
         return total
-
-
-def gap(sums, pile: int, top: int, card: int) -> int:
-    """Cards counted by ``sums`` strictly between ``top`` and ``card`` on ``pile`` (none
-    for a card behind the top: a backwards trick, TG-5)."""
-    low, high = (top, card) if UP[pile] else (card, top)
-    return sums[high - 1] - sums[low] if high > low + 1 else 0
 
 
 def prefix_sums(cards) -> list:
@@ -351,7 +349,7 @@ def wanted_signals(table: Table, tops, kept) -> set:
     wanted = set()
     w = table.w
     for pile, top in enumerate(tops):
-        gaps = [gap(table.unseen_sum, pile, top, card) for card in kept
+        gaps = [table.gap(table.unseen_sum, pile, top, card) for card in kept
                 if fits(card, PILE_DIRS[pile], top)]
         if not gaps:
             continue
@@ -465,13 +463,13 @@ def kept_words(table: Table, tops, kept, plays) -> str:
             if is_backwards(card, PILE_DIRS[pile], top) and top in played:
                 return _("it keeps your {card} for the backwards trick onto {top} ({pile})"
                          ).format(card=card, top=top, pile=pile_name(pile))
-    close = [(gap(table.unseen_sum, pile, top, card), card, pile, top)
+    close = [(table.gap(table.unseen_sum, pile, top, card), card, pile, top)
              for card in kept for pile, top in enumerate(tops)
              if fits(card, PILE_DIRS[pile], top) and not is_backwards(card, PILE_DIRS[pile], top)]
     if not close:
         return ""
-    closest, card, pile, top = min(close)
-    if closest > table.w.small_gap:
+    gap, card, pile, top = min(close)
+    if gap > table.w.small_gap:
         return ""
     return _("{pile} stays at {top} for your {card}").format(pile=pile_name(pile), top=top,
                                                              card=card)
