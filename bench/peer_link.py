@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from sitebuild.dist import build  # noqa: E402
 from sitebuild.install import CHROMIUM  # noqa: E402
-from sitebuild.runtests import loopback_only  # noqa: E402
+from sitebuild.runtests import LOOPBACK, private_network  # noqa: E402
 from sitebuild.server import make_server  # noqa: E402
 from playwright.sync_api import sync_playwright  # noqa: E402
 
@@ -163,7 +163,8 @@ def main(argv=None) -> int:
     parser.add_argument("--json-only", action="store_true")
     args = parser.parse_args(argv)
     if not os.environ.get(INSIDE):
-        command = loopback_only([sys.executable, __file__, *(argv or sys.argv[1:])])
+        command = private_network([sys.executable, __file__, *(argv or sys.argv[1:])],
+                                  LOOPBACK)
         if command[0] != sys.executable:
             return subprocess.run(command, env={**os.environ, INSIDE: "1"}).returncode
     report = bench(args.connections, args.pings)

@@ -42,7 +42,7 @@ from relay_server import start_relay  # noqa: E402
 from settings_scripts import settings_script  # noqa: E402
 from sitebuild.dist import build  # noqa: E402
 from sitebuild.install import CHROMIUM  # noqa: E402
-from sitebuild.runtests import loopback_only  # noqa: E402
+from sitebuild.runtests import LOOPBACK, private_network  # noqa: E402
 from sitebuild.server import make_server  # noqa: E402
 
 from cardtable.engine.registry import GAMES  # noqa: E402
@@ -177,7 +177,7 @@ def main() -> None:
     parser.add_argument("--json-only", action="store_true")
     args = parser.parse_args()
     if os.environ.get(INSIDE) is None:
-        command = loopback_only([sys.executable, *sys.argv])
+        command = private_network([sys.executable, *sys.argv], LOOPBACK)
         if command[0] == "unshare":
             sys.exit(subprocess.run(command, env={**os.environ, INSIDE: "1"}).returncode)
     dist = build()

@@ -1,5 +1,5 @@
 """``build.py test``: pytest over the built site, on several workers, inside a network
-namespace whose one interface is loopback."""
+namespace of its own (loopback, and a veth pair for Firefox's WebRTC)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from sitebuild.project import ROOT
 
 def test(argv: list[str]) -> int:
     """Install what is missing, build dist/ and run pytest with ``argv`` (over tests/ unless
-    ``argv`` names a path) on several workers (see :func:`workers`), in a loopback-only
-    network when it can (:func:`loopback_only`); pytest's exit status, but 1 when it
+    ``argv`` names a path) on several workers (see :func:`workers`), in a network namespace
+    of its own when it can (:func:`private_network`); pytest's exit status, but 1 when it
     collected no tests."""
     python = ensure_venv()
     ensure_node_modules()
@@ -24,7 +24,7 @@ def test(argv: list[str]) -> int:
     paths = [a for a in argv if not a.startswith("-") and (ROOT / a.split("::")[0]).exists()]
     args = [*workers(argv), *(argv if paths else ["tests", *argv])]
     env = {**os.environ, "CARDTABLE_DIST_BUILT": "1"}
-    command = loopback_only([str(python), "-m", "pytest", *args])
+    command = private_network([str(python), "-m", "pytest", *args])
     code = subprocess.run(command, cwd=ROOT, env=env).returncode
     if code == 5:
         print("build.py test: pytest collected no tests; that is a failure here.", flush=True)
@@ -45,16 +45,35 @@ def workers(argv: list[str]) -> list[str]:
     return ["-n", str(max(2, os.cpu_count() or 1)), "--dist", "loadfile"]
 
 
-def loopback_only(command: list[str]) -> list[str]:
-    """``command`` run in a network namespace of its own whose one interface is loopback,
-    so that every packet of every test stays on this machine (the browser tests connect
-    pages by WebRTC); ``command`` as it is, and a line saying so, where no such namespace
-    can be made (it takes root, ``unshare`` and ``ip``)."""
-    isolated = ["unshare", "--net", "sh", "-c", 'ip link set lo up && exec "$@"', "sh"]
+# The test network: loopback, and a veth pair whose two ends both stay in the namespace with
+# the default route through it. Firefox gathers no WebRTC candidate on loopback, nor any at
+# all without a default route, so its pages need the pair; it is made once, before any
+# browser starts, because a browser fails every request it has in flight when the
+# interfaces change under it (Chromium's net::ERR_NETWORK_CHANGED). A packet for any other
+# address goes to the pair's far end and is dropped there (the namespace forwards nothing).
+# The pair gets no IPv6 link-local address (addrgenmode none): its duplicate-address check
+# would change the addresses a second or two later, under browsers already running.
+VETH = ("cardtable-a", "cardtable-b")
+VETH_ADDRESSES = ("10.77.0.1/24", "10.77.0.2/24")
+LOOPBACK = ("ip link set lo up",)
+ROUTED = (*LOOPBACK, f"ip link add {VETH[0]} type veth peer name {VETH[1]}",
+          *(f"ip link set {name} addrgenmode none && ip addr add {address} dev {name}"
+            f" && ip link set {name} up"
+            for name, address in zip(VETH, VETH_ADDRESSES)),
+          f"ip route add default via {VETH_ADDRESSES[1].split('/')[0]}")
+
+
+def private_network(command: list[str], setup: tuple[str, ...] = ROUTED) -> list[str]:
+    """``command`` run in a network namespace of its own, set up by the ``ip`` commands of
+    ``setup`` (:data:`ROUTED`, or :data:`LOOPBACK` alone), so that every packet of every test
+    stays on this machine (the browser tests connect pages by WebRTC); ``command`` as it
+    is, and a line saying so, where no such namespace can be made (it takes root,
+    ``unshare`` and ``ip``)."""
+    isolated = ["unshare", "--net", "sh", "-c", " && ".join([*setup, 'exec "$@"']), "sh"]
     if (hasattr(os, "geteuid") and os.geteuid() == 0 and shutil.which("unshare")
             and shutil.which("ip")
             and subprocess.run([*isolated, "true"], capture_output=True).returncode == 0):
         return [*isolated, *command]
-    print("build.py test: cannot make a loopback-only network namespace (it takes root,"
+    print("build.py test: cannot make a network namespace of its own (it takes root,"
           " unshare and ip): the tests run on this machine's network.", flush=True)
     return command

@@ -29,7 +29,7 @@ from sitebuild.package import (HEADLESS_ONLY, PARTS, PARTS_INDEX, package_zip, p
                                split_package, zipped)
 from sitebuild.page import ICON_SIZES, PYSCRIPT_CONFIG, fill, manifest
 from sitebuild.project import NODE_MODULES, ROOT
-from sitebuild.runtests import loopback_only
+from sitebuild.runtests import VETH, VETH_ADDRESSES, private_network
 from sitebuild.server import MIME_TYPES, make_server
 from sitebuild.service_worker import integrity
 from sitebuild.stdlib import (PAGE_SCRIPT_IMPORTS, RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB,
@@ -331,22 +331,44 @@ def test_mime_types_cover_the_runtime():
 
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
 INTERFACES = "import socket, sys; print([n for _, n in socket.if_nameindex()]); sys.exit(3)"
+TEST_NETWORK = ["lo", *VETH]
 
 
 def test_the_tests_command_isolates_its_network_and_keeps_the_exit_status(capsys):
-    command = loopback_only([sys.executable, "-c", INTERFACES])
+    command = private_network([sys.executable, "-c", INTERFACES])
     result = subprocess.run(command, capture_output=True, text=True, timeout=60)
     assert result.returncode == 3
     if ROOT_USER:
-        assert result.stdout.strip() == "['lo']" and capsys.readouterr().out == ""
+        assert sorted(ast.literal_eval(result.stdout)) == sorted(TEST_NETWORK)
+        assert capsys.readouterr().out == ""
     else:
-        assert command[0] == sys.executable and "loopback-only" in capsys.readouterr().out
+        assert command[0] == sys.executable and "namespace of its own" in capsys.readouterr().out
+
+
+def outside_connection(address: str) -> str:
+    """What a TCP connection from this network to ``address`` (port 80) comes to within a
+    second: "connected", "refused" or "nothing" (no answer)."""
+    with socket.socket() as connection:
+        connection.settimeout(1)
+        try:
+            connection.connect((address, 80))
+        except ConnectionRefusedError:
+            return "refused"
+        except OSError:
+            return "nothing"
+        return "connected"
 
 
 @pytest.mark.skipif(not (ROOT_USER and os.environ.get("CARDTABLE_DIST_BUILT")),
                     reason="run by build.py test as root")
-def test_under_build_py_test_as_root_the_only_network_is_loopback():
-    assert [name for _, name in socket.if_nameindex()] == ["lo"]
+def test_under_build_py_test_as_root_the_network_is_the_tests_own():
+    """Loopback and the veth pair, both ends here, and nothing else: the default route goes
+    to the pair's far end, and a packet for any other address stops there."""
+    assert sorted(name for _, name in socket.if_nameindex()) == sorted(TEST_NETWORK)
+    route = subprocess.run(["ip", "route", "show", "default"], capture_output=True,
+                           text=True).stdout.split()
+    assert route[:3] == ["default", "via", VETH_ADDRESSES[1].split("/")[0]]
+    assert outside_connection("1.1.1.1") == "nothing"
 
 
 # --- the standard library, cut to what the page can import -------------------------------

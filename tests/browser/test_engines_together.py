@@ -6,15 +6,14 @@ the invitation link alone, through a real relay (mosquitto). WebKitGTK is not am
 (test_together_ui.py checks what a page without it says).
 
 Firefox gathers no WebRTC candidate on loopback, and none at all in a network with no
-default route: the module gives the test's network namespace a veth pair (both ends in
-it) with a default route through it, and Firefox's preference that lists host addresses as
+default route: ``build.py test`` gives the suite's network namespace a veth pair (both ends
+in it) with a default route through it, and the module sets Firefox's preference that lists host addresses as
 they are instead of as mDNS names (which nothing in the namespace answers).
 """
 
 from __future__ import annotations
 
 import json
-import os
 import subprocess
 
 import pytest
@@ -27,8 +26,6 @@ from settings_scripts import settings_script
 from cardtable.engine.registry import GAMES
 
 FIREFOX_PREFS = {"media.peerconnection.ice.obfuscate_host_addresses": False}
-VETH = ("cardtable-a", "cardtable-b")
-ADDRESSES = ("10.77.0.1/24", "10.77.0.2/24")
 DEAL = "#/rentz?seed=engines-together&players=3&seats=human,friend,random&practice=queens"
 SETTINGS = {"tours_seen": list(GAMES), "pace": "fast"}
 JOINED = "(v => v && v.seat !== undefined)(window.cardtable.view())"
@@ -44,32 +41,15 @@ NEXT_ACTION = """(() => {
 })()"""
 
 
-def ip(*arguments: str) -> None:
-    subprocess.run(["ip", *arguments], check=True, capture_output=True)
-
-
 @pytest.fixture(scope="module")
 def routed_network():
-    """A default route for Firefox's WebRTC, in the test's own network namespace (where
-    ``build.py test`` runs the suite, loopback its one interface); on a network that has a
-    default route already, nothing to do."""
-    if subprocess.run(["ip", "route", "show", "default"], capture_output=True,
-                      text=True).stdout.strip():
-        yield
-        return
-    # (ip, not /sys/class/net: sysfs still shows the namespace it was mounted in)
-    links = subprocess.run(["ip", "-o", "link", "show"], capture_output=True, text=True).stdout
-    if [line.split(":")[1].strip() for line in links.splitlines()] != ["lo"] \
-            or os.geteuid() != 0:
-        pytest.fail("Firefox needs a default route to connect by WebRTC, and this network is"
-                    " not the test's own to give it one: run the suite with build.py test")
-    ip("link", "add", VETH[0], "type", "veth", "peer", "name", VETH[1])
-    for name, address in zip(VETH, ADDRESSES):
-        ip("addr", "add", address, "dev", name)
-        ip("link", "set", name, "up")
-    ip("route", "add", "default", "via", ADDRESSES[1].split("/")[0])
-    yield
-    ip("link", "del", VETH[0])  # its peer and the route go with it
+    """A default route for Firefox's WebRTC: ``build.py test`` gives its network namespace
+    one before pytest starts (``sitebuild.runtests.ROUTED``); made here, it would change the
+    interfaces under the other worker's browsers, which fail their requests in flight."""
+    if not subprocess.run(["ip", "route", "show", "default"], capture_output=True,
+                          text=True).stdout.strip():
+        pytest.fail("Firefox needs a default route to connect by WebRTC, and this network has"
+                    " none: run the suite with build.py test, whose network has one")
 
 
 @pytest.fixture
