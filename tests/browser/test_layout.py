@@ -294,19 +294,30 @@ def rentz_move(page, shown) -> None:
         page.locator('[data-action="rentz-play"]:not([disabled])').first.tap()
 
 
-def playing(page) -> bool:
-    """The table is on screen (not the end, whose table is drawn under it, nor a pause)."""
-    return page.evaluate("!!document.querySelector('main.table') &&"
-                         " !document.querySelector('main.end, main.pause-screen')")
+# The table is on screen (not the end, whose table is drawn under it, nor a pause).
+PLAYING = ("!!document.querySelector('main.table') &&"
+           " !document.querySelector('main.end, main.pause-screen')")
+
+
+# The layout the table is in: the phase of the game and, in Rentz's choice, whether the
+# person is the one choosing (only the chooser sees the sub-games listed).
+LAYOUT = """(() => { const v = window.cardtable.view();
+  return v.phase + (v.phase === "choose" && v.chooser !== v.seat ? ", another chooses" : "");
+})()"""
 
 
 def record(page, places: dict, selector: str) -> None:
-    """Note where the control is, by the phase of the game on the table (a game whose
+    """Note where the control is, by the layout of the table (see LAYOUT: a game whose
     phases lay the table out differently, Rentz's choice and play, is compared within
-    each phase)."""
-    if playing(page):
-        phase = page.evaluate("window.cardtable.view().phase")
-        places.setdefault(phase, set()).add(tuple(box(page, selector)[:2]))
+    each), while the table is playing (PLAYING), all read in one step of the page
+    so that no move comes between them."""
+    seen = page.evaluate(
+        f"s => ({PLAYING}) ? [{LAYOUT}, (e => e && (r => [r.left + scrollX, r.top + scrollY]"
+        f".map(Math.round))(e.getBoundingClientRect()))(document.querySelector(s))] : null",
+        selector)
+    if seen:
+        layout, place = seen
+        places.setdefault(layout, set()).add(tuple(place))
 
 
 # Each game's main control (whose place is recorded), its person's move, and for how many
