@@ -21,9 +21,8 @@ from sitebuild.server import make_server
 from engines import js, open_app, stored, view, wait_until
 from test_a11y import finished_save
 from test_engines import LINKS, MY_TURN, TOURS_SEEN, play_a_card
+from test_offline import READY_FOR_OFFLINE
 
-PRECACHED = ("navigator.serviceWorker.ready.then(() => navigator.serviceWorker.controller !== null"
-             " && window.cardtableParts.cached === true)")
 
 
 def serve(dist, prefix: str):
@@ -80,7 +79,7 @@ def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page,
             wait_until(page, MY_TURN)
             views[game] = view(page)
         reopen(page, root)
-        wait_until(page, PRECACHED)
+        wait_until(page, READY_FOR_OFFLINE)
         online = stored(page)
     finally:
         server.shutdown()

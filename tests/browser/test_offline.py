@@ -27,8 +27,13 @@ LINKS = {"the-game": "#/the-game?seed=off1&players=2", "extreme": "#/extreme?see
 STORED = """() => Object.fromEntries(Object.keys(localStorage)
   .filter((key) => key.startsWith("cardtable.")).map((key) => [key, localStorage[key]]))"""
 PUT = "(items) => { for (const [key, text] of Object.entries(items)) localStorage[key] = text; }"
-READY_FOR_OFFLINE = ("navigator.serviceWorker.controller !== null"
-                     " && window.cardtableParts.cached === true")
+# Ready for the next visit offline: the service worker activated (its precache complete) and
+# the page's parts cached. Not "this page is controlled": a page whose navigation was under
+# way while the worker activated can miss the worker's clients.claim() and stay uncontrolled
+# for its life (seen in Chromium under load: worker active, no controller, for minutes);
+# the next page opened is controlled, and that is the page these tests open offline.
+READY_FOR_OFFLINE = ("navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active"
+                     " && r.active.state === 'activated' && window.cardtableParts.cached === true)")
 # The service worker precaches the whole site (some 40 MB) before it is ready: on a machine
 # busy with other work that took more than a minute once.
 PRECACHE_TIMEOUT_MS = 180_000
@@ -62,8 +67,8 @@ def assert_nothing_moved(page, before: dict) -> None:
 
 @pytest.fixture(params=["/", "/cardtable/"], ids=["root", "path"])
 def visited(request, dist, browser, watch_page, wait_ready, wait_until):
-    """A context whose first visit (online) stored the games and let the service worker take
-    control and the page cache every part; then the server stopped. Gives ``(context, url,
+    """A context whose first visit (online) stored the games and let the service worker
+    activate and the page cache every part; then the server stopped. Gives ``(context, url,
     stored items)``."""
     server, url = start_server(dist, prefix=request.param)
     context = browser.new_context()
