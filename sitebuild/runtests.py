@@ -55,12 +55,13 @@ def workers(argv: list[str]) -> list[str]:
 # would change the addresses a second or two later, under browsers already running.
 VETH = ("cardtable-a", "cardtable-b")
 VETH_ADDRESSES = ("10.77.0.1/24", "10.77.0.2/24")
+GATEWAY = VETH_ADDRESSES[1].split("/")[0]  # the pair's far end, where the default route goes
 LOOPBACK = ("ip link set lo up",)
 ROUTED = (*LOOPBACK, f"ip link add {VETH[0]} type veth peer name {VETH[1]}",
           *(f"ip link set {name} addrgenmode none && ip addr add {address} dev {name}"
             f" && ip link set {name} up"
             for name, address in zip(VETH, VETH_ADDRESSES)),
-          f"ip route add default via {VETH_ADDRESSES[1].split('/')[0]}")
+          f"ip route add default via {GATEWAY}")
 
 
 def private_network(command: list[str], setup: tuple[str, ...] = ROUTED) -> list[str]:

@@ -29,7 +29,7 @@ from sitebuild.package import (HEADLESS_ONLY, PARTS, PARTS_INDEX, package_zip, p
                                split_package, zipped)
 from sitebuild.page import ICON_SIZES, PYSCRIPT_CONFIG, fill, manifest
 from sitebuild.project import NODE_MODULES, ROOT
-from sitebuild.runtests import VETH, VETH_ADDRESSES, private_network
+from sitebuild.runtests import GATEWAY, VETH, private_network
 from sitebuild.server import MIME_TYPES, make_server
 from sitebuild.service_worker import integrity
 from sitebuild.stdlib import (PAGE_SCRIPT_IMPORTS, RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB,
@@ -367,7 +367,7 @@ def test_under_build_py_test_as_root_the_network_is_the_tests_own():
     assert sorted(name for _, name in socket.if_nameindex()) == sorted(TEST_NETWORK)
     route = subprocess.run(["ip", "route", "show", "default"], capture_output=True,
                            text=True).stdout.split()
-    assert route[:3] == ["default", "via", VETH_ADDRESSES[1].split("/")[0]]
+    assert route[:3] == ["default", "via", GATEWAY]
     assert outside_connection("1.1.1.1") == "nothing"
 
 

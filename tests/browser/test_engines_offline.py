@@ -24,7 +24,6 @@ from test_engines import LINKS, MY_TURN, TOURS_SEEN, play_a_card
 from test_offline import READY_FOR_OFFLINE
 
 
-
 def serve(dist, prefix: str):
     """``dist`` served at ``prefix`` (every response ``no-cache``); the server and its URL."""
     server = make_server(dist, prefix=prefix)

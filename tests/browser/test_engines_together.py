@@ -7,8 +7,9 @@ the invitation link alone, through a real relay (mosquitto). WebKitGTK is not am
 
 Firefox gathers no WebRTC candidate on loopback, and none at all in a network with no
 default route: ``build.py test`` gives the suite's network namespace a veth pair (both ends
-in it) with a default route through it, and the module sets Firefox's preference that lists host addresses as
-they are instead of as mDNS names (which nothing in the namespace answers).
+in it) with a default route through it, and the module sets Firefox's preference that
+lists host addresses as they are instead of as mDNS names (which nothing in the namespace
+answers).
 """
 
 from __future__ import annotations

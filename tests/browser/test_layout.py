@@ -84,11 +84,15 @@ def link(game: str, seed: str, lang: str = "en") -> str:
     return f"#/{game}?seed={seed}&players={players}&seats={seats}&lang={lang}"
 
 
+# The box of the element a selector finds, in page coordinates (x, y, width, height),
+# rounded; null if none.
+BOX = ("(s => (e => e && (r => [r.left + scrollX, r.top + scrollY, r.width, r.height]"
+       ".map(Math.round))(e.getBoundingClientRect()))(document.querySelector(s)))")
+
+
 def box(page, selector: str):
     """The element's box in page coordinates (x, y, width, height), rounded; None if none."""
-    return page.evaluate(
-        "s => (e => e && (r => [r.left + scrollX, r.top + scrollY, r.width, r.height]"
-        ".map(Math.round))(e.getBoundingClientRect()))(document.querySelector(s))", selector)
+    return page.evaluate(BOX, selector)
 
 
 def midgame_save(game: str, seed: str, moves: int) -> tuple:
@@ -311,13 +315,10 @@ def record(page, places: dict, selector: str) -> None:
     phases lay the table out differently, Rentz's choice and play, is compared within
     each), while the table is playing (PLAYING), all read in one step of the page
     so that no move comes between them."""
-    seen = page.evaluate(
-        f"s => ({PLAYING}) ? [{LAYOUT}, (e => e && (r => [r.left + scrollX, r.top + scrollY]"
-        f".map(Math.round))(e.getBoundingClientRect()))(document.querySelector(s))] : null",
-        selector)
+    seen = page.evaluate(f"s => ({PLAYING}) ? [{LAYOUT}, {BOX}(s)] : null", selector)
     if seen:
         layout, place = seen
-        places.setdefault(layout, set()).add(tuple(place))
+        places.setdefault(layout, set()).add(tuple(place[:2]))
 
 
 # Each game's main control (whose place is recorded), its person's move, and for how many
