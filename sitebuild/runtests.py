@@ -3,7 +3,9 @@ namespace of its own (loopback, and a veth pair for Firefox's WebRTC)."""
 
 from __future__ import annotations
 
+import ipaddress
 import os
+import pathlib
 import shutil
 import subprocess
 
@@ -45,12 +47,34 @@ def workers(argv: list[str]) -> list[str]:
     return ["-n", str(max(2, os.cpu_count() or 1)), "--dist", "loadfile"]
 
 
+def name_servers(resolv_conf: str = "/etc/resolv.conf") -> list[str]:
+    """The IPv4 name servers ``resolv_conf`` names, each once (none where it cannot be
+    read); an IPv6 one needs nothing, as the namespace has no IPv6 route."""
+    try:
+        lines = pathlib.Path(resolv_conf).read_text().splitlines()
+    except OSError:
+        return []
+    words = [line.split() for line in lines]
+    return list(dict.fromkeys(w[1] for w in words if len(w) > 1 and w[0] == "nameserver"
+                              and _is_ipv4(w[1])))
+
+
+def _is_ipv4(address: str) -> bool:
+    try:
+        return isinstance(ipaddress.ip_address(address), ipaddress.IPv4Address)
+    except ValueError:
+        return False
+
+
 # The test network: loopback, and a veth pair whose two ends both stay in the namespace with
 # the default route through it. Firefox gathers no WebRTC candidate on loopback, nor any at
 # all without a default route, so its pages need the pair; it is made once, before any
 # browser starts, because a browser fails every request it has in flight when the
 # interfaces change under it (Chromium's net::ERR_NETWORK_CHANGED). A packet for any other
-# address goes to the pair's far end and is dropped there (the namespace forwards nothing).
+# address goes to the pair's far end and is dropped there (the namespace forwards nothing),
+# but for the name servers of /etc/resolv.conf, which are unreachable: a name lookup fails at
+# once, as it did with no route at all, instead of waiting seconds for an answer (the
+# browsers look up their vendors' hosts in the background, hundreds of times a run).
 # The pair gets no IPv6 link-local address (addrgenmode none): its duplicate-address check
 # would change the addresses a second or two later, under browsers already running.
 VETH = ("cardtable-a", "cardtable-b")
@@ -61,7 +85,8 @@ ROUTED = (*LOOPBACK, f"ip link add {VETH[0]} type veth peer name {VETH[1]}",
           *(f"ip link set {name} addrgenmode none && ip addr add {address} dev {name}"
             f" && ip link set {name} up"
             for name, address in zip(VETH, VETH_ADDRESSES)),
-          f"ip route add default via {GATEWAY}")
+          f"ip route add default via {GATEWAY}",
+          *(f"ip route add unreachable {address}" for address in name_servers()))
 
 
 def private_network(command: list[str], setup: tuple[str, ...] = ROUTED) -> list[str]:

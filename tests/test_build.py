@@ -15,6 +15,7 @@ import socket
 import struct
 import subprocess
 import sys
+import time
 import zipfile
 import zlib
 from html.parser import HTMLParser
@@ -29,7 +30,7 @@ from sitebuild.package import (HEADLESS_ONLY, PARTS, PARTS_INDEX, package_zip, p
                                split_package, zipped)
 from sitebuild.page import ICON_SIZES, PYSCRIPT_CONFIG, fill, manifest
 from sitebuild.project import NODE_MODULES, ROOT
-from sitebuild.runtests import GATEWAY, VETH, private_network
+from sitebuild.runtests import GATEWAY, VETH, name_servers, private_network
 from sitebuild.server import MIME_TYPES, make_server
 from sitebuild.service_worker import integrity
 from sitebuild.stdlib import (PAGE_SCRIPT_IMPORTS, RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB,
@@ -363,12 +364,26 @@ def outside_connection(address: str) -> str:
                     reason="run by build.py test as root")
 def test_under_build_py_test_as_root_the_network_is_the_tests_own():
     """Loopback and the veth pair, both ends here, and nothing else: the default route goes
-    to the pair's far end, and a packet for any other address stops there."""
+    to the pair's far end, a packet for any other address stops there, and a name lookup
+    fails at once (its name server is unreachable)."""
     assert sorted(name for _, name in socket.if_nameindex()) == sorted(TEST_NETWORK)
     route = subprocess.run(["ip", "route", "show", "default"], capture_output=True,
                            text=True).stdout.split()
     assert route[:3] == ["default", "via", GATEWAY]
     assert outside_connection("1.1.1.1") == "nothing"
+    started = time.monotonic()
+    with pytest.raises(socket.gaierror):
+        socket.getaddrinfo("example.com", 80)
+    assert time.monotonic() - started < 1, "a name lookup waits instead of failing at once"
+
+
+def test_the_name_servers_are_read_from_resolv_conf_each_once(tmp_path):
+    conf = tmp_path / "resolv.conf"
+    conf.write_text("# a comment\nnameserver 10.1.2.3\nsearch lan\nnameserver 2001:db8::1\n"
+                    "nameserver\nnameserver 10.1.2.3\nnameserver not-an-address\n"
+                    "options ndots:2\nnameserver 192.168.0.1 \n")
+    assert name_servers(str(conf)) == ["10.1.2.3", "192.168.0.1"]
+    assert name_servers(str(tmp_path / "missing.conf")) == []
 
 
 # --- the standard library, cut to what the page can import -------------------------------
