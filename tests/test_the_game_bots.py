@@ -65,7 +65,7 @@ def test_strong_beats_casual_on_seeded_deals():
     left = {}
     for level in ("casual", "strong"):
         results = [play_one(SPEC, 3, options, derive_seed("strength", i), [level] * 3).result()
-                   for i in range(60)]
+                   for i in range(20)]
         left[level] = sum(r["cards_left"] for r in results) / len(results)
     # bench/the_game_strength.py measures the gap on many more deals.
     assert left["strong"] < left["casual"] - 3

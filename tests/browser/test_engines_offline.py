@@ -47,22 +47,24 @@ def reopen(page, url: str) -> None:
     open_app(page, url)
 
 
-def store_a_players_things(page, root: str) -> None:
+def store_a_players_things(page, root: str) -> dict:
     """Online: settings, a record (a finished game of Triggs) and an unfinished game of
-    each game (The Game with a card played)."""
+    each game (The Game with a card played); {game: its view, on the player's turn}."""
     open_app(page, root)
     page.evaluate(f"localStorage.setItem('cardtable.settings', {js(TOURS_SEEN)})")
     save, fragment = finished_save("triggs", 2, "offline-record")
     page.evaluate(f"localStorage.setItem('cardtable.save', {js(js(save))})")
     reopen(page, root + fragment)
     wait_until(page, "!!document.querySelector('#app main.end')")
+    views = {}
     for game, link in LINKS.items():
         page.evaluate(f"location.hash = {js(link)}")
         wait_until(page, f"(v => v && v.game === {js(game)})(window.cardtable.view())")
         if game == "the-game":
             play_a_card(page)
-        else:
-            wait_until(page, MY_TURN)
+        wait_until(page, MY_TURN)
+        views[game] = view(page)
+    return views
 
 
 @pytest.mark.parametrize("prefix", ["/", "/cardtable/"], ids=["root", "path"])
@@ -71,12 +73,7 @@ def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page,
     engine_page.allow(LEFT_BEHIND)
     page = engine_page()
     try:
-        store_a_players_things(page, root)
-        views = {}
-        for game, link in LINKS.items():
-            reopen(page, root + link)
-            wait_until(page, MY_TURN)
-            views[game] = view(page)
+        views = store_a_players_things(page, root)
         reopen(page, root)
         wait_until(page, READY_FOR_OFFLINE)
         online = stored(page)
