@@ -61,9 +61,10 @@ def name_servers(resolv_conf: str = "/etc/resolv.conf") -> list[str]:
 
 def _is_ipv4(address: str) -> bool:
     try:
-        return isinstance(ipaddress.ip_address(address), ipaddress.IPv4Address)
-    except ValueError:
+        ipaddress.IPv4Address(address)
+    except ValueError:  # an IPv6 address, or no address at all
         return False
+    return True
 
 
 # The test network: loopback, and a veth pair whose two ends both stay in the namespace with
