@@ -24,7 +24,7 @@ import pytest
 
 from build import parser
 from sitebuild.catalogs import catalog_files, compile_catalogs
-from sitebuild.dist import IMPORT_RE, STYLES, VENDOR_FILES, build
+from sitebuild.dist import IMPORT_RE, STYLES, VENDOR_FILES
 from sitebuild.node_pyodide import run_code_in_pyodide
 from sitebuild.package import (HEADLESS_ONLY, PARTS, PARTS_INDEX, package_zip, page_sources,
                                split_package, zipped)
@@ -38,11 +38,6 @@ from sitebuild.stdlib import (PAGE_SCRIPT_IMPORTS, RUNTIME_IMPORTS, START_LAZY_I
 from cardtable.engine.registry import GAMES
 from cardtable.web import tables
 from cardtable.web.render import shell_html
-
-
-@pytest.fixture(scope="module")
-def dist(tmp_path_factory):
-    return build(tmp_path_factory.mktemp("site") / "dist")
 
 
 def test_first_paint_html_holds_the_prerendered_lobby(dist):
@@ -134,6 +129,8 @@ def test_pyodide_imports_the_package_from_its_zip_with_only_class_docstrings_kep
 
 
 def test_package_zip_is_reproducible(dist):
+    """The package, the cut standard library and the parts, made again in this process, are
+    byte for byte those of the built site (which ``build.py test`` made in another)."""
     package = ROOT / "py" / "cardtable"
     whole_zip = package_zip(package, compile_catalogs())
     with zipfile.ZipFile(io.BytesIO(whole_zip)) as archive:

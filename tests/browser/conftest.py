@@ -1,7 +1,8 @@
 """Browser test harness: the built site in Debian's Chromium through Playwright.
 
-Every browser test runs against the site as ``build.py`` builds it: ``dist/`` under
-``python3 build.py test`` (which builds it first), else a private build made once per session. One Chromium
+Every browser test runs against the site as ``build.py`` builds it (the ``dist`` fixture of
+tests/conftest.py: ``dist/`` under ``python3 build.py test``, which builds it first, else a
+private build made once per session). One Chromium
 serves the whole session; each test gets a fresh context (empty cache, storage and service
 workers), so tests never see each other's state.
 
@@ -11,6 +12,9 @@ Fixtures
     ``Site`` for the session: ``site.url`` is the app on ``http://localhost:PORT/``,
     ``site.origin`` its origin, ``site.dist`` the folder served. ``site.link(fragment)``
     gives the app URL with a fragment, e.g. ``site.link("#/the-game?seed=7&players=2")``.
+``pseudo_site``
+    The URL of the site built with the pseudo-language (``pseudo_dist`` of tests/conftest.py,
+    built once a run), on a server of its own.
 ``subpath_site``
     The same ``dist/`` served under ``/cardtable/`` (as on a GitHub Pages project site).
 ``shared_origin``
@@ -100,9 +104,7 @@ from settings_scripts import RETURNING_PLAYER, settings_script
 from engines.chromium import uncaught
 from engines.fixtures import engine, engine_page, firefox, webkit_display  # noqa: F401
 
-from sitebuild.dist import build
 from sitebuild.install import CHROMIUM
-from sitebuild.project import DIST
 from sitebuild.server import make_server
 
 # --allow-loopback-in-peer-connection: WebRTC gathers 127.0.0.1 too (see ``peer_page``).
@@ -146,20 +148,17 @@ def start_server(directory: Path, prefix: str = "/", hostname: str = "localhost"
 
 
 @pytest.fixture(scope="session")
-def dist(tmp_path_factory) -> Path:
-    """The built site: dist/ when ``build.py test`` has just built it, else a private build.
-
-    A private build keeps a session safe from anyone rebuilding dist/ meanwhile.
-    """
-    if os.environ.get("CARDTABLE_DIST_BUILT") == "1" and (DIST / "sw.js").exists():
-        return DIST
-    return build(tmp_path_factory.mktemp("site") / "dist")
-
-
-@pytest.fixture(scope="session")
 def site(dist):
     server, url = start_server(dist)
     yield Site(url, dist)
+    server.shutdown()
+
+
+@pytest.fixture(scope="session")
+def pseudo_site(pseudo_dist) -> str:
+    """The site that also speaks the pseudo-language, on its own server: its URL."""
+    server, url = start_server(pseudo_dist)
+    yield url
     server.shutdown()
 
 

@@ -18,7 +18,7 @@ from cardtable import i18n
 from cardtable.engine.registry import GAMES
 from settings_scripts import settings_script
 from test_a11y import finished_save, go
-from test_languages import PSEUDO, pseudo_site, untranslated, watched  # noqa: F401 (a fixture)
+from test_languages import PSEUDO, untranslated, watched
 from menu import choose, menu_item
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]

@@ -13,7 +13,7 @@ import pytest
 
 from settings_scripts import settings_script
 from test_a11y import violations
-from test_languages import PSEUDO, pseudo_site, untranslated, watched  # noqa: F401 (a fixture)
+from test_languages import PSEUDO, untranslated, watched
 from menu import choose
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
