@@ -1,5 +1,6 @@
-"""Languages in the page: no text bypasses the catalogs, the first paint is already in the
-player's language, and switching language mid-game changes every text and loses nothing.
+"""Languages in the page: no text bypasses the catalogs (and none names a rule id), the first
+paint is already in the player's language, and switching language mid-game changes every
+text and loses nothing.
 
 The pseudo-language build (``sitebuild.dist.build(pseudo=True)``) adds the language "qps", in which
 every catalog text is bracketed ⟦…⟧ and accented. On every screen of every game, each
@@ -13,9 +14,7 @@ import re
 
 import pytest
 
-from sitebuild.dist import build
 from cardtable.engine.registry import GAMES
-from conftest import start_server
 from settings_scripts import settings_script
 from test_a11y import finished_save, go
 from menu import choose
@@ -64,6 +63,13 @@ TEXTS_ON_SCREEN = r"""() => {
 }"""
 
 
+RULE_ID = re.compile(r"\b(?:TG|EX|TR|RZ)-\d")
+# The whole text of the app, folded parts included, and every aria-label and title in it.
+APP_TEXT = """() => [document.querySelector('#app').textContent,
+  ...[...document.querySelectorAll('#app [aria-label], #app [title]')]
+     .flatMap(e => [e.getAttribute('aria-label') || '', e.getAttribute('title') || ''])]"""
+
+
 def untranslated(page) -> list:
     """The texts on screen that hold more than proper names and symbols outside ⟦…⟧."""
     found = []
@@ -76,15 +82,6 @@ def untranslated(page) -> list:
         if not (LEFTOVER.match(rest) or CARD_FACES.match(rest)):
             found.append(f"{where}: {text[:100]}")
     return sorted(set(found))
-
-
-@pytest.fixture(scope="module")
-def pseudo_site(tmp_path_factory):
-    """The site built with the pseudo-language, on its own server."""
-    dist = build(tmp_path_factory.mktemp("pseudo") / "dist", pseudo=True)
-    server, url = start_server(dist)
-    yield url
-    server.shutdown()
 
 
 def watched(page, url: str):
@@ -143,13 +140,28 @@ def every_screen(page, url: str, lang: str, seed: str, open_app, wait_until, rea
     return found
 
 
-def test_every_screen_of_every_game_speaks_only_through_the_catalogs(
+def rule_ids(page) -> list:
+    """The texts of the page that name a rule id: each visible text and label, and the
+    whole text of the app with every ``aria-label`` and ``title`` in it."""
+    texts = [text for _, text in page.evaluate(TEXTS_ON_SCREEN)]
+    texts += page.evaluate(APP_TEXT)
+    return sorted({text[:160] for text in texts if RULE_ID.search(text)})
+
+
+def test_every_screen_of_every_game_speaks_only_through_the_catalogs_and_names_no_rule_id(
         new_page, pseudo_site, open_app, wait_until):
+    """No text bypasses the catalogs, and no rule id (TG-13, EX-11, TR-5, RZ-8) reaches a
+    player: no text of the page (shown, folded away or for screen readers), no
+    ``aria-label`` or ``title``. One language suffices for the ids: test_i18n_no_rule_ids.py
+    checks every catalog text of every language, and what the code puts on screen besides
+    (the values put into catalog texts included) is the same in every language."""
     page = watched(new_page(**PHONE), pseudo_site)
     page.context.add_init_script(FAST)
     found = every_screen(page, pseudo_site, PSEUDO, "pseudo", open_app, wait_until,
-                         untranslated)
-    bad = {screen: texts for screen, texts in found.items() if texts}
+                         lambda page: {"untranslated": untranslated(page),
+                                       "rule ids": rule_ids(page)})
+    bad = {screen: {what: texts for what, texts in read.items() if texts}
+           for screen, read in found.items() if any(read.values())}
     assert not bad, json.dumps(bad, indent=1, ensure_ascii=False)
 
 
