@@ -43,14 +43,17 @@ def play_a_card(page) -> int:
 
 
 def test_the_lobby_and_each_games_link_reach_ready(engine_page, site):
-    """Each in a page of its own, left open until the end: a page left while it still
-    fetches parts in the background logs that fetch's end as an error (Firefox)."""
+    """Each in a fresh page of its own, a first visit, closed once checked (a page that
+    goes to another address while it still fetches parts in the background logs that
+    fetch's end as an error in Firefox; a closed one is gone, its errors read)."""
     page = open_app(engine_page(), site.url)
     assert page.evaluate("document.querySelectorAll('#app [data-action=start]').length") >= 1
+    engine_page.close(page)
     for game, link in LINKS.items():
         page = open_app(engine_page(), site.link(link))
         assert view(page)["game"] == game, link
         assert "seed=7" in page.evaluate("location.hash")
+        engine_page.close(page)
 
 
 def test_a_move_by_clicking_and_a_reload_resumes_it(engine_page, site):

@@ -74,7 +74,6 @@ def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page,
     page = engine_page()
     try:
         views = store_a_players_things(page, root)
-        reopen(page, root)
         wait_until(page, READY_FOR_OFFLINE)
         online = stored(page)
     finally:

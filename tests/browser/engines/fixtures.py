@@ -9,6 +9,9 @@
     fails if any logged a console error or threw an uncaught error; call
     ``engine_page.allow(r"regex")`` when a test provokes one on purpose. ``firefox_prefs``
     start a Firefox of the test's own with those preferences (the session's otherwise).
+    ``engine_page.close(page)`` reads a page's errors and closes it before the test ends, so
+    that what it would go on doing in the background (caching the site, making a snapshot)
+    does not slow the next page down.
 ``firefox`` / ``webkit_display``
     The session's Firefox (its bridge) and the Xvfb display of WebKit's windows, started
     the first time a test needs them.
@@ -62,13 +65,19 @@ def engine_page(request, engine):
         pages.append(page)
         return page
 
-    open_page.allow = lambda pattern: allowed.append(re.compile(pattern))
-    yield open_page
     problems = {}
-    for page in pages:
+
+    def close_page(page):
         problems.setdefault(page.engine, []).extend(
             p for p in page.problems() if not any(a.search(p) for a in allowed))
+        pages.remove(page)
         page.close()
+
+    open_page.allow = lambda pattern: allowed.append(re.compile(pattern))
+    open_page.close = close_page
+    yield open_page
+    for page in list(pages):
+        close_page(page)
     for browser in browsers:
         browser.close()
     assert not any(problems.values()), problems
