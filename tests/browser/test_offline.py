@@ -3,7 +3,8 @@ site visited once, with unfinished games of all four games, settings and records
 then the server gone (the HTTP cache cannot answer: the site is served ``no-cache``), so
 that only the service worker can. Every start path (the start page, each game's link,
 Continue, today's deal, a record's replay, a friend's invitation) reaches ready with every stored key where it
-was. And a part of the package that cannot be had at all (never stored, no network)
+was (each game's link: test_engines_offline.py, in every engine, at the root and under a
+path). And a part of the package that cannot be had at all (never stored, no network)
 costs only what needs it: one sentence, the rest of the page plays, nothing moved."""
 
 from __future__ import annotations
@@ -103,15 +104,6 @@ def test_the_start_page_offline_resumes_the_game_played_last(visited, wait_ready
     page = offline_page(context, url, wait_ready)
     page.wait_for_selector("#app main.table.rentz")
     assert page.locator("#app > [role=alert]").inner_text().strip() == ""
-    assert_nothing_moved(page, before)
-
-
-@pytest.mark.parametrize("game", sorted(LINKS))
-def test_each_games_link_offline_goes_on_where_it_was(visited, wait_ready, game):
-    context, url, before = visited
-    page = offline_page(context, url, wait_ready, LINKS[game])
-    page.wait_for_selector("#app main.table")
-    assert page.evaluate("window.cardtable.view()")["players"] == int(LINKS[game][-1])
     assert_nothing_moved(page, before)
 
 
