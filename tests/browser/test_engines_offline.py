@@ -21,7 +21,7 @@ from sitebuild.server import make_server
 from engines import js, open_app, stored, view, wait_until
 from test_a11y import finished_save
 from test_engines import LINKS, MY_TURN, TOURS_SEEN, play_a_card
-from test_offline import READY_FOR_OFFLINE
+from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
 
 
 def serve(dist, prefix: str):
@@ -74,7 +74,7 @@ def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page,
     page = engine_page()
     try:
         views = store_a_players_things(page, root)
-        wait_until(page, READY_FOR_OFFLINE)
+        wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS / 1000)
         online = stored(page)
     finally:
         server.shutdown()
