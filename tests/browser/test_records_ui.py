@@ -91,6 +91,8 @@ def test_play_record_replay_export_import_and_share(new_page, site, open_app, wa
     today = page.evaluate(TODAY)
     assert page.inner_text("#daily-title") == tr(code, "Today’s deal")
     press('[data-action="daily"][data-game="the-game"]')
+    # the table comes once Python has made the deal: on a busy machine, after the tap returns
+    wait_until(page, "(v => v && v.legal.length > 0)(window.cardtable.view())")
     assert view(page)["players"] == 1 and f"seed=daily-the-game-{today}" in page.url
     play_to_the_end(page, press)
 
