@@ -84,6 +84,14 @@ def untranslated(page) -> list:
     return sorted(set(found))
 
 
+def rule_ids(page) -> list:
+    """The texts of the page that name a rule id: each visible text and label, and the
+    whole text of the app with every ``aria-label`` and ``title`` in it."""
+    texts = [text for _, text in page.evaluate(TEXTS_ON_SCREEN)]
+    texts += page.evaluate(APP_TEXT)
+    return sorted({text[:160] for text in texts if RULE_ID.search(text)})
+
+
 def watched(page, url: str):
     """``page``, its watch allowing the pseudo site's origin too."""
     page.watch.origins += (url.rstrip("/"),)
@@ -138,14 +146,6 @@ def every_screen(page, url: str, lang: str, seed: str, open_app, wait_until, rea
     go(page, wait_until, "#/chess?seed=1", "!!document.querySelector('[role=alert] p')")
     found["a bad link"] = read(page)
     return found
-
-
-def rule_ids(page) -> list:
-    """The texts of the page that name a rule id: each visible text and label, and the
-    whole text of the app with every ``aria-label`` and ``title`` in it."""
-    texts = [text for _, text in page.evaluate(TEXTS_ON_SCREEN)]
-    texts += page.evaluate(APP_TEXT)
-    return sorted({text[:160] for text in texts if RULE_ID.search(text)})
 
 
 def test_every_screen_of_every_game_speaks_only_through_the_catalogs_and_names_no_rule_id(
