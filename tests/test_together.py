@@ -453,11 +453,31 @@ def test_devices_that_cannot_reach_each_other_are_told_so():
     friend.act("join", text="Bia")
     network.vanish(friend.page)  # the answer can never connect
     host.act("accept-reply", seat=1, text=friend.controller.reply)
-    pass_time([host], clock, int(messages.SILENCE) + 1)
+    pass_time([host], clock, int(messages.CONNECTING) - 1)
+    assert host.controller.host.friends[1].state == "replied"  # still connecting
+    pass_time([host], clock, 2)
     said = " ".join(text for role, text in host.controller.messages)
     assert "could not reach each other" in said
     assert host.controller.host.friends[1].state == "invited"
     assert host.controller.host.links.get(1)  # a fresh invitation
+
+
+def test_a_link_slower_to_open_than_a_heartbeat_still_seats_the_friend():
+    """ICE, DTLS and the channel can take longer than SILENCE on a busy device: the host
+    waits CONNECTING seconds for an answered invitation, not SILENCE."""
+    network, clock, host, friends = table_for("triggs")
+    friend = friends[1]
+    friend.open(host.controller.host.links[1])
+    friend.act("join", text="Bia")
+    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    for _ in range(int(messages.SILENCE) + 2):  # the host's heartbeat runs; the link is slow
+        clock.now += 1
+        host.controller.tick()
+        host.pump()
+    network.run()
+    assert host.controller.host.friends[1].state == "connected"
+    assert friend.controller.guest.seat == 1
+    assert not [text for role, text in host.controller.messages if role == "alert"]
 
 
 class WithoutWebRtc(Device):

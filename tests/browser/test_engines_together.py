@@ -19,7 +19,7 @@ import subprocess
 
 import pytest
 
-from engines import js, open_app, shows, view, wait_until
+from engines import alerts, js, open_app, shows, view, wait_until
 from engines.chromium import ChromiumPage
 from engines.firefox import Firefox, FirefoxPage
 from settings_scripts import settings_script
@@ -113,7 +113,9 @@ def join(host, friend) -> None:
     except pytest.fail.Exception as failure:  # what the host's page said meanwhile
         seat = host.evaluate("(e => e && e.dataset.state)("
                              "document.querySelector('[data-invite-seat=\"1\"]'))")
-        pytest.fail(f"{failure}; the host's seat 1: {seat}; the host's page: {shows(host)}")
+        said = alerts(host) or "nothing"
+        pytest.fail(f"{failure}; the host's seat 1: {seat}; the host's alerts: {said};"
+                    f" the host's page: {shows(host)}")
 
 
 def play_the_deal(pages, moves: int = 200) -> None:

@@ -105,14 +105,18 @@ def shows(page: EnginePage) -> str:
         return f"nothing it can say ({str(error).splitlines()[0]})"
 
 
+def alerts(page: EnginePage) -> str:
+    """What the page's alert regions say (they lie outside <main>, which shows() reads)."""
+    return page.evaluate("[...document.querySelectorAll('[role=alert]')]"
+                         ".map(e => e.textContent).join(' ')").strip()
+
+
 def wait_ready(page: EnginePage, timeout_s: float = READY_TIMEOUT_S) -> None:
     """Wait until ``<html data-app="ready">``; on ``error`` fail at once with the page's words."""
     state = wait_until(page, "['ready', 'error'].includes(document.documentElement.dataset.app)"
                        " && document.documentElement.dataset.app", timeout_s)
     if state != "ready":
-        message = page.evaluate(
-            "[...document.querySelectorAll('[role=alert]')].map(e => e.textContent).join(' ')")
-        pytest.fail(f"{page.engine}: the app reports data-app={state!r}: {message.strip()}")
+        pytest.fail(f"{page.engine}: the app reports data-app={state!r}: {alerts(page)}")
 
 
 def open_app(page: EnginePage, url: str) -> EnginePage:

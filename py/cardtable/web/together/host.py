@@ -34,7 +34,7 @@ from ...bots import default_level
 from ...engine.core import IllegalAction, as_action
 from ...i18n import language, set_language
 from . import messages
-from .messages import BEAT, SILENCE, message
+from .messages import BEAT, CONNECTING, SILENCE, message
 
 LOG_PART = 200  # event batches per ``log`` message when a page (re)joins
 
@@ -346,13 +346,14 @@ class Host:
     def tick(self) -> list:
         """The heartbeat, every second or so: a beat to each friend not told anything for
         :data:`BEAT` seconds; a friend not heard from for :data:`SILENCE` seconds has
-        left. The seats that left."""
+        left; an answered invitation not connected in :data:`CONNECTING` seconds never
+        will be. The seats that left or could not be reached."""
         now, left = self.clock(), []
         for friend in self.friends.values():
             if friend.state == "connected" and now - friend.heard > SILENCE:
                 friend.state = "left"  # its link stays, should it speak again
                 left.append(friend.seat)
-            elif friend.state == "replied" and now - friend.heard > SILENCE:
+            elif friend.state == "replied" and now - friend.heard > CONNECTING:
                 left += self.closed(friend.asked)  # the reply never connected
             if friend.peer and now - friend.told >= BEAT:
                 self.say(friend, message("beat"))

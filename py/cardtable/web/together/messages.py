@@ -44,6 +44,10 @@ from ..validate import read_json
 VERSION = 1
 BEAT = 2.0  # seconds between heartbeats
 SILENCE = 5.0  # seconds without a word after which a peer counts as gone (said within 6)
+# seconds an answered invitation has to connect: ICE, DTLS and the channel's opening can
+# take longer than SILENCE on a busy device or a slow network (a link the browser gives up
+# on says "failed", and counts at once)
+CONNECTING = 30.0
 GUEST_LIMIT = 4_096  # characters of a guest's message
 HOST_LIMIT = 200_000  # characters of a host's message (a data channel carries 256 KiB)
 NAME_LIMIT = 24  # characters of a person's name
