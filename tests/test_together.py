@@ -446,13 +446,21 @@ def test_a_garbled_invitation_or_reply_gets_a_sentence(code, words):
     assert host.controller.host.friends[1].state == "invited"
 
 
-def test_devices_that_cannot_reach_each_other_are_told_so():
+def reply_pasted(vanish: bool = False):
+    """A Triggs table whose host pasted the reply of seat 1's friend (who vanished first,
+    when ``vanish``: the link can never connect); ``(network, clock, host, friend)``."""
     network, clock, host, friends = table_for("triggs")
     friend = friends[1]
     friend.open(host.controller.host.links[1])
     friend.act("join", text="Bia")
-    network.vanish(friend.page)  # the answer can never connect
+    if vanish:
+        network.vanish(friend.page)
     host.act("accept-reply", seat=1, text=friend.controller.reply)
+    return network, clock, host, friend
+
+
+def test_devices_that_cannot_reach_each_other_are_told_so():
+    network, clock, host, friend = reply_pasted(vanish=True)
     pass_time([host], clock, int(messages.CONNECTING) - 1)
     assert host.controller.host.friends[1].state == "replied"  # still connecting
     pass_time([host], clock, 2)
@@ -465,15 +473,8 @@ def test_devices_that_cannot_reach_each_other_are_told_so():
 def test_a_link_slower_to_open_than_a_heartbeat_still_seats_the_friend():
     """ICE, DTLS and the channel can take longer than SILENCE on a busy device: the host
     waits CONNECTING seconds for an answered invitation, not SILENCE."""
-    network, clock, host, friends = table_for("triggs")
-    friend = friends[1]
-    friend.open(host.controller.host.links[1])
-    friend.act("join", text="Bia")
-    host.act("accept-reply", seat=1, text=friend.controller.reply)
-    for _ in range(int(messages.SILENCE) + 2):  # the host's heartbeat runs; the link is slow
-        clock.now += 1
-        host.controller.tick()
-        host.pump()
+    network, clock, host, friend = reply_pasted()
+    pass_time([host], clock, int(messages.SILENCE) + 2, deliver=False)  # the link is slow
     network.run()
     assert host.controller.host.friends[1].state == "connected"
     assert friend.controller.guest.seat == 1

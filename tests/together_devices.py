@@ -189,11 +189,13 @@ def act_for(device: Device, action) -> None:
     device.pump()
 
 
-def pass_time(devices, clock: Clock, seconds: int) -> None:
-    """``seconds`` go by, one at a time: every page's heartbeat runs each second."""
+def pass_time(devices, clock: Clock, seconds: int, deliver: bool = True) -> None:
+    """``seconds`` go by, one at a time: every page's heartbeat runs each second, and what
+    the network carries arrives after it (unless ``deliver`` is false: a slow link)."""
     for _ in range(seconds):
         clock.now += 1
         for device in devices:
             if device.controller.tick() or device.controller.jobs:
                 device.pump()
-        devices[0].network.run()
+        if deliver:
+            devices[0].network.run()

@@ -17,7 +17,7 @@ import pytest
 from cardtable import i18n
 from cardtable.engine.registry import GAMES
 from settings_scripts import settings_script
-from test_a11y import finished_save, go
+from test_a11y import MY_TURN, finished_save, go
 from test_languages import PSEUDO, untranslated, watched
 from menu import choose, menu_item
 
@@ -92,7 +92,7 @@ def test_play_record_replay_export_import_and_share(new_page, site, open_app, wa
     assert page.inner_text("#daily-title") == tr(code, "Today’s deal")
     press('[data-action="daily"][data-game="the-game"]')
     # the table comes once Python has made the deal: on a busy machine, after the tap returns
-    wait_until(page, "(v => v && v.legal.length > 0)(window.cardtable.view())")
+    wait_until(page, MY_TURN)
     assert view(page)["players"] == 1 and f"seed=daily-the-game-{today}" in page.url
     play_to_the_end(page, press)
 
