@@ -7,8 +7,8 @@ and in CPython.
    (its strong bot plans the whole turn there; later calls replay the plan and cost
    nothing), the other games' at every call with more than one legal action. Apart, The
    Game's endgames: every turn start where the strong bot's solo endgame search runs
-   (alone, 1 to its ``DECK`` cards left to draw, classic and expert), and where its team
-   search runs (2 players, expert, at most its ``DECK`` cards left; classic tables are
+   (alone, 1 to its start's cards left to draw, classic and expert), and where its team
+   search runs (2 players, expert, at most its start's cards left; classic tables are
    timed whole, below), timed as the page's hint, which runs the same search. And
    ``the-game-tables``: every turn start of whole games, at each table (classic and
    expert, 1-5 players) apart, for the limits per decision a player of that table
@@ -20,7 +20,12 @@ and in CPython.
    (what the page's slices cannot cut).
 3. Prints CPython games per second for each bot level of The Game (2 players, classic).
 
+``--level`` times another level than strong (The Game's master: its positions come from
+games of that level, in ``the-game-tables`` at the tables ``--table`` names).
+
     python bench/bot_speed.py --positions 300 [--game rentz]
+    python bench/bot_speed.py --positions 300 --game the-game-tables --level master \
+        --table classic:4 --table expert:2
 """
 
 from __future__ import annotations
@@ -37,7 +42,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.games.the_game.bots import LEVELS  # noqa: E402
-from cardtable.games.the_game import endgame as the_game_endgame, team_endgame as the_game_team_endgame  # noqa: E402
+from cardtable.games.the_game.lookahead import STRONG  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.games.rentz.rules import SUB_GAME_IDS  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
@@ -53,7 +58,7 @@ TITLES = {"the-game": "The Game, strong turn plan", "extreme": "Extreme, strong 
           "the-game-tables": "The Game, every turn plan of whole games, by table"}
 ENDGAME_PLAYERS = {"the-game-endgame": 1, "the-game-team-endgame": 2}
 # Run in CPython and in Pyodide alike: ``timed(items)`` gives, for each ``[game id, view,
-# "act" or "hint"]``, a fresh strong bot's whole thought and its longest stretch between
+# "act" or "hint", level]``, a fresh bot's whole thought and its longest stretch between
 # two pauses, in milliseconds, thought in slices as the page thinks it.
 TIMING = """
 import time
@@ -61,8 +66,8 @@ from cardtable.bots import hinting, make_bot, thinking
 
 def timed(items):
     found = []
-    for game_id, view, kind in items:
-        bot = make_bot(game_id, "strong", view["seat"])
+    for game_id, view, kind, level in items:
+        bot = make_bot(game_id, level, view["seat"])
         steps = hinting(bot, view) if kind == "hint" else thinking(bot, view)
         start = last = time.perf_counter()
         longest, going = 0.0, True
@@ -110,11 +115,11 @@ def positions(game_id: str, count: int, seed: str) -> list:
     return found
 
 
-def turn_starts(seed: str, game: int, players: int, options: dict):
+def turn_starts(seed: str, game: int, players: int, options: dict, level: str = "strong"):
     """The views at every turn start of seeded game number ``game`` of The Game, played
-    by strong bots in every seat."""
+    by bots of ``level`` in every seat."""
     state = get("the-game").new(players, options, derive_seed(seed, game))
-    bots = [make_bot("the-game", "strong", s, f"{seed}/{s}") for s in range(players)]
+    bots = [make_bot("the-game", level, s, f"{seed}/{s}") for s in range(players)]
     while not state.is_over:
         view = state.view(state.current)
         if not view["played"]:
@@ -124,7 +129,7 @@ def turn_starts(seed: str, game: int, players: int, options: dict):
 
 def endgame_positions(count: int, seed: str, players: int) -> list:
     """``[the-game, view, "hint"]`` at every turn start where an endgame search of the
-    strong bot runs: alone with 1 to the solo search's ``DECK`` cards left to draw
+    strong bot runs: alone with 1 to the solo search's start of cards left to draw
     (classic and expert in turn), or with ``players`` in expert mode with at most the
     team search's; from seeded games of strong bots."""
     found, game = [], 0
@@ -132,29 +137,35 @@ def endgame_positions(count: int, seed: str, players: int) -> list:
     while len(found) < count:
         for view in turn_starts(seed, game, players, modes[game % len(modes)]):
             if searched(view):
-                found.append(["the-game", view, "hint"])
+                found.append(["the-game", view, "hint", "strong"])
                 if len(found) == count:
                     break
         game += 1
     return found
 
 
-def table_positions(count: int, seed: str, players: int, options: dict) -> list:
-    """``[the-game, view, "act"]`` at every turn start of whole seeded games of strong
-    bots at one table, game after game until ``count`` are found (the last game whole)."""
+def table_positions(count: int, seed: str, players: int, options: dict,
+                    level: str = "strong") -> list:
+    """``[the-game, view, "act", level]`` at every turn start of whole seeded games of
+    bots of ``level`` at one table, game after game until ``count`` are found (the last
+    game whole)."""
     found, game = [], 0
     while len(found) < count:
-        found += [["the-game", view, "act"] for view in turn_starts(seed, game, players, options)]
+        found += [["the-game", view, "act", level]
+                  for view in turn_starts(seed, game, players, options, level)]
         game += 1
     return found
 
 
-def time_tables(count: int, seed: str, pyodide: Path) -> None:
-    """Print, per table of The Game, the figures of every turn plan of whole games."""
+def time_tables(count: int, seed: str, pyodide: Path, level: str, tables) -> None:
+    """Print, per table of The Game (``tables``: ``mode:players``, None for every one),
+    the figures of every turn plan of whole games of ``level``."""
     for options in MODES["the-game"]:
         mode = "expert" if options else "classic"
         for players in range(1, 6):
-            items = table_positions(count, seed, players, options)
+            if tables and f"{mode}:{players}" not in tables:
+                continue
+            items = table_positions(count, seed, players, options, level)
             print(f"  {mode}, {players} player(s), {len(items)} positions:")
             print(f"    CPython: {figures(cpython_times(items))}")
             print(f"    Pyodide: {figures(pyodide_times(items, pyodide))}")
@@ -163,8 +174,8 @@ def time_tables(count: int, seed: str, pyodide: Path) -> None:
 def searched(view: dict) -> bool:
     """Whether an endgame search of the strong bot runs at this turn start."""
     if view["players"] == 1:
-        return 0 < view["deck"] <= the_game_endgame.DECK
-    return view["deck"] <= the_game_team_endgame.start(view)
+        return 0 < view["deck"] <= STRONG.solo_start(view)
+    return view["deck"] <= STRONG.team_start(view)
 
 
 def cpython_times(items: list) -> list:
@@ -208,18 +219,23 @@ def main(argv=None) -> int:
     parser.add_argument("--pyodide", help="folder of npm pyodide if node_modules has none")
     parser.add_argument("--game", choices=sorted(TITLES), action="append",
                         help="time only this game (again for more); default: every game")
+    parser.add_argument("--level", default="strong", choices=LEVELS,
+                        help="The Game's level timed by the-game-tables")
+    parser.add_argument("--table", action="append", choices=[
+        f"{mode}:{players}" for mode in ("classic", "expert") for players in range(1, 6)],
+        help="the-game-tables: only this table (again for more); default: every one")
     args = parser.parse_args(argv)
     pyodide = pyodide_dir(args.pyodide)
     for game_id in args.game or TITLES:
         if game_id == "the-game-tables":
             print(TITLES[game_id])
-            time_tables(args.positions, args.seed, pyodide)
+            time_tables(args.positions, args.seed, pyodide, args.level, args.table)
             continue
         if game_id in ENDGAME_PLAYERS:
             items = endgame_positions(args.positions, args.seed, ENDGAME_PLAYERS[game_id])
         else:
-            items = [[game, view, "act"] for game, view in positions(game_id, args.positions,
-                                                                     args.seed)]
+            items = [[game, view, "act", "strong"]
+                     for game, view in positions(game_id, args.positions, args.seed)]
         print(f"{TITLES[game_id]}: {len(items)} positions")
         print(f"  CPython {sys.version.split()[0]}: {figures(cpython_times(items))}")
         print(f"  Pyodide ({pyodide}): {figures(pyodide_times(items, pyodide))}")

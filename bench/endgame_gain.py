@@ -3,7 +3,7 @@
 plays (classic mode, and expert mode with 2 players).
 
 Every deal is played by strong bots in every seat up to the first turn that starts with
-at most the search's ``DECK`` cards in the draw pile (until then the search plays no
+at most as many cards in the draw pile as the search starts from (until then the search plays no
 part), and from there finished twice: with the search and without it. Printed: the
 wins both ways (with Wilson's 95% intervals) and the cards left, the deals only one
 of them wins, the exact two-sided sign test on those deals, how often the search
@@ -28,23 +28,20 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from dataclasses import replace  # noqa: E402
+
 from cardtable.games.the_game import endgame  # noqa: E402
 from cardtable.games.the_game import team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
+from cardtable.games.the_game.lookahead import STRONG  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
 
 EXPERT = {"min_cards": 3, "small_hands": True}
-# Per search: its module, the name and function of the generator to time, its start (the
-# module's DECK) and the DECK that switches it off, and the budget --budget sets.
-SEARCHES = {
-    "solo": {"module": endgame, "name": "searching", "search": endgame.searching,
-             "on": endgame.DECK, "off": -1, "budget": "BUDGET"},
-    "team": {"module": team_endgame, "name": "team_searching",
-             "search": team_endgame.team_searching, "on": dict(team_endgame.DECK), "off": {},
-             "budget": "SAMPLE_BUDGET"},
-}
+# Per search: its module and the name and function of the generator to time.
+SEARCHES = {"solo": (endgame, "searching", endgame.searching),
+            "team": (team_endgame, "team_searching", team_endgame.team_searching)}
 
 
 class TimedSearch:
@@ -64,52 +61,51 @@ class TimedSearch:
         return found
 
 
-def search_of(players: int) -> dict:
-    """The entry of :data:`SEARCHES` that plays with ``players`` seats."""
-    return SEARCHES["solo" if players == 1 else "team"]
-
-
-def start_deck(players: int, options: dict):
-    """The most cards left to draw at which the search plays; None if it never does."""
-    deck = search_of(players)["on"]
-    return deck if players == 1 else deck.get((options["min_cards"], players))
-
-
-def try_start(players: int, options: dict, deck: int) -> None:
-    """Make the search start at ``deck`` cards left to draw at this table (the worker
-    processes inherit it)."""
+def lookaheads(players: int, options: dict, start: int | None, budget: int | None) -> tuple:
+    """The strong level's lookahead with the search of this table (starting at ``start``
+    cards left and within ``budget`` positions, the team search's per sampled deal, when
+    given) and without it."""
     if players == 1:
-        SEARCHES["solo"]["on"] = deck
-    else:
-        SEARCHES["team"]["on"][(options["min_cards"], players)] = deck
+        return (replace(STRONG, solo_deck=STRONG.solo_deck if start is None else start,
+                        solo_budget=budget or STRONG.solo_budget),
+                replace(STRONG, solo_deck=-1))
+    decks = dict(STRONG.team_decks)
+    if start is not None:
+        decks[(options["min_cards"], players)] = start
+    return (replace(STRONG, team_decks=decks, sample_budget=budget or STRONG.sample_budget),
+            replace(STRONG, team_decks={}))
 
 
-def finish(state, deal: str, search: bool):
-    """Play ``state`` to its end, with the endgame search on or off."""
-    way = search_of(state.players)
-    way["module"].DECK = way["on"] if search else way["off"]
-    bots = [StrongBot(seat, bot_seed(deal, seat)) for seat in range(state.players)]
+def start_deck(lookahead, players: int, options: dict):
+    """The most cards left to draw at which the search plays; None if it never does."""
+    if players == 1:
+        return lookahead.solo_deck
+    return lookahead.team_decks.get((options["min_cards"], players))
+
+
+def finish(state, deal: str, lookahead):
+    """Play ``state`` to its end with strong bots looking ahead as ``lookahead`` says."""
+    bots = [StrongBot(seat, bot_seed(deal, seat), lookahead=lookahead)
+            for seat in range(state.players)]
     while not state.is_over:
         state = state.apply(next_action(state, bots, ["strong"] * state.players))
     return state
 
 
 def play(task: tuple) -> dict:
-    """One deal (players, ``options``, run seed, index, the search's budget): its
-    outcome with and without the search, and the search's calls."""
-    players, options, seed, index, budget = task
-    way = search_of(players)
-    setattr(way["module"], way["budget"], budget)
+    """One deal (players, ``options``, run seed, index, the lookaheads with and without
+    the search): its outcome with and without the search, and the search's calls."""
+    players, options, seed, index, on, off = task
     deal = derive_seed(seed, index)
     state = GAMES["the-game"].new(players, options, deal)
-    way["module"].DECK = way["off"]
-    bots = [StrongBot(seat, bot_seed(deal, seat)) for seat in range(players)]
-    deck = start_deck(players, options)
+    bots = [StrongBot(seat, bot_seed(deal, seat), lookahead=off) for seat in range(players)]
+    deck = start_deck(on, players, options)
     while not state.is_over and not (len(state.deck) <= deck and not state.played):
         state = state.apply(next_action(state, bots, ["strong"] * players))
-    timed = TimedSearch(way["search"])
-    setattr(way["module"], way["name"], timed)
-    without, with_search = finish(state, deal, False), finish(state, deal, True)
+    module, name, search = SEARCHES["solo" if players == 1 else "team"]
+    timed = TimedSearch(search)
+    setattr(module, name, timed)
+    without, with_search = finish(state, deal, off), finish(state, deal, on)
     return {"without": without.outcome == "won", "with": with_search.outcome == "won",
             "left_without": without.cards_left, "left_with": with_search.cards_left,
             "times": timed.times, "gave_up": timed.gave_up}
@@ -142,15 +138,13 @@ def main(argv=None) -> int:
                              " deal; default: the bot's own)")
     args = parser.parse_args(argv)
     options = GAMES["the-game"].resolve_options(EXPERT if args.expert else {}, args.players)
-    if args.start is not None:
-        try_start(args.players, options, args.start)
-    deck = start_deck(args.players, options)
+    on, off = lookaheads(args.players, options, args.start, args.budget)
+    deck = start_deck(on, args.players, options)
     if deck is None:
         parser.error("the team endgame search does not play at this table (--start tries"
                      " it there)")
-    way = search_of(args.players)
-    budget = args.budget or getattr(way["module"], way["budget"])
-    tasks = [(args.players, options, args.seed, i, budget) for i in range(args.games)]
+    budget = on.solo_budget if args.players == 1 else on.sample_budget
+    tasks = [(args.players, options, args.seed, i, on, off) for i in range(args.games)]
     with multiprocessing.Pool(args.jobs) as pool:
         rows = pool.map(play, tasks, chunksize=16)
     times = sorted(t * 1000 for r in rows for t in r["times"])

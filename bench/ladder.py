@@ -8,6 +8,7 @@ as deal ``i`` of ``--seed``) with the same bot in every seat. Rungs:
 
 - ``strong``: the strong bot as it plays (its team endgame samples 12 worlds once the
   draw pile is down to 12 cards, within 20,000 positions).
+- ``master``: the master level as it plays (``lookahead.MASTER``).
 - ``endgame:D/S/B``: the strong bot whose team endgame starts at ``D`` cards to draw,
   samples ``S`` worlds and searches at most ``B`` positions a decision (8,000 a world).
 - ``solo:D/B``: the strong bot whose solo endgame (one player) searches exactly from
@@ -54,13 +55,15 @@ from the_game_strength import MODES  # noqa: E402
 
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import derive_seed, make_rng, shuffled  # noqa: E402
-from cardtable.games.the_game import endgame, search, team_endgame  # noqa: E402
+from cardtable.games.the_game import search, team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
+from cardtable.games.the_game.lookahead import MASTER, STRONG  # noqa: E402
 from cardtable.games.the_game.rules import CARDS, PILE_STARTS, TheGameState  # noqa: E402
 from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
 
 WORLD_BUDGET = 8_000  # positions of one sampled world in an ``endgame`` rung
 BELIEVED = False  # a ``+signals`` rung: worlds dealt by the belief
+LOOKAHEAD = STRONG  # the endgame searches of this process's rung
 
 
 class RankedTurns(search.TurnSearch):
@@ -118,15 +121,16 @@ def judged_plans(count: int, worlds: int, budget: int | None = None):
     rung (see the module's docstring)."""
     planner = search.choosing_plays
 
-    def choosing(view, weights):
-        start = endgame.DECK if view["players"] == 1 else team_endgame.start(view)
+    def choosing(view, weights, lookahead=STRONG):
+        start = (lookahead.solo_start(view) if view["players"] == 1
+                 else lookahead.team_start(view))
         late = view["deck"] <= start
         if late or view["played"]:
-            return (yield from planner(view, weights))
+            return (yield from planner(view, weights, lookahead))
         table = search.Table(view, weights)
         ways = RankedTurns(table, view["required"]).run()[:count]
         if len(ways) < 2:
-            return (yield from planner(view, weights))
+            return (yield from planner(view, weights, lookahead))
         rng = make_rng(repr((view["seat"], view["hand"], view["turn"])), "ladder")
         won = [0] * len(ways)
         for _ in range(worlds):
@@ -188,22 +192,23 @@ def set_rung(rung: str) -> None:
     name, _, partners = rung.partition("+")
     kind, _, figures = name.partition(":")
     numbers = [int(n) for n in figures.split("/")] if figures else []
+    global LOOKAHEAD, BELIEVED
     if kind == "endgame":
         deck, samples, budget = numbers
-        team_endgame.DECK = {(2, players): deck for players in range(2, 6)}
-        team_endgame.SAMPLES, team_endgame.SAMPLE_BUDGET = samples, WORLD_BUDGET
-        team_endgame.SEARCH_BUDGET = budget
+        LOOKAHEAD = replace(STRONG, team_decks={(2, players): deck for players in range(2, 6)},
+                            samples=samples, sample_budget=WORLD_BUDGET, search_budget=budget)
     elif kind == "solo":
-        endgame.DECK, endgame.BUDGET = numbers
+        LOOKAHEAD = replace(STRONG, solo_deck=numbers[0], solo_budget=numbers[1])
+    elif kind == "master":
+        LOOKAHEAD = MASTER
     elif kind in ("plans", "rollout"):
         search.choosing_plays = judged_plans(*numbers)
     elif kind != "strong":
-        raise SystemExit(f"no rung {rung!r}: strong, endgame:D/S/B, solo:D/B, plans:K/N/B"
-                         " or rollout:K/N")
+        raise SystemExit(f"no rung {rung!r}: strong, master, endgame:D/S/B, solo:D/B,"
+                         " plans:K/N/B or rollout:K/N")
     if partners == "partners":
         team_endgame.sampled_deal = known_partners
     elif partners == "signals":
-        global BELIEVED
         BELIEVED = True
         team_endgame.sampled_deal = lambda view, hand, unseen: belief.believed_deal(
             view, hand, unseen, belief_rng(view, hand, unseen))
@@ -216,7 +221,7 @@ def play(players: int, deal: str, partners: bool, mode: str = "classic") -> bool
     expert, as ``the_game_strength.MODES`` sets them)."""
     spec = get("the-game")
     state = spec.new(players, spec.resolve_options(MODES[mode][1], players), deal)
-    seats = [StrongBot(seat, bot_seed(deal, seat)) for seat in range(players)]
+    seats = [StrongBot(seat, bot_seed(deal, seat), lookahead=LOOKAHEAD) for seat in range(players)]
     while not state.is_over:
         if partners and state.forced_action() is None:
             seat = state.current_player

@@ -5,14 +5,14 @@ import html
 from dataclasses import replace
 from html.parser import HTMLParser
 
-from cardtable.bots import finish, make_bot
+from cardtable.bots import finish, levels, make_bot
 from cardtable.games.the_game import bots as the_game
-from cardtable.games.the_game import endgame
-from cardtable.engine.registry import get
+from cardtable.games.the_game.lookahead import STRONG
+from cardtable.engine.registry import GAMES, get
 from cardtable.games.the_game import table as table_the_game
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
-from cardtable.web.render import lobby_html, messages_html, shell_html
+from cardtable.web.render import LEVEL_NAMES, level_name, lobby_html, messages_html, shell_html
 from html_page import Page, screen_html
 from cardtable.web.session import Session
 from cardtable.web.saves import Saves
@@ -147,6 +147,26 @@ def test_lobby_option_controls_come_from_the_schema():
         assert len(values) == len(option.choices)
 
 
+def test_every_bot_level_of_every_game_is_offered_by_a_name_to_translate():
+    for game in GAMES:
+        html = lobby_html(default_setup(game).with_players(max(2, GAMES[game].min_players)))
+        for level in levels(game):
+            assert level in LEVEL_NAMES, (game, level)  # else it shows as its id
+            assert html.count(f'value="{level}"') >= 1 and level_name(level) in html
+
+
+def test_a_link_seats_the_master_level_and_it_plays_its_turn():
+    c = started("#/the-game?seed=m1&players=2&seats=human,master")
+    assert c.setup.seats == ("human", "master")
+    mine = make_bot("the-game", "strong", 0, "m1")
+    while c.session.state.current == 0:
+        move(c, mine.act(c.table.view))
+    assert c.bot_due()
+    before = len(c.session.actions)
+    finish(c.bot_steps())
+    assert len(c.session.actions) == before + 1  # the master bot's first action, legal
+
+
 def test_shell_is_the_lobby_with_a_start_button():
     assert Tags(shell_html()).find(data_action="start")
 
@@ -250,7 +270,7 @@ def test_hint_shows_the_suggested_turn_and_its_reason():
 def test_a_hint_thought_in_slices_is_dropped_when_the_position_changes():
     c = started("#/the-game?seed=slices-27&players=1")  # a long endgame search ahead
     bot = make_bot("the-game", "strong", 0, "slices")
-    while len(c.session.state.deck) > endgame.DECK or c.session.state.played:
+    while len(c.session.state.deck) > STRONG.solo_deck or c.session.state.played:
         move(c, bot.act(c.table.view))
     kind, steps = c.handle("hint", {})
     next(steps), next(steps)  # still thinking: the page draws and answers taps meanwhile

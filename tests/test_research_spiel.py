@@ -1,7 +1,8 @@
 """The games in OpenSpiel (py/cardtable_research/spiel.py): OpenSpiel's own harness
 (``pyspiel.random_sim_test``, with serialization) on every game at both ends of its player
 range, the root's deals, the action numbering, observations from the view, rewards per
-deal in Rentz, and IS-MCTS with the engine's world sampler."""
+deal in Rentz, IS-MCTS with the engine's world sampler, and every game's bot levels as
+OpenSpiel bots that play as the simulator does."""
 
 import random
 
@@ -10,8 +11,10 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel")
 np = pytest.importorskip("numpy")
 
+from cardtable.bots import levels  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
+from cardtable.sim import bot_seed, play_one  # noqa: E402
 from cardtable_research import spiel  # noqa: E402
 from cardtable_research.actions import table  # noqa: E402
 from cardtable_research.episode import Setup  # noqa: E402
@@ -163,3 +166,40 @@ def test_action_ids_follow_the_readmes_tables():
     assert triggs.id_of(("discard", 5, 3)) == 3 + 9 * 4 + 2
     assert triggs.id_of(("cross", 1, ((1,),))) == 111 and triggs.id_of(("bonus", 1)) == 1974
     assert len(triggs) == 1986
+
+
+# Each game's top bot level at its fewest players; Rentz one practice deal (a match of
+# strong bots is long for the suite).
+TOP_LEVELS = [(game, levels(game)[-1], spec.min_players,
+               {"practice": "queens"} if game == "rentz" else {})
+              for game, spec in GAMES.items()]
+
+
+@pytest.mark.parametrize("game,level,players,options", TOP_LEVELS)
+def test_a_bot_level_plays_in_openspiel_the_game_the_simulator_plays(game, level, players,
+                                                                     options):
+    from open_spiel.python.algorithms import evaluate_bots
+    loaded = spiel.load(game, players=players, seed=3, deals=2, **options)
+    state = loaded.new_initial_state()
+    state.apply_action(1)
+    deal = derive_seed("3", 1)
+    bots = [spiel.bot(game, level, seat, bot_seed(deal, seat)) for seat in range(players)]
+    returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(0))
+    played = play_one(GAMES[game], players, state.setup.options, deal, [level] * players)
+    assert state.engine_state.to_json() == played.to_json()
+    assert returns == [float(r) for r in played.returns()]
+
+
+def test_a_bot_reads_only_its_seats_view(monkeypatch):
+    loaded = spiel.load("the-game", players=2, seed=4)
+    state = loaded.new_initial_state()
+    state.apply_action(0)
+    seen = []
+    engine = type(state.engine_state)
+    viewing = engine.view
+    monkeypatch.setattr(engine, "view", lambda self, seat: seen.append(seat) or viewing(self, seat))
+    seat = state.current_player()
+    action = spiel.bot("the-game", "master", seat).step(state)
+    assert action in state.legal_actions() and set(seen) == {seat}
+    with pytest.raises(ValueError, match="no bot level 'grand' for the-game: one of random"):
+        spiel.bot("the-game", "grand", 0)

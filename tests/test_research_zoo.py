@@ -1,6 +1,7 @@
 """The games as PettingZoo AEC environments (py/cardtable_research/zoo.py): PettingZoo's
 ``api_test`` and ``seed_test`` on every game at both ends of its player range, the deal
-``reset(seed=k)`` gives, and the action mask against the view's legal actions."""
+``reset(seed=k)`` gives, the action mask against the view's legal actions, and a bot
+level answering ``info["view"]``."""
 
 import random
 
@@ -13,7 +14,9 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
 from cardtable_research import zoo  # noqa: E402
+from cardtable.sim import bot_seed, play_one  # noqa: E402
 from cardtable_research.actions import table  # noqa: E402
+from cardtable_research.levels import LevelAgent  # noqa: E402
 
 CASES = [(game, players, {}) for game, spec in GAMES.items() if game != "rentz"
          for players in (spec.min_players, spec.max_players)]
@@ -56,3 +59,17 @@ def test_the_mask_is_the_seats_legal_actions(game):
             if other != agent:
                 assert not env.observe(other)["action_mask"].any()
         env.step(rng.choice(sorted(allowed)))
+
+
+def test_a_bot_level_answers_the_view_in_info_as_the_simulator_plays():
+    game, players = "extreme", 2
+    environment = zoo.env(game, players, seed="5")
+    environment.reset(seed=2)
+    deal = derive_seed("5", 2)
+    agents = [LevelAgent(game, "strong", seat, bot_seed(deal, seat)) for seat in range(players)]
+    for name in environment.agent_iter():
+        _, _, terminated, truncated, info = environment.last()
+        seat = environment.seat(name)
+        environment.step(None if terminated or truncated else agents[seat].act(info["view"]))
+    played = play_one(GAMES[game], players, environment.setup.options, deal, ["strong"] * players)
+    assert environment.state.to_json() == played.to_json()

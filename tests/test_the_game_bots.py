@@ -8,6 +8,7 @@ import pytest
 from cardtable.bots import make_bot
 from cardtable.games.extreme import bots as extreme
 from cardtable.games.the_game import bots as the_game
+from cardtable.games.the_game.lookahead import STRONG
 from cardtable.games.the_game.search import (DEFAULT_WEIGHTS, EXPERT_SOLO_WEIGHTS,
                                             EXPERT_WEIGHTS, SOLO_WEIGHTS, Table,
                                             longest_sequence, plan_turn, planning_turn,
@@ -57,7 +58,7 @@ def test_bots_only_make_legal_moves(level, players, options):
 
 def test_strong_is_the_default_level():
     assert the_game.DEFAULT_LEVEL == "strong"
-    assert set(the_game.LEVELS) == {"random", "casual", "strong"}
+    assert set(the_game.LEVELS) == {"random", "casual", "strong", "master"}
 
 
 def test_strong_beats_casual_on_seeded_deals():
@@ -159,9 +160,9 @@ def test_strong_plan_keeps_only_the_signal_changes_still_legal():
 def test_strong_plans_once_per_turn_and_replays(monkeypatch):
     calls = []
 
-    def counting(view, weights=None):
+    def counting(view, weights=None, lookahead=STRONG):
         calls.append(view["turn"])
-        return planning_turn(view, weights)
+        return planning_turn(view, weights, lookahead)
 
     monkeypatch.setattr(the_game, "planning_turn", counting)
     state = SPEC.new(2, {}, "replay")

@@ -10,7 +10,9 @@ from itertools import combinations
 from cardtable.bots import hinting, make_bot
 from cardtable.games.the_game import bots as the_game
 from cardtable.games.the_game import endgame
+from cardtable.games.the_game.bots import StrongBot
 from cardtable.games.the_game.endgame import best_chance, some_card_is_dead
+from cardtable.games.the_game.lookahead import STRONG
 from cardtable.engine.registry import get
 from cardtable.games.the_game.rules import CARDS, PILE_DIRS, TheGameState, fits
 
@@ -48,10 +50,15 @@ def test_tg6_the_strong_bot_wins_whatever_order_the_last_cards_come_in():
         assert play_out(state, make_bot("the-game", "strong", 0)).outcome == "won"
 
 
-def test_without_the_endgame_search_the_same_position_is_lost(monkeypatch):
-    monkeypatch.setattr(endgame, "DECK", -1)
+class Unsearched(StrongBot):
+    """The strong bot without its solo search."""
+
+    LOOKAHEAD = replace(STRONG, solo_deck=-1)
+
+
+def test_without_the_endgame_search_the_same_position_is_lost():
     state = solo(SURE_WIN["hand"], (51, 54), SURE_WIN["tops"])
-    assert play_out(state, make_bot("the-game", "strong", 0)).outcome != "won"
+    assert play_out(state, Unsearched(0)).outcome != "won"
 
 
 def test_tg5_a_card_is_dead_only_when_no_trick_can_ever_reopen_a_pile_for_it():
@@ -132,10 +139,10 @@ def test_the_hint_gives_the_chance_the_endgame_search_found():
 
 def endgame_start(seed: str) -> TheGameState:
     """The first turn of a seeded classic solo game, played by the strong bot, that starts
-    with at most ``endgame.DECK`` cards to draw."""
+    with at most as many cards to draw as the strong level's solo search starts from."""
     state = SPEC.new(1, {}, seed)
     bot = make_bot("the-game", "strong", 0, "slices")
-    while len(state.deck) > endgame.DECK or state.played:
+    while len(state.deck) > STRONG.solo_deck or state.played:
         state = state.apply(bot.act(state.view(0)))
     return state
 
@@ -156,5 +163,5 @@ def test_the_search_in_slices_pauses_and_finds_the_same_turn_and_hint():
     view = state.view(0)
     answer, pauses = run_counting_pauses(endgame.searching(view, state.deck))
     assert pauses >= 2 and answer == best_chance(view, state.deck) and answer[0] > 0
-    hint, pauses = run_counting_pauses(hinting(make_bot("the-game", "strong", 0), view))
+    hint, pauses = run_counting_pauses(hinting(make_bot("the-game", "master", 0), view))
     assert pauses >= 2 and hint == the_game.hint(view) and "best chance" in hint["reason"]

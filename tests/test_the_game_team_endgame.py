@@ -11,6 +11,8 @@ import pytest
 from cardtable.bots import finish, make_bot, thinking
 from cardtable.games.the_game import bots as the_game
 from cardtable.games.the_game import team_endgame
+from cardtable.games.the_game.bots import StrongBot
+from cardtable.games.the_game.lookahead import MASTER, STRONG
 from cardtable.games.the_game.search import Table, weights_for
 from cardtable.games.the_game.team_endgame import TeamEndgame, sampled_deal, team_searching
 from cardtable.engine.registry import get
@@ -80,25 +82,29 @@ def test_tg14_unseen_cards_are_dealt_by_the_partners_hand_counts():
     assert sorted(sum(hands[1:], ()) + deck) == sorted(unseen) and len(deck) == 2
 
 
-def endgame_start(seed: str, players: int, options: dict = EXPERT) -> TheGameState:
+class Unsearched(StrongBot):
+    """The strong bot without its team search."""
+
+    LOOKAHEAD = replace(STRONG, team_decks={})
+
+
+def endgame_start(seed: str, players: int, options: dict = EXPERT,
+                  lookahead=STRONG) -> TheGameState:
     """The first turn of a seeded game (expert unless ``options`` say otherwise), played
-    by strong bots without the team search, that starts with at most the search's DECK
-    cards to draw."""
+    by strong bots without the team search, that starts with at most as many cards to
+    draw as ``lookahead``'s team search starts from."""
     state = SPEC.new(players, SPEC.resolve_options(options, players), seed)
-    decks = team_endgame.DECK
-    start, team_endgame.DECK = decks[(state.min_cards, players)], {}
-    try:
-        bots = [make_bot("the-game", "strong", seat, "team") for seat in range(players)]
-        while len(state.deck) > start or state.played:
-            state = state.apply(bots[state.current].act(state.view(state.current)))
-    finally:
-        team_endgame.DECK = decks
+    start = lookahead.team_decks[(state.min_cards, players)]
+    bots = [Unsearched(seat, "team") for seat in range(players)]
+    while not state.is_over and (len(state.deck) > start or state.played):
+        state = state.apply(bots[state.current].act(state.view(state.current)))
     return state
 
 
-def play_out(state) -> TheGameState:
-    """Play to the end with strong bots, every action checked against the engine."""
-    bots = [make_bot("the-game", "strong", seat, "team") for seat in range(state.players)]
+def play_out(state, bot=StrongBot) -> TheGameState:
+    """Play to the end with ``bot`` in every seat, every action checked against the
+    engine."""
+    bots = [bot(seat, "team") for seat in range(state.players)]
     while not state.is_over:
         action = bots[state.current].act(state.view(state.current))
         assert action in state.legal_actions()  # TG-4, TG-5
@@ -107,22 +113,30 @@ def play_out(state) -> TheGameState:
 
 
 @pytest.mark.parametrize("seed, options", [(TEAM_SEED, EXPERT), (CLASSIC_TEAM_SEED, {})])
-def test_the_team_wins_a_seeded_deal_it_loses_without_the_search(monkeypatch, seed, options):
-    decks = dict(team_endgame.DECK)
+def test_the_team_wins_a_seeded_deal_it_loses_without_the_search(seed, options):
     state = endgame_start(seed, 2, options)
-    monkeypatch.setattr(team_endgame, "DECK", {})
-    assert play_out(state).outcome != "won"
-    monkeypatch.setattr(team_endgame, "DECK", decks)
+    assert play_out(state, Unsearched).outcome != "won"
     assert play_out(state).outcome == "won"
 
 
 def test_the_hint_says_how_many_sampled_deals_the_turn_wins():
     state = endgame_start(TEAM_SEED, 2)
     view = state.view(state.current)
-    plays, won, sampled = finish(team_searching(view, Table(view, weights_for(2, 3)).unseen))
-    hint = the_game.hint(view)
+    plays, won, sampled = finish(team_searching(view, Table(view, weights_for(2, 3)).unseen,
+                                                MASTER))
+    hint = the_game.hint(view)  # the page's hint: the master level's
     assert [list(("play",) + play) for play in plays] == hint["actions"][:len(plays)]
     assert f"in {won} of {sampled} deals sampled" in hint["reason"]
+
+
+def test_the_master_level_searches_from_more_cards_left_than_strong():
+    state = endgame_start(CLASSIC_TEAM_SEED, 3, {}, MASTER)
+    view = state.view(state.current)
+    assert STRONG.team_start(view) < view["deck"] <= MASTER.team_start(view)
+    assert "deals sampled" not in make_bot("the-game", "strong", state.current).hint(view)["reason"]
+    master = make_bot("the-game", "master", state.current).hint(view)
+    assert "deals sampled" in master["reason"] and master == the_game.hint(view)
+    assert int(master["reason"].split(" deals sampled")[0].split(" of ")[-1]) > STRONG.samples
 
 
 def test_a_lost_game_is_not_searched():
@@ -182,11 +196,9 @@ def test_the_search_samples_no_more_deals_once_its_budget_is_spent(monkeypatch):
     made = []
     monkeypatch.setattr(team_endgame, "TeamEndgame",
                         lambda *args: made.append(TeamEndgame(*args)) or made[-1])
-    monkeypatch.setattr(team_endgame, "SEARCH_BUDGET", 10**6)
-    whole = finish(team_searching(view, unseen))
-    assert whole[2] == team_endgame.SAMPLES
+    whole = finish(team_searching(view, unseen, replace(STRONG, search_budget=10**6)))
+    assert whole[2] == STRONG.samples
     spent = made[-1].positions
-    monkeypatch.setattr(team_endgame, "SEARCH_BUDGET", spent // 2)
-    cut = finish(team_searching(view, unseen))
-    assert cut is None or cut[2] < team_endgame.SAMPLES
+    cut = finish(team_searching(view, unseen, replace(STRONG, search_budget=spent // 2)))
+    assert cut is None or cut[2] < STRONG.samples
     assert made[-1].positions <= spent // 2 + 1

@@ -6,5 +6,6 @@ bundles ``py/cardtable`` alone. What both share is here:
 
 - :mod:`.actions`: one fixed numbering of each game's actions;
 - :mod:`.episode`: the games' setups (players, options, seed, deals), their bounds and
-  what a seat observes (its view, as a string and as a tensor).
+  what a seat observes (its view, as a string and as a tensor);
+- :mod:`.levels`: the games' bot levels as agents that answer a seat's view with an id.
 """

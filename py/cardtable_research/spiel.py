@@ -18,6 +18,9 @@ winner, 0 for the others, 0 for all in a game stopped unfinished); Rentz is CONS
 (its points add up to the same total in every match), GENERAL_SUM when a blind choice
 may double a deal, with rewards after every deal (the points each seat scored).
 
+Bots: :func:`bot` is any of the game's bot levels (as ``cardtable sim`` seats them) as an
+OpenSpiel bot, reading only its seat's view.
+
 OpenSpiel copies a Python state by calling ``new_initial_state()`` and deep-copying its
 attributes: the engine's frozen state lives in a :class:`Held`, which copies as itself.
 """
@@ -35,6 +38,7 @@ from cardtable.engine.registry import GAMES
 from .actions import table
 from .episode import (TENSOR_SIZE, Setup, options_from, parameter_default, view_string,
                       view_tensor)
+from .levels import LevelAgent
 
 PREFIX = "python_cardtable_"
 UTILITY = {"the-game": pyspiel.GameType.Utility.IDENTICAL,
@@ -241,3 +245,31 @@ for _game in GAMES:
 def load(game: str, **parameters) -> pyspiel.Game:
     """``pyspiel.load_game`` of ``game`` (a registry id) with ``parameters``."""
     return pyspiel.load_game(short_name(game), parameters)
+
+
+class LevelBot(pyspiel.Bot):
+    """A cardtable bot level as an OpenSpiel bot for ``player``: each step reads that
+    seat's view of the state (nothing else) and answers the level's action id; see
+    :class:`.levels.LevelAgent`."""
+
+    def __init__(self, game: str, level: str, player: int, seed: str = "0"):
+        pyspiel.Bot.__init__(self)
+        self.agent = LevelAgent(game, level, player, seed)
+
+    def restart_at(self, state) -> None:
+        self.agent.restart()
+
+    def restart(self) -> None:
+        self.agent.restart()
+
+    def inform_action(self, state, player_id, action) -> None:
+        """Nothing to note: the next view shows what the other seats did."""
+
+    def step(self, state) -> int:
+        return self.agent.act(state.engine_state.view(self.agent.seat))
+
+
+def bot(game: str, level: str, player: int, seed: str = "0") -> LevelBot:
+    """The OpenSpiel bot of ``level`` (a level ``cardtable sim`` offers for ``game``) in
+    seat ``player``, its own random stream ``seed``."""
+    return LevelBot(game, level, player, seed)

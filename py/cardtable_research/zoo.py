@@ -7,7 +7,8 @@ of the seat's legal actions (ids of :mod:`.actions`; all 0 when it is not to mov
 ``<seed>/<k>`` (as ``cardtable sim`` and links deal it); ``reset()`` picks a deal at
 random from the environment's generator. Rewards are the change of each seat's return
 with every action: at the end for most games, after every deal in a Rentz match.
-``info["view"]`` is the seat's whole view (with ``legal``) for agents that read it.
+``info["view"]`` is the seat's whole view (with ``legal``) for agents that read it: a
+:class:`.levels.LevelAgent` (any of the game's bot levels) answers it with an action id.
 """
 
 from __future__ import annotations

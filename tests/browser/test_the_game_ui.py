@@ -9,7 +9,7 @@ import json
 
 from cardtable.bots import make_bot
 from cardtable.games.the_game import bots as the_game
-from cardtable.games.the_game import endgame
+from cardtable.games.the_game.lookahead import STRONG
 from cardtable.engine.registry import get
 from cardtable.games.the_game.rules import PILE_DIRS, fits
 from cardtable.web.lobby import default_setup
@@ -240,11 +240,11 @@ def test_phone_and_desktop_screenshots(page, site, open_app, tmp_path):
     print(json.dumps(str(tmp_path)))
 
 
-def test_hint_shows_the_strong_bots_turn(page, site, open_app):
+def test_hint_shows_the_top_levels_turn(page, site, open_app):
     seed = "ui-hint"
     open_app(page, site.link(f"#/the-game?seed={seed}&players=1"))
     page.click('[data-action="hint"]')
-    expected = make_bot("the-game", "strong", 0, seed).hint(SPEC.new(1, {}, seed).view(0))
+    expected = make_bot("the-game", "master", 0, seed).hint(SPEC.new(1, {}, seed).view(0))
     text = page.inner_text(".hint")
     assert expected["reason"] in text
     first = expected["actions"][0]
@@ -269,7 +269,7 @@ def test_a_long_hint_is_thought_while_the_page_keeps_painting(page, site, open_a
     seed = "slices-27"
     session = Session.new(default_setup("the-game").with_players(1), seed)
     bot = make_bot("the-game", "strong", 0, seed)
-    while len(session.state.deck) > endgame.DECK or session.state.played:
+    while len(session.state.deck) > STRONG.solo_deck or session.state.played:
         session.apply(bot.act(session.state.view(0)))
     open_app(page, site.link(f"#/the-game?seed={seed}&players=1"))
     page.evaluate("s => localStorage.setItem('cardtable.save', s)", json.dumps(session.to_save()))

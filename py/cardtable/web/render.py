@@ -43,7 +43,7 @@ PACE_NAMES = {"fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
 # A seat's bot, by level (a level missing here is named by its id).
 LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
                "careful": N_("careful bot"), "basic": N_("basic bot"),
-               "strong": N_("strong bot")}
+               "strong": N_("strong bot"), "master": N_("master bot")}
 
 
 def message_lines(messages, role: str) -> str:

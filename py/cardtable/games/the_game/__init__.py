@@ -7,5 +7,5 @@ from .rules import SPEC  # noqa: F401 (the game's declaration, read by the regis
 
 # The bots' levels, weakest first, and the one a new seat gets: the lobby reads them here,
 # without importing the bots (``bots.py``'s ``LEVELS`` holds a class for each).
-LEVELS = ('random', 'casual', 'strong')
+LEVELS = ("random", "casual", "strong", "master")
 DEFAULT_LEVEL = "strong"

@@ -7,6 +7,10 @@ view's ``legal`` actions, and talks only through the pile signals of TG-13.
 - ``strong``: plans the whole turn on its first call (see :mod:`.search`), then
   replays the plan one action per call; raises and clears signals; offers ``hint``
   (and ``think_hint``, the same in slices).
+- ``master``: the strong bot whose endgame searches look further ahead
+  (:data:`.lookahead.MASTER`: the team search from more cards left to draw, over more
+  sampled deals and positions; alone, the exact search from more cards). It thinks
+  longer late in a game, in slices; the page's hint plays at this level.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from ...engine.core import as_action, thaw
 from ...engine.rng import make_rng
 from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import PILE_DIRS, distance, is_backwards
+from .lookahead import MASTER, STRONG
 from .search import planning_turn, weights_for
 from ...bots.thinking import finish
 
@@ -93,12 +98,17 @@ class StrongBot:
     The plan is recomputed if the view's ``legal`` actions no longer hold its next action
     (for instance when someone else's action changed the table in between). ``change``
     replaces fields of the weights the table calls for (tuning, ``bench/``); the levels
-    never set it.
+    never set it. ``LOOKAHEAD`` is how far the level's endgame searches look;
+    ``lookahead`` replaces it for one bot (``bench/``; the levels never set it either).
     """
 
-    def __init__(self, seat: int, seed: str = "0", change: dict | None = None):
+    LOOKAHEAD = STRONG
+
+    def __init__(self, seat: int, seed: str = "0", change: dict | None = None,
+                 lookahead=None):
         self.seat = seat
         self.change = change or {}
+        self.lookahead = lookahead or self.LOOKAHEAD
         self.pending: list = []
         self.turn = None
 
@@ -109,7 +119,7 @@ class StrongBot:
         """:meth:`act` in slices: yields while an endgame search pauses (see
         ``bots.thinking``)."""
         if self.turn != view["turn"] or not self.pending or not is_legal(view, self.pending[0]):
-            plan = yield from planning_turn(view, self.weights(view))
+            plan = yield from planning_turn(view, self.weights(view), self.lookahead)
             self.pending = list(plan.actions)
             self.turn = view["turn"]
         if not is_legal(view, self.pending[0]):  # a plan the engine disagrees with: drop it
@@ -123,14 +133,21 @@ class StrongBot:
         return replace(weights_for(view["players"], view["min_cards"]), **self.change)
 
     def hint(self, view: dict) -> dict:
-        """The web UI's Hint button: see the module's :func:`hint`."""
-        return hint(view)
+        """The web UI's Hint button: the turn this level would play from ``view``, and why
+        in words."""
+        return finish(self.think_hint(view))
 
     def think_hint(self, view: dict):
         """:meth:`hint` in slices: yields while an endgame search pauses (see
         ``bots.thinking``)."""
-        plan = yield from planning_turn(view)
+        plan = yield from planning_turn(view, lookahead=self.lookahead)
         return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}
+
+
+class MasterBot(StrongBot):
+    """The strong bot with the master level's endgame searches (:data:`.lookahead.MASTER`)."""
+
+    LOOKAHEAD = MASTER
 
 
 def is_legal(view: dict, action) -> bool:
@@ -139,8 +156,9 @@ def is_legal(view: dict, action) -> bool:
 
 
 def hint(view: dict) -> dict:
-    """The turn the strong bot would play from this view, and why in words."""
-    return finish(StrongBot(view["seat"]).think_hint(view))
+    """The page's hint: the turn the top level (master) would play from this view, and
+    why in words."""
+    return MasterBot(view["seat"]).hint(view)
 
 
-LEVELS = {"random": RandomBot, "casual": CasualBot, "strong": StrongBot}
+LEVELS = {"random": RandomBot, "casual": CasualBot, "strong": StrongBot, "master": MasterBot}

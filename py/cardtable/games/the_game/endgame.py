@@ -9,8 +9,11 @@ the best chance of playing every card, and that chance; :func:`searching` is the
 search in slices (a generator that yields at pauses, see ``bots.thinking``), for a page
 that must stay responsive while it searches.
 
-A budget of positions bounds the work; past it the search gives up (returns None) and the
-bot plans as it does mid-game. Positions where some card can never be played again, not
+A budget of positions bounds the work (each position costs about the same, so it bounds
+the time a decision can take, the same on every machine and Python; a level's
+:class:`.lookahead.Lookahead` says how many and from how many cards left the search
+starts); past it the search gives up (returns None) and the bot plans as it does
+mid-game. Positions where some card can never be played again, not
 even after backwards tricks (TG-5), are lost without searching further.
 """
 
@@ -20,13 +23,9 @@ from itertools import combinations
 
 from .rules import PILE_DIRS, fits
 from ...bots.thinking import finish
+from .lookahead import STRONG
 
 UP = tuple(d == "up" for d in PILE_DIRS)
-# The search starts when the draw pile holds at most this many cards, and gives up past
-# this many positions: each position costs about the same, so the budget bounds the time
-# a decision can take, the same on every machine and Python.
-DECK = 9
-BUDGET = 50_000
 # A search thought in slices pauses each time it has met this many more positions.
 PAUSE = 500
 
@@ -63,13 +62,15 @@ def some_card_is_dead(cards, tops) -> bool:
 
 class Search:
     """What every endgame search shares: a count of positions against a budget, and a
-    pause every :data:`PAUSE` positions for a search thought in slices."""
+    pause every ``pause_every`` positions for a search thought in slices."""
+
+    pause_every = PAUSE
 
     def __init__(self, min_cards: int, budget: int):
         self.min_cards = min_cards
         self.budget = budget
         self.positions = 0
-        self.pause_at = PAUSE
+        self.pause_at = self.pause_every
 
     def count(self) -> None:
         self.positions += 1
@@ -77,10 +78,10 @@ class Search:
             raise OutOfBudget
 
     def pause_due(self) -> bool:
-        """Whether :data:`PAUSE` more positions were met since the last pause."""
+        """Whether ``pause_every`` more positions were met since the last pause."""
         if self.positions < self.pause_at:
             return False
-        self.pause_at = self.positions + PAUSE
+        self.pause_at = self.positions + self.pause_every
         return True
 
     def position_key(self, hand: tuple, tops: tuple):
@@ -180,7 +181,7 @@ def searching(view: dict, deck, budget: int | None = None):
     """:func:`best_chance` in slices: a generator that yields at pauses and returns its
     answer."""
     already = len(view["played"])
-    search = Endgame(view["min_cards"], BUDGET if budget is None else budget)
+    search = Endgame(view["min_cards"], STRONG.solo_budget if budget is None else budget)
     try:
         return (yield from search.best_turn(
             tuple(sorted(view["hand"])), tuple(p["top"] for p in view["piles"]),
@@ -191,6 +192,6 @@ def searching(view: dict, deck, budget: int | None = None):
 
 def best_chance(view: dict, deck, budget: int | None = None):
     """``(chance, plays)`` for the rest of this seat's turn, alone at the table with
-    ``deck`` the cards it does not see; None past ``budget`` positions (:data:`BUDGET`
-    when None)."""
+    ``deck`` the cards it does not see; None past ``budget`` positions (the strong
+    level's when None)."""
     return finish(searching(view, deck, budget))

@@ -44,6 +44,7 @@ from .rules import CARDS, PILE_DIRS, fits, is_backwards, pile_name
 from ...i18n import _, N_, ngettext
 from . import endgame
 from . import team_endgame
+from .lookahead import STRONG, Lookahead
 from ...bots.thinking import finish
 
 UP = tuple(d == "up" for d in PILE_DIRS)
@@ -314,21 +315,22 @@ def longest_sequence(hand, tops) -> tuple:
     return best(tuple(hand), tuple(tops))
 
 
-def choosing_plays(view: dict, weights: Weights):
+def choosing_plays(view: dict, weights: Weights, lookahead: Lookahead = STRONG):
     """The plays (card, pile) for this turn, from the view's position; the table they were
     scored on; and what an endgame search found for them, as :func:`count_words` takes it
     (``chance``: the solo search's chance of winning; ``deals``: the team search's sampled
-    deals won and sampled), empty when the planner chose them. A generator: it yields at
-    the endgame searches' pauses."""
+    deals won and sampled), empty when the planner chose them. ``lookahead`` says when the
+    endgame searches start and their budgets. A generator: it yields at the endgame
+    searches' pauses."""
     table = Table(view, weights)
     if view["players"] == 1 and view["deck"] == 0:
         return longest_sequence(table.hand, table.tops), table, {}
-    if view["players"] == 1 and view["deck"] <= endgame.DECK:
-        found = yield from endgame.searching(view, table.unseen)
+    if view["players"] == 1 and view["deck"] <= lookahead.solo_start(view):
+        found = yield from endgame.searching(view, table.unseen, lookahead.solo_budget)
         if found is not None and found[0] > 0:
             return found[1], table, {"chance": found[0]}
-    if view["players"] > 1 and view["deck"] <= team_endgame.start(view):
-        found = yield from team_endgame.team_searching(view, table.unseen)
+    if view["players"] > 1 and view["deck"] <= lookahead.team_start(view):
+        found = yield from team_endgame.team_searching(view, table.unseen, lookahead)
         if found is not None:
             return found[0], table, {"deals": found[1:]}
     already = len(view["played"])
@@ -509,17 +511,18 @@ def count_words(view: dict, plays, required: int, chance=None, deals=None) -> st
     return ""
 
 
-def plan_turn(view: dict, weights: Weights | None = None) -> Plan:
+def plan_turn(view: dict, weights: Weights | None = None, lookahead: Lookahead = STRONG) -> Plan:
     """The rest of this seat's turn: plays, signal changes, then the end of the turn.
-    ``weights`` defaults to :func:`weights_for` this table (players, minimum per turn)."""
-    return finish(planning_turn(view, weights))
+    ``weights`` defaults to :func:`weights_for` this table (players, minimum per turn);
+    ``lookahead`` is the level's endgame searches (:mod:`.lookahead`)."""
+    return finish(planning_turn(view, weights, lookahead))
 
 
-def planning_turn(view: dict, weights: Weights | None = None):
+def planning_turn(view: dict, weights: Weights | None = None, lookahead: Lookahead = STRONG):
     """:func:`plan_turn` in slices: a generator that yields at pauses (see
     ``bots.thinking``) and returns the :class:`Plan`."""
     plays, table, searched = yield from choosing_plays(
-        view, weights or weights_for(view["players"], view["min_cards"]))
+        view, weights or weights_for(view["players"], view["min_cards"]), lookahead)
     actions = [("play", card, pile) for card, pile in plays]
     signals = []
     if view["players"] > 1:

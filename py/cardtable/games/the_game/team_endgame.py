@@ -4,7 +4,8 @@ everything known, while few cards are left to draw.
 With partners, the cards a seat does not see are partly in their hands and partly in the
 draw pile (TG-14), so the solo search's exact chance (:mod:`.endgame`) cannot be
 computed. Instead :func:`team_searching` deals the unseen cards at random (the partners'
-hand sizes are known, the rest is the draw pile in a random order), ``SAMPLES`` times,
+hand sizes are known, the rest is the draw pile in a random order), as many times as
+the level's :class:`.lookahead.Lookahead` says,
 and in each such deal searches, with every hand and the draw order known, whether the
 team can still play every card after each way this seat may play the rest of its turn:
 the later turns go round the table (TG-6 draws, TG-8 seats without cards are skipped),
@@ -22,19 +23,7 @@ from __future__ import annotations
 
 from ...engine.rng import make_rng, shuffled
 from .endgame import OutOfBudget, Search, some_card_is_dead
-
-# The search starts when the draw pile holds at most this many cards, by the table's
-# (minimum a turn, players): in classic mode (two a turn) with 2-5 players, and in expert
-# mode (three a turn, TG-11) with two, where it was measured to win more (README); in
-# expert mode with 3-5 players it changed no result. It samples this many deals of the
-# unseen cards, and gives up on a deal past this many positions.
-DECK = {(2, 2): 12, (2, 3): 12, (2, 4): 12, (2, 5): 12, (3, 2): 12}
-SAMPLES = 12
-SAMPLE_BUDGET = 5_000
-# No more deals are sampled once the search met this many positions in all, so that a
-# decision stays within the bots' time limits (README, Bot speed). The deals that cost
-# most are the ones lost whatever this seat plays, which tell no way apart.
-SEARCH_BUDGET = 20_000
+from .lookahead import STRONG, Lookahead
 
 
 def same_way_sorted(tops: tuple) -> tuple:
@@ -45,16 +34,15 @@ def same_way_sorted(tops: tuple) -> tuple:
     return ups + ((down1, down2) if down1 <= down2 else (down2, down1))
 
 
-def start(view: dict) -> int:
-    """The most cards left to draw at which the search plays at this table; -1 when it
-    never does."""
-    return DECK.get((view["min_cards"], view["players"]), -1)
-
-
 class TeamEndgame(Search):
     """The search of one deal with everything known; ``min_cards`` is the table's
     minimum a turn (TG-4, TG-11). :meth:`wins` and :meth:`after_turn` are generators that
     yield at pauses and return their answer."""
+
+    # Its positions cost more than the solo search's (each looks for a dead card among
+    # every card still to play), so it pauses more often: the longest stretch between
+    # pauses stays within the page's limit (README, Bot speed).
+    pause_every = 150
 
     def __init__(self, min_cards: int, budget: int):
         super().__init__(min_cards, budget)
@@ -136,18 +124,19 @@ def winning_ways(search: TeamEndgame, ways: list, hands: tuple, deck: tuple, sea
     return winning
 
 
-def team_searching(view: dict, unseen):
+def team_searching(view: dict, unseen, lookahead: Lookahead = STRONG):
     """``(plays, deals won, deals sampled)`` for the rest of this seat's turn, the way
     that lets the team play every card in the most sampled deals of ``unseen`` (the
-    cards the seat does not see); None when the game is already lost or no way wins any
-    deal. A generator that yields at pauses (see ``bots.thinking``)."""
+    cards the seat does not see), with the samples and budgets of ``lookahead``; None when
+    the game is already lost or no way wins any deal. A generator that yields at pauses
+    (see ``bots.thinking``)."""
     hand = tuple(sorted(view["hand"]))
     tops = tuple(p["top"] for p in view["piles"])
     unseen = tuple(sorted(unseen))
     if some_card_is_dead(hand + unseen, tops):
         return None
     rng = make_rng(repr((view["seat"], hand, tops, unseen)), "team-endgame")
-    search = TeamEndgame(view["min_cards"], SAMPLE_BUDGET)
+    search = TeamEndgame(view["min_cards"], lookahead.sample_budget)
     already = len(view["played"])
     required = min(max(view["required"] - already, 0), len(hand))
     try:
@@ -155,10 +144,10 @@ def team_searching(view: dict, unseen):
     except OutOfBudget:
         return None
     won, sampled = [0] * len(ways), 0
-    while sampled < SAMPLES and search.positions < SEARCH_BUDGET:
+    while sampled < lookahead.samples and search.positions < lookahead.search_budget:
         hands, deck = sampled_deal(view, hand, shuffled(unseen, rng))
         sampled += 1
-        search.budget = min(search.positions + SAMPLE_BUDGET, SEARCH_BUDGET)
+        search.budget = min(search.positions + lookahead.sample_budget, lookahead.search_budget)
         try:
             winning = yield from winning_ways(search, ways, hands, deck, view["seat"], already)
         except OutOfBudget:
