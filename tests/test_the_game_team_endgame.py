@@ -139,6 +139,27 @@ def test_the_master_level_searches_from_more_cards_left_than_strong():
     assert int(master["reason"].split(" deals sampled")[0].split(" of ")[-1]) > STRONG.samples
 
 
+def test_the_search_in_slices_pauses_every_few_positions_from_its_first_way_on(monkeypatch):
+    state = endgame_start(CLASSIC_TEAM_SEED, 2, {}, MASTER)
+    view = state.view(state.current)
+    made = []
+    monkeypatch.setattr(team_endgame, "TeamEndgame",
+                        lambda *args: made.append(TeamEndgame(*args)) or made[-1])
+    steps = team_searching(view, Table(view, weights_for(2, 2)).unseen, MASTER)
+    met = [0]
+    while True:
+        try:
+            next(steps)
+        except StopIteration:
+            break
+        met.append(made[-1].positions)
+    met.append(made[-1].positions)
+    gaps = [after - before for before, after in zip(met, met[1:])]
+    # between two pauses: the positions of one pause's worth, and one more play of a hand
+    most_plays = 4 * max(view["hand_counts"])
+    assert len(gaps) > 10 and max(gaps) <= TeamEndgame.pause_every + most_plays
+
+
 def test_a_lost_game_is_not_searched():
     # 45 fits no pile and no backwards trick can ever reopen one for it (TG-5).
     state = team_position(hands=((45, 66), (70, 80)), deck=(85,), tops=(60, 70, 40, 30))

@@ -57,15 +57,30 @@ class TeamEndgame(Search):
     def turns(self, hand: tuple, tops: tuple, required: int):
         """Every way to play at least ``required`` cards of ``hand``: ``(kept, tops,
         plays)``, each reached position once, fewest plays first, then the smallest
-        moves of the piles. A generator: the ways with one more play are only looked
-        for once every shorter way was taken."""
+        moves of the piles; between them ``None`` where the search is due a pause (a
+        hand's ways can be thousands of positions). A generator: the ways with one more
+        play are only looked for once every shorter way was taken."""
         seen, level = set(), [(hand, tops, ())]
         while level:
             ways = [way for way in level if len(way[2]) >= required]
             ways.sort(key=lambda way: sum(abs(a - b) for a, b in zip(tops, way[1])))
             yield from ways
-            level = [after for kept, piles, plays in level
-                     for after in self.one_play_on(kept, piles, plays, seen)]
+            following = []
+            for kept, piles, plays in level:
+                following.extend(self.one_play_on(kept, piles, plays, seen))
+                if self.pause_due():
+                    yield None
+            level = following
+
+    def ways(self, hand: tuple, tops: tuple, required: int):
+        """:meth:`turns` as a list, pausing where it is due a pause (a generator)."""
+        found = []
+        for way in self.turns(hand, tops, required):
+            if way is None:
+                yield
+            else:
+                found.append(way)
+        return found
 
     def after_turn(self, hands: tuple, seat: int, kept: tuple, tops: tuple, deck: tuple,
                    played: int):
@@ -91,8 +106,11 @@ class TeamEndgame(Search):
             found = False
             if not some_card_is_dead(sum(hands, ()) + deck, tops):
                 hand = hands[seat]
-                for kept, piles, plays in self.turns(hand, tops, min(
-                        self.min_cards if deck else 1, len(hand))):
+                for way in self.turns(hand, tops, min(self.min_cards if deck else 1, len(hand))):
+                    if way is None:
+                        yield
+                        continue
+                    kept, piles, plays = way
                     if (yield from self.after_turn(hands, seat, kept, piles, deck, len(plays))):
                         found = True
                         break
@@ -140,7 +158,7 @@ def team_searching(view: dict, unseen, lookahead: Lookahead = STRONG):
     already = len(view["played"])
     required = min(max(view["required"] - already, 0), len(hand))
     try:
-        ways = list(search.turns(hand, tops, required))
+        ways = yield from search.ways(hand, tops, required)
     except OutOfBudget:
         return None
     won, sampled = [0] * len(ways), 0
