@@ -58,6 +58,9 @@ report["team_endgame"] = play_one(the_game, 2, the_game.resolve_options(
 # A classic 3-player game where the team search runs at many turns (tune/3).
 report["team_endgame_classic"] = play_one(the_game, 3, the_game.resolve_options({}, 3),
                                           "tune/3", ["strong"] * 3).to_json()
+# The same deal with the master level, whose team search starts earlier and samples more.
+report["master_classic"] = play_one(the_game, 3, the_game.resolve_options({}, 3),
+                                    "tune/3", ["master"] * 3).to_json()
 from cardtable import i18n
 from cardtable.web.render import shell_html
 report["languages"] = {}
@@ -111,7 +114,7 @@ def test_pyodide_is_python_3_14(pyodide_report):
 
 
 @pytest.mark.parametrize("part", ["deal", "shuffled", "new", "played", "endgame", "endgame_chance",
-                                  "team_endgame", "team_endgame_classic"])
+                                  "team_endgame", "team_endgame_classic", "master_classic"])
 def test_same_seed_same_cards(pyodide_report, cpython_report, part):
     assert cpython_report[part], f"the probe computed no {part!r} cases"
     assert pyodide_report[part] == cpython_report[part]

@@ -62,7 +62,9 @@ def some_card_is_dead(cards, tops) -> bool:
 
 class Search:
     """What every endgame search shares: a count of positions against a budget, and a
-    pause every ``pause_every`` positions for a search thought in slices."""
+    pause every ``pause_every`` steps for a search thought in slices. A step is a
+    position met, new or met again: only new ones count against the budget, but a
+    position met again costs time too."""
 
     pause_every = PAUSE
 
@@ -70,18 +72,20 @@ class Search:
         self.min_cards = min_cards
         self.budget = budget
         self.positions = 0
+        self.steps = 0
         self.pause_at = self.pause_every
 
     def count(self) -> None:
         self.positions += 1
+        self.steps += 1
         if self.positions > self.budget:
             raise OutOfBudget
 
     def pause_due(self) -> bool:
-        """Whether ``pause_every`` more positions were met since the last pause."""
-        if self.positions < self.pause_at:
+        """Whether ``pause_every`` more steps were taken since the last pause."""
+        if self.steps < self.pause_at:
             return False
-        self.pause_at = self.positions + self.pause_every
+        self.pause_at = self.steps + self.pause_every
         return True
 
     def position_key(self, hand: tuple, tops: tuple):
@@ -101,6 +105,8 @@ class Search:
                         seen.add(key)
                         self.count()
                         yield rest, moved, plays + ((card, pile),)
+                    else:
+                        self.steps += 1
 
 
 class Endgame(Search):

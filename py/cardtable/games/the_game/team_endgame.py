@@ -86,7 +86,11 @@ class TeamEndgame(Search):
                    played: int):
         """Whether the team can play every card once ``seat`` ends its turn keeping
         ``kept``, having played ``played`` cards: it draws as many from the front of
-        ``deck``, and the next seat with cards plays."""
+        ``deck``, and the next seat with cards plays. A step of its own: the position
+        it reaches may be known already, and thousands of them take time too."""
+        self.steps += 1
+        if self.pause_due():
+            yield
         drawn = deck[:played]
         hands = hands[:seat] + (tuple(sorted(kept + drawn)),) + hands[seat + 1:]
         deck = deck[len(drawn):]
