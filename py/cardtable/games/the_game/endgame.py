@@ -40,14 +40,19 @@ def furthest_back(top: int, cards, up: bool) -> int:
     descending one. A card beyond a top it may show can follow, and so can one exactly 10
     back from one (TG-5), so every card from there on is a top it may show. Order and
     competition between piles are ignored, so it is never too near."""
-    sign, ten = (1, 10) if up else (-1, -10)
     back = top
     while True:
-        further = [c for c in cards
-                   if 0 < sign * (back - c) <= 10 and (c + ten == top or c + ten in cards)]
-        if not further:
+        # the furthest card within 10 back of ``back`` that itself can follow: one just
+        # past ``top`` or past another card exactly 10 back
+        if up:
+            further = next((c for c in range(back - 10, back)
+                            if c in cards and (c + 10 == top or c + 10 in cards)), None)
+        else:
+            further = next((c for c in range(back + 10, back, -1)
+                            if c in cards and (c - 10 == top or c - 10 in cards)), None)
+        if further is None:
             return back
-        back = min(further) if up else max(further)
+        back = further
 
 
 def some_card_is_dead(cards, tops) -> bool:
@@ -98,7 +103,8 @@ class Search:
         for i, card in enumerate(hand):
             rest = hand[:i] + hand[i + 1:]
             for pile, top in enumerate(tops):
-                if fits(card, PILE_DIRS[pile], top):
+                # TG-5, as rules.fits says it, written out: this loop is the searches' hottest
+                if (card > top or card == top - 10) if UP[pile] else (card < top or card == top + 10):
                     moved = tops[:pile] + (card,) + tops[pile + 1:]
                     key = self.position_key(rest, moved)
                     if key not in seen:

@@ -61,9 +61,16 @@ class TeamEndgame(Search):
         hand's ways can be thousands of positions). A generator: the ways with one more
         play are only looked for once every shorter way was taken."""
         seen, level = set(), [(hand, tops, ())]
+        up1, up2, down1, down2 = tops
+
+        def moved(way) -> int:
+            """How far the way moves the piles, all four together."""
+            a, b, c, d = way[1]
+            return abs(a - up1) + abs(b - up2) + abs(c - down1) + abs(d - down2)
+
         while level:
             ways = [way for way in level if len(way[2]) >= required]
-            ways.sort(key=lambda way: sum(abs(a - b) for a, b in zip(tops, way[1])))
+            ways.sort(key=moved)
             yield from ways
             following = []
             for kept, piles, plays in level:
