@@ -100,13 +100,16 @@ class Search:
     def one_play_on(self, hand: tuple, tops: tuple, plays: tuple, seen: set):
         """Every position one more play of ``hand`` reaches that ``seen`` does not hold
         yet (added to it, and counted): ``(kept, tops, plays)``."""
+        key_of = self.position_key
         for i, card in enumerate(hand):
-            rest = hand[:i] + hand[i + 1:]
+            rest = None
             for pile, top in enumerate(tops):
                 # TG-5, as rules.fits says it, written out: this loop is the searches' hottest
                 if (card > top or card == top - 10) if UP[pile] else (card < top or card == top + 10):
+                    if rest is None:
+                        rest = hand[:i] + hand[i + 1:]
                     moved = tops[:pile] + (card,) + tops[pile + 1:]
-                    key = self.position_key(rest, moved)
+                    key = key_of(rest, moved)
                     if key not in seen:
                         seen.add(key)
                         self.count()
