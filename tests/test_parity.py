@@ -58,9 +58,17 @@ report["team_endgame"] = play_one(the_game, 2, the_game.resolve_options(
 # A classic 3-player game where the team search runs at many turns (tune/3).
 report["team_endgame_classic"] = play_one(the_game, 3, the_game.resolve_options({}, 3),
                                           "tune/3", ["strong"] * 3).to_json()
-# The same deal with the master level, whose team search starts earlier and samples more.
-report["master_classic"] = play_one(the_game, 3, the_game.resolve_options({}, 3),
-                                    "tune/3", ["master"] * 3).to_json()
+# The master level's turns on a classic 3-player deal where its team search, which starts
+# earlier and samples more, finds its turn at the first turn with at most 18, 10 and 2
+# cards left to draw (tune/5).
+from cardtable.bots import make_bot
+state, report["master_classic"] = the_game.new(3, the_game.resolve_options({}, 3), "tune/5"), []
+strong = [make_bot("the-game", "strong", seat, "parity") for seat in range(3)]
+for left in (18, 10, 2):
+    while len(state.deck) > left or state.played:
+        state = state.apply(strong[state.current].act(state.view(state.current)))
+    report["master_classic"].append(make_bot("the-game", "master", state.current).hint(
+        state.view(state.current)))
 from cardtable import i18n
 from cardtable.web.render import shell_html
 report["languages"] = {}
