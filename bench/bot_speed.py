@@ -211,12 +211,19 @@ def figures(times: list) -> str:
             f" longest stretch between pauses {stretch:.1f} ms")
 
 
+def games_count(text: str) -> int:
+    """``--games``: a whole number from 1."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"a whole number from 1, not {text!r}")
+    return int(text)
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=300)
     parser.add_argument("--seed", default="speed")
-    parser.add_argument("--games", type=int, default=100, choices=range(1, 100_001),
-                        metavar="1..100000", help="games per level for games/s")
+    parser.add_argument("--games", type=games_count, default=100,
+                        help="games per level for games/s (at least 1)")
     parser.add_argument("--pyodide", help="folder of npm pyodide if node_modules has none")
     parser.add_argument("--game", choices=sorted(TITLES), action="append",
                         help="time only this game (again for more); default: every game")
