@@ -191,6 +191,8 @@ def test_the_lobbys_how_to_play_opens_the_rules_in_view(new_page, site, open_app
     open_app(page, site.url)
     page.evaluate("scrollTo(0, document.body.scrollHeight)")
     page.locator('.lobby [data-action="rules"]').click()
+    # the rules come with the game's guide, which the page may still be fetching
+    page.wait_for_selector(".panel.rules")
     panel = box(page, ".panel.rules")
     top = page.evaluate("document.querySelector('.panel.rules').getBoundingClientRect().top")
     assert 0 <= top < page.viewport_size["height"] / 2, (panel, top)
