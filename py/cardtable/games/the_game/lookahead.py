@@ -48,8 +48,9 @@ STRONG = Lookahead(solo_deck=9, solo_budget=50_000,
 
 # The master level: with partners in classic mode the team search from 18 cards, over
 # more sampled deals and five times the positions (the ladder measured such a search to
-# win more, with 4 players most); alone, the exact search from 12 cards. Its budgets keep
-# a decision within the master level's limits (a p95 of 2 s in the browser's Python).
+# win more the more positions it may meet, with 4 players most: README, "How close to
+# perfect"); alone, the exact search from 12 cards. Its budgets are the most that keep a
+# decision within the master level's limits (a p95 of 2 s in the browser's Python).
 MASTER = Lookahead(solo_deck=12, solo_budget=120_000,
                    team_decks={(2, 2): 18, (2, 3): 18, (2, 4): 18, (2, 5): 18, (3, 2): 12},
                    samples=32, sample_budget=8_000, search_budget=100_000)
