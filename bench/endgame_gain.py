@@ -11,7 +11,12 @@ ran and came back without an answer (solo: past its budget; team: the game alrea
 lost, or no way won a sampled deal), and the time of the plans it made (median, p95,
 max).
 
+``--level master`` finishes each deal with the master level's searches instead and
+"without" with the strong level's own (the two levels play alike until the master's
+search starts), and prints the paired 95% interval of the difference in wins too.
+
     python bench/endgame_gain.py --games 10000 --seed 1 --expert --jobs 2
+    python bench/endgame_gain.py --level master --games 10000 --seed 1 --expert --jobs 2
     python bench/endgame_gain.py --players 2 --games 10000 --seed 1 --expert --jobs 2
     python bench/endgame_gain.py --players 3 --games 1000 --seed 1 --jobs 2
 """
@@ -33,10 +38,10 @@ from dataclasses import replace  # noqa: E402
 from cardtable.games.the_game import endgame  # noqa: E402
 from cardtable.games.the_game import team_endgame  # noqa: E402
 from cardtable.games.the_game.bots import StrongBot  # noqa: E402
-from cardtable.games.the_game.lookahead import STRONG  # noqa: E402
+from cardtable.games.the_game.lookahead import MASTER, STRONG  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.engine.rng import derive_seed  # noqa: E402
-from cardtable.sim import bot_seed, next_action, wilson  # noqa: E402
+from cardtable.sim import bot_seed, next_action, student, wilson  # noqa: E402
 
 EXPERT = {"min_cards": 3, "small_hands": True}
 # Per search: its module and the name and function of the generator to time.
@@ -61,10 +66,13 @@ class TimedSearch:
         return found
 
 
-def lookaheads(players: int, options: dict, start: int | None, budget: int | None) -> tuple:
+def lookaheads(players: int, options: dict, start: int | None, budget: int | None,
+               level: str = "strong") -> tuple:
     """The strong level's lookahead with the search of this table (starting at ``start``
     cards left and within ``budget`` positions, the team search's per sampled deal, when
-    given) and without it."""
+    given) and without it; for ``level`` master, the master's and the strong level's."""
+    if level == "master":
+        return MASTER, STRONG
     if players == 1:
         return (replace(STRONG, solo_deck=STRONG.solo_deck if start is None else start,
                         solo_budget=budget or STRONG.solo_budget),
@@ -104,8 +112,12 @@ def play(task: tuple) -> dict:
         state = state.apply(next_action(state, bots, ["strong"] * players))
     module, name, search = SEARCHES["solo" if players == 1 else "team"]
     timed = TimedSearch(search)
-    setattr(module, name, timed)
-    without, with_search = finish(state, deal, off), finish(state, deal, on)
+    without = finish(state, deal, off)
+    setattr(module, name, timed)  # only the searches of the "with" games are timed
+    try:
+        with_search = finish(state, deal, on)
+    finally:
+        setattr(module, name, search)
     return {"without": without.outcome == "won", "with": with_search.outcome == "won",
             "left_without": without.cards_left, "left_with": with_search.cards_left,
             "times": timed.times, "gave_up": timed.gave_up}
@@ -136,9 +148,15 @@ def main(argv=None) -> int:
     parser.add_argument("--budget", type=int,
                         help="positions the search may visit (the team search: per sampled"
                              " deal; default: the bot's own)")
+    parser.add_argument("--level", choices=("strong", "master"), default="strong",
+                        help="master: its searches against strong's (--start and --budget"
+                             " then do not apply)")
     args = parser.parse_args(argv)
+    if args.level == "master" and (args.start is not None or args.budget is not None):
+        parser.error("--level master searches as the master level does: without --start"
+                     " and --budget")
     options = GAMES["the-game"].resolve_options(EXPERT if args.expert else {}, args.players)
-    on, off = lookaheads(args.players, options, args.start, args.budget)
+    on, off = lookaheads(args.players, options, args.start, args.budget, args.level)
     deck = start_deck(on, args.players, options)
     if deck is None:
         parser.error("the team endgame search does not play at this table (--start tries"
@@ -152,16 +170,22 @@ def main(argv=None) -> int:
     only_without = sum(r["without"] and not r["with"] for r in rows)
     mode = "expert" if args.expert else "classic"
     print(f"{mode}, {args.players} player(s), {args.games} deals of --seed {args.seed},"
-          f" search from {deck} cards left to draw, budget {budget} positions")
+          f" search from {deck} cards left to draw, budget {budget} positions"
+          + (" (master; without: strong's searches)" if args.level == "master" else ""))
+    names = ({"without": "strong", "with": "master"} if args.level == "master"
+             else {"without": "without the search", "with": "with the search"})
     for way in ("without", "with"):
         wins = sum(r[way] for r in rows)
         low, high = wilson([int(r[way]) for r in rows])
         left = statistics.fmean(r[f"left_{way}"] for r in rows)
         excellent = sum(r[f"left_{way}"] < 10 for r in rows) / len(rows)
-        print(f"{way} the search: {wins} wins, {wins / len(rows):.2%} ({low:.2%}–{high:.2%}),"
+        print(f"{names[way]}: {wins} wins, {wins / len(rows):.2%} ({low:.2%}–{high:.2%}),"
               f" {left:.2f} cards left, {excellent:.1%} excellent (< 10)")
     print(f"deals won only with it: {only_with}; only without it: {only_without};"
           f" sign test p = {sign_test(only_with, only_without):.2g}")
+    low, high = student([int(r["with"]) - int(r["without"]) for r in rows]) or (0.0, 0.0)
+    print(f"wins with it minus without, paired 95%: {(only_with - only_without) / len(rows):+.2%}"
+          f" ({low:+.2%} … {high:+.2%})")
     if times:
         p95 = times[min(len(times) - 1, int(0.95 * len(times)))]
         print(f"searches: {len(times)}, without an answer: {sum(r['gave_up'] for r in rows)};"

@@ -86,3 +86,39 @@ def test_a_move_thought_in_slices_is_dropped_when_the_position_moved_on_meanwhil
     session.apply(session.state.legal_actions()[-1])  # the position moves on meanwhile
     finish(steps)
     assert len(session.actions) == moves + 1  # the thought was dropped, not played
+
+
+def test_the_game_turn_search_pauses_every_few_stopping_points_and_plans_the_same_turn():
+    from cardtable.games.the_game import search
+
+    spec = GAMES["the-game"]
+    options = spec.resolve_options({"min_cards": 3, "small_hands": True}, 1)
+    view = spec.new(1, options, "turn-slices").view(0)  # expert solo: three cards a turn
+    turn = search.TurnSearch(search.Table(view, search.weights_for(1, 3)), view["required"])
+    steps, scored_at_pauses = turn.running(), []
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            plays = done.value
+            break
+        scored_at_pauses.append(turn.scored)
+    between = [b - a for a, b in zip([0] + scored_at_pauses, scored_at_pauses + [turn.scored])]
+    assert len(scored_at_pauses) >= 2 and max(between) <= search.PAUSE, between
+    assert plays == search.TurnSearch(search.Table(view, search.weights_for(1, 3)),
+                                      view["required"]).run()
+    plan = search.plan_turn(view)
+    assert [("play", card, pile) for card, pile in plays] == list(plan.actions[:len(plays)])
+    hint, pauses = finish_counting(hinting(make_bot("the-game", "strong", 0), view))
+    assert pauses >= 2 and hint["actions"] == [list(a) for a in plan.actions]
+
+
+def finish_counting(steps) -> tuple:
+    """``(answer, pauses)`` of a generator run to its end."""
+    pauses = 0
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            return done.value, pauses
+        pauses += 1

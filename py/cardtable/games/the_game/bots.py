@@ -116,7 +116,7 @@ class StrongBot:
         return finish(self.think(view))
 
     def think(self, view: dict):
-        """:meth:`act` in slices: yields while an endgame search pauses (see
+        """:meth:`act` in slices: yields while its turn search or an endgame search pauses (see
         ``bots.thinking``)."""
         if self.turn != view["turn"] or not self.pending or not is_legal(view, self.pending[0]):
             plan = yield from planning_turn(view, self.weights(view), self.lookahead)
@@ -138,7 +138,7 @@ class StrongBot:
         return finish(self.think_hint(view))
 
     def think_hint(self, view: dict):
-        """:meth:`hint` in slices: yields while an endgame search pauses (see
+        """:meth:`hint` in slices: yields while its turn search or an endgame search pauses (see
         ``bots.thinking``)."""
         plan = yield from planning_turn(view, lookahead=self.lookahead)
         return {"actions": [list(a) for a in plan.actions], "reason": plan.reason}

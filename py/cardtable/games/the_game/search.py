@@ -33,7 +33,8 @@ Everything here reads one seat's view (TG-14) and nothing else. The idea, in ord
 signal changes, then ``("end",)``) and why, in words a player understands (:func:`explain`). Its first action is one of the
 view's ``legal`` actions; the later plays are checked with the engine's :func:`fits` on
 the position the plan itself makes. ``planning_turn(view)`` is the same in slices (a
-generator that yields while the endgame search pauses, see ``bots.thinking``).
+generator that yields while the turn search or an endgame search pauses, see
+``bots.thinking``).
 """
 
 from __future__ import annotations
@@ -224,13 +225,20 @@ def prefix_sums(cards) -> list:
     return sums
 
 
+# The turn search thought in slices pauses each time it has looked at this many more
+# stopping points (each is scored against the hand left, the search's costly step).
+PAUSE = 100
+
+
 class TurnSearch:
     """Search over the plays of one turn; keeps the best-scoring place to stop.
 
     Phase one tries every order of the minimum cards on every pile. Phase two extends
     only the best of those (as many as the weights' ``widen``) with extra cards that are
     cheaper than the reach (or set up a backwards trick), which keeps the search small
-    enough for the browser.
+    enough for the browser. Both phases go depth first with a stack of their own (in the
+    order a recursion would take), so that :meth:`running` can pause between any two
+    stopping points it scores.
     """
 
     def __init__(self, table: Table, required: int):
@@ -239,50 +247,85 @@ class TurnSearch:
         self.best_score = None
         self.best_moves = ()
         self.seen = {}
+        self.scored = 0
 
     def run(self) -> tuple:
-        bases = []
-        self.minimum(self.t.hand, self.t.tops, (), 0.0, bases)
+        """The plays of the best place to stop."""
+        return finish(self.running())
+
+    def running(self):
+        """:meth:`run` in slices: a generator that yields every :data:`PAUSE` stopping
+        points scored and returns the plays."""
+        bases = yield from self.minimum()
         bases.sort(key=lambda base: base[0])
         for _, hand, tops, moves, cost in bases[:self.t.w.widen]:
-            self.extend(hand, tops, moves, cost)
+            yield from self.extend(hand, tops, moves, cost)
         return self.best_moves
 
-    def moves_from(self, hand, tops):
+    def moves_from(self, hand, tops) -> list:
         """Every legal play: (card, pile, kept hand, new tops, cost of the play)."""
         t = self.t
-        for i, card in enumerate(hand):
-            rest = hand[:i] + hand[i + 1:]
-            for pile, top in enumerate(tops):
-                if fits(card, PILE_DIRS[pile], top):
-                    yield (card, pile, rest, tops[:pile] + (card,) + tops[pile + 1:],
-                           t.move_cost(pile, tops, card))
+        return [(card, pile, hand[:i] + hand[i + 1:], tops[:pile] + (card,) + tops[pile + 1:],
+                 t.move_cost(pile, tops, card))
+                for i, card in enumerate(hand)
+                for pile, top in enumerate(tops) if fits(card, PILE_DIRS[pile], top)]
 
-    def minimum(self, hand, tops, moves, cost, bases) -> None:
-        if len(moves) == self.required:
-            if self.seen.get((hand, tops), cost + 1) > cost:
-                self.seen[(hand, tops)] = cost
-                bases.append((self.score(hand, tops, moves, cost), hand, tops, moves, cost))
-            return
-        for card, pile, rest, new_tops, step in self.moves_from(hand, tops):
-            self.minimum(rest, new_tops, moves + ((card, pile),), cost + step, bases)
+    def minimum(self):
+        """Every order of the required plays, scored once per position reached (at its
+        cheapest so far): a generator that pauses and returns the list of
+        ``(score, hand, tops, moves, cost)``."""
+        bases = []
+        stack = [(self.t.hand, self.t.tops, (), 0.0)]
+        while stack:
+            hand, tops, moves, cost = stack.pop()
+            if len(moves) == self.required:
+                if self.seen.get((hand, tops), cost + 1) > cost:
+                    self.seen[(hand, tops)] = cost
+                    bases.append((self.score(hand, tops, moves, cost), hand, tops, moves, cost))
+                    self.scored += 1
+                    if self.scored % PAUSE == 0:
+                        yield
+                continue
+            stack.extend((rest, new_tops, moves + ((card, pile),), cost + step)
+                         for card, pile, rest, new_tops, step
+                         in reversed(self.moves_from(hand, tops)))
+        return bases
 
     def score(self, hand, tops, moves, cost) -> float:
         return cost - self.t.reach * len(moves) + self.t.leftover_cost(hand, tops)
 
-    def extend(self, hand, tops, moves, cost) -> None:
+    def extend(self, hand, tops, moves, cost):
+        """Scores the stopping points that cheap extra plays reach from one base, keeping
+        the best; a generator that pauses. A play is looked at only when popped, so a
+        position reached more cheaply in an earlier branch is not searched again."""
+        self.visit(hand, tops, moves, cost)
+        stack = self.cheap_plays(hand, tops, moves, cost)
+        while stack:
+            card, pile, rest, new_tops, moves, cost = stack.pop()
+            key = (rest, new_tops)
+            if self.seen.get(key, cost + 1) <= cost:
+                continue
+            self.seen[key] = cost
+            self.visit(rest, new_tops, moves, cost)
+            stack.extend(self.cheap_plays(rest, new_tops, moves, cost))
+            self.scored += 1
+            if self.scored % PAUSE == 0:
+                yield
+
+    def visit(self, hand, tops, moves, cost) -> None:
+        """Score stopping here; keep it when it is the best so far."""
         score = self.score(hand, tops, moves, cost)
         if self.best_score is None or score < self.best_score:
             self.best_score, self.best_moves = score, moves
+
+    def cheap_plays(self, hand, tops, moves, cost) -> list:
+        """The extra plays worth looking at from here (cheaper than the reach, or setting
+        up a backwards trick), last first, as the stack pops them:
+        ``(card, pile, kept hand, new tops, moves, cost)``."""
         reach = self.t.reach
-        for card, pile, rest, new_tops, step in self.moves_from(hand, tops):
-            if step >= reach and not sets_up_trick(pile, card, rest):
-                continue
-            key = (rest, new_tops)
-            if self.seen.get(key, cost + step + 1) <= cost + step:
-                continue
-            self.seen[key] = cost + step
-            self.extend(rest, new_tops, moves + ((card, pile),), cost + step)
+        return [(card, pile, rest, new_tops, moves + ((card, pile),), cost + step)
+                for card, pile, rest, new_tops, step in reversed(self.moves_from(hand, tops))
+                if step < reach or sets_up_trick(pile, card, rest)]
 
 
 def sets_up_trick(pile: int, card: int, hand) -> bool:
@@ -320,8 +363,8 @@ def choosing_plays(view: dict, weights: Weights, lookahead: Lookahead = STRONG):
     scored on; and what an endgame search found for them, as :func:`count_words` takes it
     (``chance``: the solo search's chance of winning; ``deals``: the team search's sampled
     deals won and sampled), empty when the planner chose them. ``lookahead`` says when the
-    endgame searches start and their budgets. A generator: it yields at the endgame
-    searches' pauses."""
+    endgame searches start and their budgets. A generator: it yields at the turn search's
+    and the endgame searches' pauses."""
     table = Table(view, weights)
     if view["players"] == 1 and view["deck"] == 0:
         return longest_sequence(table.hand, table.tops), table, {}
@@ -334,7 +377,8 @@ def choosing_plays(view: dict, weights: Weights, lookahead: Lookahead = STRONG):
         if found is not None:
             return found[0], table, {"deals": found[1:]}
     already = len(view["played"])
-    return TurnSearch(table, view["required"] - already).run(), table, {}
+    plays = yield from TurnSearch(table, view["required"] - already).running()
+    return plays, table, {}
 
 
 def after(tops, hand, plays):
