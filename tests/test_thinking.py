@@ -90,6 +90,7 @@ def test_a_move_thought_in_slices_is_dropped_when_the_position_moved_on_meanwhil
 
 def test_the_game_turn_search_pauses_every_few_stopping_points_and_plans_the_same_turn():
     from cardtable.games.the_game import search
+    from test_the_game_endgame import run_counting_pauses
 
     spec = GAMES["the-game"]
     options = spec.resolve_options({"min_cards": 3, "small_hands": True}, 1)
@@ -109,16 +110,6 @@ def test_the_game_turn_search_pauses_every_few_stopping_points_and_plans_the_sam
                                       view["required"]).run()
     plan = search.plan_turn(view)
     assert [("play", card, pile) for card, pile in plays] == list(plan.actions[:len(plays)])
-    hint, pauses = finish_counting(hinting(make_bot("the-game", "strong", 0), view))
+    hint, pauses = run_counting_pauses(hinting(make_bot("the-game", "strong", 0), view))
     assert pauses >= 2 and hint["actions"] == [list(a) for a in plan.actions]
 
-
-def finish_counting(steps) -> tuple:
-    """``(answer, pauses)`` of a generator run to its end."""
-    pauses = 0
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value, pauses
-        pauses += 1
