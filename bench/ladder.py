@@ -71,18 +71,14 @@ class RankedTurns(search.TurnSearch):
 
     def run(self) -> list:
         self.stops = {}
-        bases = []
-        self.minimum(self.t.hand, self.t.tops, (), 0.0, bases)
-        bases.sort(key=lambda base: base[0])
-        for _, hand, tops, moves, cost in bases[:self.t.w.widen]:
-            self.extend(hand, tops, moves, cost)
+        super().run()
         return [moves for _, moves in sorted(self.stops.values())]
 
-    def extend(self, hand, tops, moves, cost) -> None:
+    def visit(self, hand, tops, moves, cost) -> None:
         score = self.score(hand, tops, moves, cost)
         if (hand, tops) not in self.stops or score < self.stops[(hand, tops)][0]:
             self.stops[(hand, tops)] = (score, moves)
-        super().extend(hand, tops, moves, cost)
+        super().visit(hand, tops, moves, cost)
 
 
 def world(view: dict, rng) -> TheGameState:

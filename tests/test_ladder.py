@@ -1,17 +1,19 @@
 """The worlds ``bench/ladder.py`` samples for its PIMC rungs: each agrees with everything
 the seat's view shows (TG-14: its hand, the piles, every hand's count and the draw pile's),
-the hidden cards are dealt again, and a ``+partners`` world keeps the partners' hands."""
+the hidden cards are dealt again, and a ``+partners`` world keeps the partners' hands;
+and the turns its ``plans`` rungs choose among, the planner's own among them."""
 
 import pathlib
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "bench"))
 
-from ladder import world  # noqa: E402
+from ladder import RankedTurns, world  # noqa: E402
 
 from cardtable.bots import make_bot  # noqa: E402
 from cardtable.engine.registry import get  # noqa: E402
 from cardtable.engine.rng import make_rng  # noqa: E402
+from cardtable.games.the_game import search  # noqa: E402
 
 SHOWN = ("hand", "piles", "hand_counts", "deck", "played", "required", "legal")
 
@@ -50,3 +52,10 @@ def test_a_world_with_the_partners_hands_shuffles_only_the_draw_pile():
         dealt = world(known, rng)
         assert dealt.hands == state.hands
         assert sorted(dealt.deck) == sorted(state.deck)
+
+
+def test_the_ranked_turns_hold_the_planners_own_and_other_ways_to_stop():
+    for _, view in views(2, "ranked", most=3):
+        table = search.Table(view, search.weights_for(2, view["min_cards"]))
+        ranked = RankedTurns(table, view["required"]).run()
+        assert search.TurnSearch(table, view["required"]).run() in ranked and len(ranked) > 1
