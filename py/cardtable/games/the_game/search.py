@@ -248,6 +248,7 @@ class TurnSearch:
         self.best_moves = ()
         self.seen = {}
         self.scored = 0
+        self.pause_at = PAUSE
 
     def run(self) -> tuple:
         """The plays of the best place to stop."""
@@ -282,8 +283,7 @@ class TurnSearch:
                 if self.seen.get((hand, tops), cost + 1) > cost:
                     self.seen[(hand, tops)] = cost
                     bases.append((self.score(hand, tops, moves, cost), hand, tops, moves, cost))
-                    self.scored += 1
-                    if self.scored % PAUSE == 0:
+                    if self.pause_due():
                         yield
                 continue
             stack.extend((rest, new_tops, moves + ((card, pile),), cost + step)
@@ -291,7 +291,16 @@ class TurnSearch:
                          in reversed(self.moves_from(hand, tops)))
         return bases
 
+    def pause_due(self) -> bool:
+        """Whether :data:`PAUSE` more stopping points were scored since the last pause."""
+        if self.scored < self.pause_at:
+            return False
+        self.pause_at = self.scored + PAUSE
+        return True
+
     def score(self, hand, tops, moves, cost) -> float:
+        """What stopping here costs (the lower the better); counted in ``scored``."""
+        self.scored += 1
         return cost - self.t.reach * len(moves) + self.t.leftover_cost(hand, tops)
 
     def extend(self, hand, tops, moves, cost):
@@ -299,6 +308,8 @@ class TurnSearch:
         the best; a generator that pauses. A play is looked at only when popped, so a
         position reached more cheaply in an earlier branch is not searched again."""
         self.visit(hand, tops, moves, cost)
+        if self.pause_due():
+            yield
         stack = self.cheap_plays(hand, tops, moves, cost)
         while stack:
             card, pile, rest, new_tops, moves, cost = stack.pop()
@@ -307,10 +318,9 @@ class TurnSearch:
                 continue
             self.seen[key] = cost
             self.visit(rest, new_tops, moves, cost)
-            stack.extend(self.cheap_plays(rest, new_tops, moves, cost))
-            self.scored += 1
-            if self.scored % PAUSE == 0:
+            if self.pause_due():
                 yield
+            stack.extend(self.cheap_plays(rest, new_tops, moves, cost))
 
     def visit(self, hand, tops, moves, cost) -> None:
         """Score stopping here; keep it when it is the best so far."""
