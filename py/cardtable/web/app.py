@@ -275,12 +275,12 @@ class Page:
                                                 dict_converter=js.Object.fromEntries))
 
     def on_relay_message(self, room, text) -> None:
-        if self.controller.relay_message(str(room), str(text)) or self.controller.jobs:
+        if self.controller.relay_message(str(room), str(text)) or self.controller.jobs_due():
             self.draw()
 
     def on_relay_state(self, room, state) -> None:
         counts = {key: int(getattr(state, key, 0) or 0) for key in ("live", "dead", "of")}
-        if self.controller.relay_state(str(room), counts) or self.controller.jobs:
+        if self.controller.relay_state(str(room), counts) or self.controller.jobs_due():
             self.draw()
 
     def on_link_message(self, peer, text) -> None:
@@ -304,7 +304,7 @@ class Page:
         while True:
             await asyncio.sleep(1)
             try:
-                if self.controller.tick() or self.controller.jobs:
+                if self.controller.tick() or self.controller.jobs_due():
                     self.draw()
             except Exception as error:  # a bug must not stop the heartbeat
                 js.console.error(f"cardtable: heartbeat: {error}")
@@ -312,7 +312,7 @@ class Page:
     def close_links(self) -> None:
         """The page goes away: its links close at once (the others learn it quickly)."""
         peers = getattr(js.window, "cardtablePeers", None)
-        if peers is not None and (self.controller.host or self.controller.guest):
+        if peers is not None and self.controller.in_company():
             relay = getattr(js.window, "cardtableRelay", None)
             for kind, name in self.controller.closing_jobs():
                 if kind == "close":
@@ -350,7 +350,7 @@ class Page:
             while self.controller.bot_due():
                 await asyncio.sleep(PACES[self.controller.pace])
                 if self.controller.bot_due():
-                    self.controller.messages = []
+                    self.controller.clear_messages()
                     await self.bot_step()
                     await asyncio.sleep(0)  # the move and its drawing: two tasks
                     held = focus_selector(js.document.activeElement)
@@ -508,7 +508,7 @@ class Page:
         (``boot.js`` kept them); when boot opened a game instead, say they were dropped."""
         keeper = getattr(js.window, "cardtableBoot", None)
         taps = keeper.takeTaps().to_py() if keeper else []
-        if taps and self.controller.table is not None:
+        if taps and self.controller.shown_table() is not None:
             self.controller.say("status", _("A game was opened, so the taps made while the"
                                             " page loaded were not carried out."))
             self.draw()
@@ -684,9 +684,7 @@ def focus_selector(element):
 
 def moving_table(controller, screen):
     """The table whose cards the screen shows in play (the table or its end), or None."""
-    if screen.kind not in ("table", "end"):
-        return None
-    return controller.guest.remote if controller.guest is not None else controller.table
+    return controller.shown_table() if screen.kind in ("table", "end") else None
 
 
 def tour_done(element) -> dict:

@@ -290,7 +290,26 @@ class Controller:
             return together.invitation_address(self)
         return links.fragment(self.session.setup, self.session.seed) if self.table else ""
 
+    def shown_table(self):
+        """The :class:`~.playing.Table` whose cards are on screen: at a friend's table its
+        remote copy, else this page's table; None in the lobby."""
+        if self.guest is not None:
+            return self.guest.remote
+        return self.table
+
+    def clear_messages(self) -> None:
+        """Take the messages on show down (a move the app makes says nothing old)."""
+        self.messages = []
+
     # -- playing together (see together.handlers) ----------------------------------------
+    def jobs_due(self) -> bool:
+        """Whether link jobs wait for the page (:meth:`take_jobs`)."""
+        return bool(self.jobs)
+
+    def in_company(self) -> bool:
+        """Whether this page has links to other pages (it hosts or sits at a friend's)."""
+        return self.host is not None or self.guest is not None
+
     def take_jobs(self) -> list:
         return together.take_jobs(self)
 
