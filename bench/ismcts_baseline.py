@@ -7,7 +7,7 @@ IS-MCTS, in duplicate matches.
         [--pairings ismcts:strong,strong:ismcts,strong:basic,ismcts:basic]
         [--workers 2] [--record FILE [--table-only]]
 
-Needs the research extra (README, "For researchers"). The baseline: OpenSpiel's
+Needs the research extra (docs/research.md, "For researchers"). The baseline: OpenSpiel's
 ``ISMCTSBot`` (``open_spiel.python.algorithms.ismcts``) with single-observer keys (every
 node keyed by the searching seat's information state, so the opponents' nodes do not
 split by their sampled hands), worlds sampled by the engine's ``unseen_shuffled``, one
@@ -58,9 +58,9 @@ table of the games in it. One record holds one set of options (seed, simulations
 ``uct_c``): the file does not say which.
 
 The full protocol (400 deals, 1000 simulations, every trick sub-game at 3 and 4 players,
-Triggs) does not fit a day on a 2-core machine: see README ("Rentz and Triggs against
-IS-MCTS") for the measured cost of a deal and of a Triggs decision (a random playout of
-Triggs from its start is about 200 actions).
+Triggs) does not fit a day on a 2-core machine: see docs/figures/ismcts-baseline.md
+("Rentz and Triggs against IS-MCTS") for the measured cost of a deal and of a Triggs
+decision (a random playout of Triggs from its start is about 200 actions).
 """
 
 from __future__ import annotations
@@ -656,8 +656,8 @@ def main(argv=None) -> int:
         parser.error("--table-only prints the games of a record: give --record FILE of one")
     if not args.table_only and importlib.util.find_spec("pyspiel") is None:
         parser.error("OpenSpiel is not installed: run this with .venv/bin/python (made by"
-                     " python3 build.py venv) or install the research extra (README, \"For"
-                     " researchers\")")
+                     " python3 build.py venv) or install the research extra (docs/research.md,"
+                     " \"For researchers\")")
     pairings = args.pairings
     lines = lines_of(args)
     results = read_record(args.record)
