@@ -8,9 +8,8 @@ import re
 import pytest
 
 from cardtable.bots import make_bot
-from cardtable.engine.registry import GAMES
+from cardtable.engine.registry import GAMES, game_module
 from cardtable.web.bot_runner import hint_bot
-from cardtable.web.tables import table_module
 
 PLAYERS = {"the-game": (1, 3), "extreme": (1, 3), "triggs": (2, 3), "rentz": (3, 4)}
 CASES = [(game, players) for game, counts in PLAYERS.items() for players in counts]
@@ -72,7 +71,8 @@ def test_a_hint_reads_the_view_only(game, players):
 def test_the_game_reason_is_not_the_move_again():
     view = sampled_views("the-game", 1, "not-the-move")[0][1]
     hint = hint_of("the-game", view)
-    steps = ", then ".join(table_module("the-game").action_words(a) for a in hint["actions"])
+    words = game_module("the-game", "table").action_words
+    steps = ", then ".join(words(a) for a in hint["actions"])
     assert hint["reason"].rstrip(".") not in steps
     assert "skips" in hint["reason"] or "backwards trick" in hint["reason"] \
         or "end the turn" in hint["reason"]

@@ -235,7 +235,7 @@ def test_ex2_undo_offer_after_a_losing_move_says_why():
 
 
 def test_extreme_is_listed_among_the_tables():
-    assert table_module("extreme") is table_extreme
+    assert table_module("extreme") is table_extreme.TABLE
     assert table_extreme.result_text({"lost_by": "", "rating": "win", "cards_left": 0}) \
         == table_the_game.result_text({"rating": "win", "cards_left": 0})
 

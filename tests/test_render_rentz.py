@@ -423,7 +423,7 @@ def test_a_card_that_may_not_be_played_is_refused_in_words():
 
 
 def test_rentz_is_registered_and_its_stylesheet_exists():
-    assert table_module("rentz") is table_rentz
+    assert table_module("rentz") is table_rentz.TABLE
     assert Path(table_rentz.__file__).with_name(table_rentz.STYLESHEET).exists()
     assert set(table_rentz.HANDLERS) == {"rentz-choose", "rentz-look", "rentz-play"}
 

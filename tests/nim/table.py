@@ -1,6 +1,9 @@
 """Nim's table: one button per legal move, the heaps, the log."""
 
 from cardtable.web.html import button, esc
+from cardtable.web.tables import TableSpec
+
+from .rules import SPEC
 
 STYLESHEET = "table.css"
 
@@ -33,3 +36,7 @@ def outcome(result: dict, seat: int, names) -> dict:
     return {"won": result["winner"] == seat, "score": int(result["winner"] == seat),
             "better": "higher", "place": 1 if result["winner"] == seat else 2,
             "progress": float(result["winner"] == seat), "text": result_text(result, names)}
+
+
+TABLE = TableSpec(game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
+                  result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET)

@@ -6,7 +6,7 @@ Pure modules (run on CPython in tests): ``lobby`` (the settings of a new game),
 ``links`` (share links), ``storage`` (saves and settings), ``session`` (a game being
 played), ``playing`` (the table on screen), ``bot_runner`` (the moves the app makes),
 ``sharing``, ``controller`` (what a click does), ``render`` (HTML), ``tables`` (the
-table-module protocol) and ``table_parts`` (what every table draws alike); the
-subpackages ``teaching`` (rules panel, tour) and ``records`` (records, replays, today's
-deal). ``app`` is the glue to the page; see docs/architecture.md.
+table protocol: each game's ``TableSpec``) and ``table_parts`` (what every table draws
+alike); the subpackages ``teaching`` (rules panel, tour) and ``records`` (records,
+replays, today's deal). ``app`` is the glue to the page; see docs/architecture.md.
 """

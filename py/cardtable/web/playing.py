@@ -1,10 +1,10 @@
 """The game on the table: the session, whose hand is shown, and the player's choices.
 
 :class:`Table` is what the buttons of a game act on. It knows the humans' seats (pass the
-device between them), what the viewing seat may do, the table module's own record of the
+device between them), what the viewing seat may do, the game's table's own record of the
 player's unfinished choice (``local``), the hint on show, and the end of the game: a game
 ends when its state is over, except that a human's own move that lost the game may still
-be taken back where the table module allows it (``takes_back_loss``), until they confirm.
+be taken back where the game's table allows it (``takes_back_loss``), until they confirm.
 """
 
 from __future__ import annotations
@@ -17,7 +17,8 @@ from .ui import TableUi
 
 class Table:
     """A :class:`~.session.Session` on screen. ``focus`` is a CSS selector for the page
-    to focus after drawing (handlers set it); ``module`` the game's table module."""
+    to focus after drawing (handlers set it); ``module`` the game's table, its
+    :class:`~.tables.TableSpec`."""
 
     def __init__(self, session: Session):
         self.session = session

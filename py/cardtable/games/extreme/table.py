@@ -21,11 +21,12 @@ What it adds to The Game's pieces, all read from the seat's view (EX-1..EX-12):
 
 from __future__ import annotations
 
-from .rules import KINDS, LOSS_REASONS
+from .rules import KINDS, LOSS_REASONS, SPEC
 from ..the_game.rules import pile_name
 from ...i18n import N_, _, ngettext
 from ..the_game import table as base
 from ...web.html import button, esc
+from ...web.tables import TableSpec
 from ...web.table_parts import by
 
 STYLESHEET = "table.css"
@@ -340,3 +341,10 @@ def outcome(result: dict, seat: int, names=()) -> dict:
 
 SCORE_NAME = base.SCORE_NAME
 progress = base.progress
+
+
+# What the app uses of this table (web/tables.py: TableSpec), checked as it is made.
+TABLE = TableSpec(
+    game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
+    result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET, end_html=end_html,
+    takes_back_loss=takes_back_loss, CANCEL=CANCEL, progress=progress, SCORE_NAME=SCORE_NAME)

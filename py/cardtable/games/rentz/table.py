@@ -25,8 +25,9 @@ from __future__ import annotations
 
 from ...i18n import N_, _, ngettext, pgettext
 
-from .rules import SUB_GAME, SUB_GAME_IDS, SUITS, deck_ranks, rank_of, suit_of
+from .rules import SPEC, SUB_GAME, SUB_GAME_IDS, SUITS, deck_ranks, rank_of, suit_of
 from ...web.html import attrs, button, esc
+from ...web.tables import TableSpec
 from ...web.table_parts import (
     by, compact_names, face_parts, hint_html, latest_move, log_html as log_box, moves_by_turn,
     place, unseen,
@@ -751,3 +752,11 @@ SCORE_NAME = N_("points")  # what outcome()'s score counts, for the records
 def progress(view: dict) -> tuple:
     """How far a match got, for the list of unfinished games: the deal being played."""
     return ("deal", min(view["deal"] + 1, view["deals"]), view["deals"])
+
+
+# What the app uses of this table (web/tables.py: TableSpec), checked as it is made.
+TABLE = TableSpec(
+    game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
+    result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET, end_html=end_html,
+    PAUSE_AFTER=PAUSE_AFTER, pause_html=pause_html, progress=progress, SCORE_NAME=SCORE_NAME,
+    card_text=card_text)

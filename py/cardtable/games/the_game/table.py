@@ -15,9 +15,10 @@ more than one seat plays.
 
 from __future__ import annotations
 
-from .rules import CARDS, SIGNAL_KINDS, pile_name
+from .rules import CARDS, SIGNAL_KINDS, SPEC, pile_name
 from ...i18n import N_, _, ngettext
 from ...web.html import attrs, button, esc
+from ...web.tables import TableSpec
 from ...web.table_parts import (
     Html, by, face_parts, hint_html as hint_box, last_mark, latest_move, log_html as log_box,
     moves_by_turn, number_index, seat_says, unseen, weave,
@@ -459,3 +460,10 @@ SCORE_NAME = N_("cards left")  # what outcome()'s score counts, for the records
 def progress(view: dict) -> tuple:
     """How far a game got, for the list of unfinished games: the cards not played yet."""
     return ("cards_left", view["deck"] + sum(view["hand_counts"]), None)
+
+
+# What the app uses of this table (web/tables.py: TableSpec), checked as it is made.
+TABLE = TableSpec(
+    game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
+    result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET, end_html=end_html,
+    takes_back_loss=takes_back_loss, CANCEL=CANCEL, progress=progress, SCORE_NAME=SCORE_NAME)

@@ -31,8 +31,9 @@ from __future__ import annotations
 
 from ...i18n import N_, _, ngettext, npgettext, pgettext
 
-from .rules import TOTAL_BOXES, describe_makes
+from .rules import SPEC, TOTAL_BOXES, describe_makes
 from ...web.html import attrs, button, esc
+from ...web.tables import TableSpec
 from ...web.table_parts import (
     Html, by, face_parts, hint_html, last_mark, latest_move, log_html, number_index, place,
     seat_says, unseen, weave,
@@ -683,3 +684,10 @@ SCORE_NAME = N_("boxes crossed")  # what outcome()'s score counts, for the recor
 def progress(view: dict) -> tuple:
     """How far a game got, for the list of unfinished games: the viewer's boxes crossed."""
     return ("boxes", sum(view["sheets"][view["seat"]]), TOTAL_BOXES)
+
+
+# What the app uses of this table (web/tables.py: TableSpec), checked as it is made.
+TABLE = TableSpec(
+    game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
+    result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET, end_html=end_html,
+    CANCEL=CANCEL, progress=progress, SCORE_NAME=SCORE_NAME)

@@ -2,7 +2,7 @@
 
 :class:`Replay` rebuilds the game from its record (the engine replays the action log, as
 a resumed save does) and shows it at one ``step``: the position after that many actions,
-as seat 1 saw it, with the log up to there. The view it gives the table module has no
+as seat 1 saw it, with the log up to there. The view it gives the game's table has no
 legal actions and the :class:`~.ui.TableUi` says it is nobody's turn, so the table offers
 no live control; the controller runs no table handler on the replay screen either.
 It opens at the start. Once the player asks (``show_hands``; offered when there is more
@@ -29,7 +29,7 @@ class Replay:
                                " result is kept, so it cannot be replayed."))
         self.session = from_save(as_save(record))
         self.record, self.index = record, index
-        self.module = table_module(record["game"])
+        self.module = table_module(record["game"])  # the game's TableSpec
         self.names = seat_names(tuple(record["seats"]))
         self.step = 0
         self.show_hands = False
@@ -60,7 +60,7 @@ class Replay:
 
     def hands(self) -> list:
         """``(name, cards in words)`` for every seat at the step, from each seat's own view
-        (the table module's ``card_text`` names a card where it has one)."""
-        words = getattr(self.module, "card_text", str)
+        (the table's ``card_text`` names a card)."""
+        words = self.module.card_text
         return [(self.names[seat], [words(card) for card in self.state.view(seat).get("hand", [])])
                 for seat in range(self.record["players"])]

@@ -25,8 +25,8 @@ SCORE_NAME = N_("score")  # what a score counts, for a table that does not say
 
 
 def score_name(game: str) -> str:
-    """What a game's score counts, in words (its table's ``SCORE_NAME``)."""
-    return _(getattr(table_module(game), "SCORE_NAME", SCORE_NAME))
+    """What a game's score counts, in words (its table's ``SCORE_NAME``, else "score")."""
+    return _(table_module(game).SCORE_NAME or SCORE_NAME)
 
 
 def percent(rate) -> str:

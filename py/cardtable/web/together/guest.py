@@ -178,7 +178,7 @@ class RemoteTable:
 
     def __init__(self, guest: Guest):
         self.guest = guest
-        self.module = table_module(guest.setup.game)
+        self.module = table_module(guest.setup.game)  # the game's TableSpec
         self.local = None
         self.hint = None
         self.focus = None
