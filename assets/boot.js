@@ -1,8 +1,9 @@
 // Boots the page: service worker, PyScript on the local Pyodide, a progress bar with the
 // progress in words, and <html data-app="error"> with a message in role="alert" when boot
-// fails or takes too long. <html data-app="ready"> is set by the UI (cardtable.web.app.start)
-// once it is interactive. Until then the prerendered lobby works: its taps are kept here, in
-// order, marked as pending, and the UI carries them out once it runs (takeTaps below).
+// fails or takes too long. <html data-app="ready"> is set by the UI
+// (cardtable.web.page.boot.start) once it is interactive. Until then the prerendered lobby
+// works: its taps are kept here, in order, marked as pending, and the UI carries them out
+// once it runs (takeTaps below).
 
 // Boot fails when no step completes and no byte arrives for this long.
 const STALL_TIMEOUT_MS = 90_000;

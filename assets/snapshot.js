@@ -192,9 +192,10 @@ function partsOfGames(games) {
   return [...parts];
 }
 
-// The lobby asks for the games it starts or continues at one tap (cardtable.web.app): their
-// parts not written yet nor on their way are fetched once the page is ready (not to slow
-// its start), so that a tap on Start finds them written instead of waiting for them.
+// The lobby asks for the games it starts or continues at one tap
+// (cardtable.web.page.drawing): their parts not written yet nor on their way are fetched once
+// the page is ready (not to slow its start), so that a tap on Start finds them written
+// instead of waiting for them.
 const asked = new Set();
 function wantGames(interpreter, games) {
   const missing = partsOfGames([...games]).filter((part) => !asked.has(part)

@@ -94,7 +94,7 @@ def test_package_zip_holds_every_module_as_3_14_bytecode_and_every_catalog(dist)
     assert set(HEADLESS_ONLY) < sources
     # one sourceless module per source, but for the simulator's, which the page never imports
     assert {name[:-1] for name in pycs} == sources - set(HEADLESS_ONLY)
-    assert "cardtable/main.pyc" in names and "cardtable/web/app.pyc" in names
+    assert "cardtable/main.pyc" in names and "cardtable/web/page/boot.pyc" in names
     catalogs = {name for name in names if name.endswith(".mo")}
     assert catalogs == {f"cardtable/locale/{code}/LC_MESSAGES/cardtable.mo"
                         for code in catalog_files()}
@@ -151,19 +151,23 @@ def test_a_modules_tracebacks_name_the_zip_that_the_page_finds_it_in(dist):
     with zipfile.ZipFile(dist / PARTS / "game-rentz.zip") as part:
         bots = part.read("cardtable/games/rentz/bots.pyc")
     with zipfile.ZipFile(dist / "cardtable.zip") as core:
-        app = core.read("cardtable/web/app.pyc")
+        boot = core.read("cardtable/web/page/boot.pyc")
     assert b"/home/pyodide/parts/game-rentz.zip/cardtable/games/rentz/bots.py" in bots
     assert b"cardtable.zip" not in bots
-    assert b"/home/pyodide/cardtable.zip/cardtable/web/app.py" in app
+    assert b"/home/pyodide/cardtable.zip/cardtable/web/page/boot.py" in boot
 
 
 def test_the_core_zip_holds_each_games_declaration_and_the_parts_the_rest(dist):
-    """A start imports the core zip: the framework, each game's __init__ and rules, no
-    catalog; each game's other modules are its part, each catalog its language's; a part
-    needs the parts whose modules it imports (Extreme's bots and table import The Game's)."""
+    """A start imports the core zip: the framework (every module of the page's glue,
+    web/page/, among it), each game's __init__ and rules, no catalog; each game's other
+    modules are its part, each catalog its language's; a part needs the parts whose modules
+    it imports (Extreme's bots and table import The Game's)."""
     with zipfile.ZipFile(dist / "cardtable.zip") as core:
         names = set(core.namelist())
         index = json.loads(core.read(PARTS_INDEX))
+    page = {f"cardtable/web/page/{p.stem}.pyc"
+            for p in (ROOT / "py" / "cardtable" / "web" / "page").glob("*.py")}
+    assert "cardtable/web/page/boot.pyc" in page and page <= names
     games = sorted(p.name for p in (ROOT / "py" / "cardtable" / "games").glob("*/rules.py")
                    for p in [p.parent])
     for game in games:

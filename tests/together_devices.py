@@ -2,10 +2,10 @@
 
 A :class:`Device` is a page without the browser: a :class:`~cardtable.web.controller.
 Controller` on its own store, whose link jobs are carried out by a
-:class:`~cardtable.web.together.transport.MemoryNetwork` page, as ``app.py`` carries them
-out with WebRTC, and whose bots move at once. :func:`seat_friends` opens a host's table
-with friends by the same steps as in the browser: invitation link, Join, reply code,
-Connect.
+:class:`~cardtable.web.together.transport.MemoryNetwork` page, as ``web/page/link.py``
+carries them out with WebRTC, and whose bots move at once. :func:`seat_friends` opens a
+host's table with friends by the same steps as in the browser: invitation link, Join, reply
+code, Connect.
 """
 
 from __future__ import annotations

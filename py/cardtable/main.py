@@ -7,6 +7,6 @@ def main():
     interactive. Returns the task."""
     import asyncio
 
-    from cardtable.web import app
+    from cardtable.web.page import boot
 
-    return asyncio.ensure_future(app.start())
+    return asyncio.ensure_future(boot.start())

@@ -14,7 +14,7 @@ chosen, the game a link opens) while Python starts and, once the page is ready, 
 one. Nothing here fetches: an import of a part's module, or a read of a part's file, that
 finds its part not there yet raises :class:`PartMissing`, which names the parts to fetch;
 the page fetches them asynchronously (the only kind of request its service worker answers
-in every browser) and does again what needed them (``cardtable.web.app``). Headless the
+in every browser) and does again what needed them (``cardtable.web.page``). Headless the
 package is a folder holding everything and no ``parts.json``: then nothing here does
 anything.
 Importing this module puts :class:`PartFinder` on ``sys.meta_path`` (``cardtable.main`` does,

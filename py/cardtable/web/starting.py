@@ -14,7 +14,7 @@ raises anyway, what happens depends on what failed:
   When no single key is, nothing is moved: the visit goes on with every stored key
   hidden, and says so.
 
-``app.start()`` runs this in the browser; the tests run it on CPython.
+``page.boot.start()`` runs this in the browser; the tests run it on CPython.
 """
 
 from __future__ import annotations

@@ -1,0 +1,124 @@
+"""The page's pace: the bots' moves, the pauses between parts of a game, long thoughts.
+
+Bots and forced moves are made in an asyncio task that sleeps the chosen pace between
+moves, so the page stays responsive; each move is thought in slices of the main thread
+(the page draws and answers taps between them), and a thought that runs long names the
+thinker in the page's thinking line. A pause between parts of a game ends by itself after
+the pace's pause seconds. A hint is thought in slices too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import js
+
+from ...i18n import _
+from ..bot_runner import BotError
+from ..lobby import PACES, PAUSE_SECONDS
+from .drawing import focus_selector
+from .sound import sound_on
+
+SLICE_SECONDS = 0.04  # the longest a bot thinks before the page may draw and answer taps
+THINKING_SHOWN_AFTER = 0.3  # seconds a thought runs before the page says who is thinking
+
+
+class Pacing:
+    """The bots' task and the pause's task, while they run."""
+
+    def __init__(self, page):
+        self.page = page
+        self.bots_task = None
+        self.pause_task = None
+
+    def start_due(self) -> None:
+        """Start the bots when it is their turn, and the end of a pause when one began
+        (each once: not while its task runs)."""
+        controller = self.page.controller
+        if controller.bot_due() and self.bots_task is None:
+            self.bots_task = asyncio.ensure_future(self.run_bots())
+        if controller.paused() and self.pause_task is None:
+            self.pause_task = asyncio.ensure_future(self.end_pause())
+
+    async def run_bots(self) -> None:
+        """Bots act one action at a time, ``PACES[pace]`` seconds apart; the focus stays
+        on its control while it is there."""
+        page = self.page
+        try:
+            while page.controller.bot_due():
+                await asyncio.sleep(PACES[page.controller.pace])
+                if page.controller.bot_due():
+                    page.controller.clear_messages()
+                    await self.bot_step()
+                    await asyncio.sleep(0)  # the move and its drawing: two tasks
+                    held = focus_selector(js.document.activeElement)
+                    page.drawing.paint()
+                    page.drawing.place_focus((held,) if held else ())
+                    if sound_on(page.controller):
+                        page.tones.play(page.controller.session.last_actor() or 0)
+        finally:
+            self.bots_task = None
+        page.draw()
+
+    async def end_pause(self) -> None:
+        """A pause between parts of a game ends by itself after the pace's pause seconds,
+        unless the player went on (or left) meanwhile."""
+        page = self.page
+        try:
+            while (pause := page.controller.paused()) is not None:
+                await asyncio.sleep(PAUSE_SECONDS[page.controller.pace])
+                if page.controller.paused() == pause:
+                    page.act("go-on", {})
+        finally:
+            self.pause_task = None
+
+    async def bot_step(self) -> None:
+        """One move the app makes, thought in slices of at most ``SLICE_SECONDS`` of the
+        main thread (the page answers taps between them); a bot's bug is logged and shown,
+        and that seat then plays the game's random bot's move so the game can go on."""
+        page = self.page
+        try:
+            await self.in_slices(page.controller.bot_steps(), page.controller.thinking_words())
+        except BotError as error:
+            js.console.error(f"cardtable: {error}")
+            page.controller.say("alert", _("{error} Please report this; a random legal move"
+                                           " was played instead.").format(error=error))
+            await in_slices(page.controller.bot_steps(fallback=True))
+
+    async def think(self, steps) -> None:
+        """Run the generator ``steps`` (a hint being thought) in slices, then draw."""
+        await self.in_slices(steps, _("Looking for a hint…"))
+        self.page.draw()
+
+    async def in_slices(self, steps, words: str) -> None:
+        """:func:`in_slices`, and while a thought runs past ``THINKING_SHOWN_AFTER``
+        seconds, ``words`` (who thinks) in the page's thinking line, which does not move
+        the table (it floats over the page's bottom edge)."""
+        line = self.page.drawing.thinking_line()
+        started = time.perf_counter()
+
+        def show() -> None:
+            if line is not None and line.hidden and \
+                    time.perf_counter() - started > THINKING_SHOWN_AFTER:
+                line.textContent, line.hidden = words, False
+
+        try:
+            await in_slices(steps, between=show)
+        finally:
+            if line is not None:
+                line.hidden, line.textContent = True, ""
+
+
+async def in_slices(steps, between=lambda: None) -> None:
+    """Run the generator ``steps`` to its end, giving the browser back its main thread
+    whenever a slice has taken ``SLICE_SECONDS`` (``between()`` is called then)."""
+    while True:
+        deadline = time.perf_counter() + SLICE_SECONDS
+        try:
+            while time.perf_counter() < deadline:
+                next(steps)
+        except StopIteration:
+            return
+        between()
+        await asyncio.sleep(0)
