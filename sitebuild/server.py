@@ -27,7 +27,7 @@ MIME_TYPES = {
     ".png": "image/png",
     ".svg": "image/svg+xml",
 }
-# What the server compresses, as GitHub Pages does (README, "Deployment"): text, and the
+# What the server compresses, as GitHub Pages does (docs/deployment.md): text, and the
 # WebAssembly binary; not the zips (their modules are compressed already) nor the images.
 COMPRESSED = (".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".wasm")
 

@@ -19,6 +19,7 @@ from cardtable import parts
 from cardtable.parts import PartMissing
 from cardtable.web import links, starting
 from cardtable.web.controller import Controller
+from cardtable.web.settings import Settings
 from cardtable.web.lobby import default_setup
 from cardtable.web.records.book import BUDGET, RECORDS_KEY, RecordBook, make_record
 from cardtable.web.render import menu_html, screen_html
@@ -155,7 +156,7 @@ def test_a_bad_link_over_a_bad_stored_value_gives_words_and_the_lobby(key, text)
 @pytest.mark.parametrize("key, text", BAD_VALUES)
 def test_the_page_opens_a_link_and_plays_whatever_is_stored(key, text):
     controller, html, _ = start(stored(**{key: text}), "#/the-game?seed=fine&players=1")
-    assert controller.table is not None and 'data-action="play"' in html
+    assert controller.sitting.table is not None and 'data-action="play"' in html
     controller.handle("records", {"game": "the-game"})
     assert "records" in draw(controller)
 
@@ -165,7 +166,7 @@ def test_a_record_the_records_screen_cannot_read_costs_that_record_only():
     text = json.dumps({"schema": 1, "games": [good, json.loads(RECORDS_FILE)["games"][0]]})
     backend = stored(**{RECORDS_KEY: text})
     controller, _, _ = start(backend)
-    assert len(controller.records.games) == 1 and controller.records.games[0]["seed"] == "rec"
+    assert len(controller.browsing.book.games) == 1 and controller.browsing.book.games[0]["seed"] == "rec"
     assert "1 of your recorded games" in alert(controller)
     assert backend.items[ASIDE_PREFIX + "1"] == text
 
@@ -179,7 +180,7 @@ def test_scores_that_are_not_finite_or_huge_never_reach_the_records_screen(score
     controller, _, _ = start(stored(**{RECORDS_KEY: text}))
     controller.handle("records", {"game": "the-game"})
     assert "records" in draw(controller) and controller.failure is None
-    games = controller.records.games
+    games = controller.browsing.book.games
     assert [game["outcome"] for game in games] == [record["outcome"]] * 11 if kept else games == []
 
 
@@ -187,7 +188,7 @@ def test_huge_results_never_reach_the_records_screen():
     record = make_record(played("the-game"), NOW)
     huge = {**record, "result": {**record["result"], "cards_left": 1e308}}
     controller, _, _ = start(stored(**{RECORDS_KEY: json.dumps({"schema": 1, "games": [huge]})}))
-    assert controller.records.games == [] and "kept aside" in alert(controller)
+    assert controller.browsing.book.games == [] and "kept aside" in alert(controller)
 
 
 # -- kept aside only when the copy landed ---------------------------------------------------
@@ -212,8 +213,8 @@ def test_a_save_written_when_the_storage_is_full_lasts_the_visit_and_says_so():
     before = backend.items[GAMES_KEY]
     backend.limit = sum(len(k) + len(v) for k, v in backend.items.items()) + 16
     for _ in range(2):
-        controller.table.act(controller.table.view["legal"][0])
-    controller.saved()
+        controller.sitting.table.act(controller.sitting.table.view["legal"][0])
+    controller.local.saved()
     assert store.notice == FULL_NOTICE
     assert len(json.loads(store.get(GAMES_KEY))["games"][0]["save"]["actions"]) == 2
     assert backend.items[GAMES_KEY] == before  # what was stored stays as it was
@@ -244,7 +245,7 @@ def test_when_the_first_drawing_fails_anyway_only_the_key_proved_bad_is_kept_asi
     assert "“cardtable.other”" in said and f"“{ASIDE_PREFIX}1”" in said and said.endswith(".")
     assert backend.items[ASIDE_PREFIX + "1"] == "1" and "cardtable.other" not in backend.items
     assert backend.items[GAMES_KEY] == games and backend.items["elsewhere"] == "mine"
-    assert controller.table is not None and controller.table.session.seed == "kept"
+    assert controller.sitting.table is not None and controller.sitting.table.session.seed == "kept"
     assert drawn
 
 
@@ -301,7 +302,7 @@ def test_parts_that_cannot_be_had_open_the_lobby_with_one_sentence_and_move_noth
 
 
 def test_a_language_whose_catalog_cannot_be_had_falls_back_to_english(monkeypatch):
-    monkeypatch.setattr(Controller, "speak", lambda self: (_ for _ in ()).throw(
+    monkeypatch.setattr(Settings, "speak", lambda self: (_ for _ in ()).throw(
         PartMissing(["language-ro"])))
     drawn = []
     controller = starting.start_without(Store(MemoryBackend()), make,
@@ -311,7 +312,7 @@ def test_a_language_whose_catalog_cannot_be_had_falls_back_to_english(monkeypatc
 
 def test_a_handler_bug_is_said_in_one_sentence_and_the_page_goes_on(monkeypatch):
     controller, _, _ = start(MemoryBackend(), "#/the-game?seed=bug&players=1")
-    module = controller.table.module
+    module = controller.sitting.table.module
     monkeypatch.setitem(module.HANDLERS, "select", lambda table, data: 1 / 0)
     assert controller.handle("select", {"card": "2"}) is None
     assert isinstance(controller.failure, ZeroDivisionError)
@@ -365,14 +366,14 @@ def test_an_import_never_drops_the_players_own_records():
 
 # -- an unfinished game is never replaced silently -------------------------------------------
 def seeds_listed(controller) -> list:
-    return [entry["save"]["seed"] for entry in controller.saves.entries]
+    return [entry["save"]["seed"] for entry in controller.unfinished.saves.entries]
 
 
 def test_a_link_to_another_deal_keeps_the_unfinished_game_and_the_lobby_offers_it():
     controller, _, store = start(MemoryBackend(), "#/the-game?seed=first&players=1")
-    controller.table.act(controller.table.view["legal"][0])
-    controller.saved()
-    first = controller.game_id
+    controller.sitting.table.act(controller.sitting.table.view["legal"][0])
+    controller.local.saved()
+    first = controller.local.game_id
     controller.boot("#/the-game?seed=second&players=1")
     assert controller.session.seed == "second" and seeds_listed(controller) == ["second", "first"]
     controller.handle("lobby", {})
@@ -387,18 +388,18 @@ def test_a_link_to_another_deal_keeps_the_unfinished_game_and_the_lobby_offers_i
 
 def test_starting_from_the_lobby_keeps_the_game_and_new_deal_asks_first():
     controller, _, store = start(MemoryBackend(), "#/the-game?seed=one&players=1")
-    controller.table.act(controller.table.view["legal"][0])
-    controller.saved()
+    controller.sitting.table.act(controller.sitting.table.view["legal"][0])
+    controller.local.saved()
     controller.handle("lobby", {})
     controller.handle("start", {})
     started = controller.session.seed
     assert seeds_listed(controller) == [started, "one"]
-    controller.handle("continue", {"id": str(controller.saves.entries[1]["id"])})
+    controller.handle("continue", {"id": str(controller.unfinished.saves.entries[1]["id"])})
     controller.handle("new-deal", {})
-    assert controller.panel[0] == "confirm" and controller.session.seed == "one"
+    assert controller.panels.panel[0] == "confirm" and controller.session.seed == "one"
     assert "Deal again? This game (97 cards left) ends here" in draw(controller)
     controller.handle("close-panel", {})
-    assert controller.panel is None and seeds_listed(controller) == ["one", started]
+    assert controller.panels.panel is None and seeds_listed(controller) == ["one", started]
     controller.handle("new-deal", {"confirmed": "yes"})
     assert seeds_listed(controller) == [controller.session.seed, started]
     assert controller.session.seed not in ("one", started)
@@ -406,8 +407,8 @@ def test_starting_from_the_lobby_keeps_the_game_and_new_deal_asks_first():
 
 def test_discard_asks_first_and_names_the_game():
     controller, _, store = start(MemoryBackend(), "#/the-game?seed=one&players=1")
+    game_id = str(controller.local.game_id)
     controller.handle("lobby", {})
-    game_id = str(controller.game_id)
     controller.handle("discard-game", {"id": game_id})
     assert "Discard this game: The Game, 1 player, 98 cards left" in draw(controller)
     assert seeds_listed(controller) == ["one"]
@@ -421,11 +422,11 @@ def test_past_the_lists_room_the_lobby_says_which_game_a_new_one_drops():
     controller, _, store = start(MemoryBackend())
     for _ in range(MOST):
         controller.handle("start", {})
-        controller.table.act(controller.table.view["legal"][0])
-        controller.saved()
+        controller.sitting.table.act(controller.sitting.table.view["legal"][0])
+        controller.local.saved()
         controller.handle("lobby", {})
     assert "The list is full: a new game will drop this one: The Game" in draw(controller)
-    oldest = controller.saves.entries[-1]["save"]["seed"]
+    oldest = controller.unfinished.saves.entries[-1]["save"]["seed"]
     controller.handle("start", {})
     assert controller.messages[0][1].startswith("Dropped to make room: The Game, 1 player,")
     assert oldest not in seeds_listed(controller) and len(seeds_listed(controller)) == MOST
@@ -495,7 +496,7 @@ def test_any_stored_settings_leave_a_page_that_starts(text):
     controller, html, _ = start(stored(**{SETTINGS_KEY: text}))
     assert controller.failure is None and "lobby" in html
     controller.boot("#/the-game?seed=s&players=1")
-    assert controller.table is not None
+    assert controller.sitting.table is not None
 
 
 @FAST
@@ -546,4 +547,4 @@ def test_every_bot_level_in_a_saved_seat_is_accepted():
             save = {"schema": 1, "game": game, "players": players, "options": {}, "seed": "lv",
                     "actions": [], "seats": ["human"] + [level] * (players - 1)}
             controller, _, _ = start(stored(**{SAVE_KEY: json.dumps(save)}))
-            assert controller.table is not None, (game, level)
+            assert controller.sitting.table is not None, (game, level)

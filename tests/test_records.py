@@ -68,16 +68,16 @@ def controller(store=None, clock=lambda: NOW) -> Controller:
 def finish(c: Controller) -> None:
     """Play the game on the table to its end: the human seat by a random bot."""
     me = make_bot(c.session.setup.game, "random", 0, c.new_seed())
-    while not c.table.finished:
-        if c.table.awaiting():
+    while not c.sitting.table.finished:
+        if c.sitting.table.awaiting():
             c.handle("confirm-end", {})
         elif c.paused():  # between deals: the player goes on
             c.handle("go-on", {})
         elif c.bot_due():
             c.bot_step()
         else:
-            c.table.act(me.act(c.table.view))
-            c.saved()
+            c.sitting.table.act(me.act(c.sitting.table.view))
+            c.local.saved()
 
 
 def fake(won: bool, score: int, better="lower", options=None, players=1, when="2026-01-01T10:00"):
@@ -106,13 +106,13 @@ def test_the_controller_records_each_finished_game_once(game):
     c = controller(store)
     c.begin(Session.new(quick_setup(game), "once"))
     finish(c)
-    c.saved()
-    c.saved()
-    (record,) = c.records.games
+    c.local.saved()
+    c.local.saved()
+    (record,) = c.browsing.book.games
     assert record["game"] == game and record["seed"] == "once"
     assert json.loads(store.get(RECORDS_KEY)) == {"schema": 1, "games": [record]}
     assert "daily" not in record
-    assert c.saves.entries == []  # finished: no longer among the unfinished games
+    assert c.unfinished.saves.entries == []  # finished: no longer among the unfinished games
 
 
 def test_stats_and_streaks():
@@ -193,7 +193,7 @@ def test_an_unreadable_records_text_is_kept_aside_and_reported():
     (role, text), = c.messages
     assert role == "alert" and "cardtable.unreadable.1" in text
     assert store.get("cardtable.unreadable.1") == "{not json"
-    assert c.records.games == [] and store.get(RECORDS_KEY) is None
+    assert c.browsing.book.games == [] and store.get(RECORDS_KEY) is None
     c.boot("")
     assert c.messages == []  # said once
 
@@ -294,15 +294,15 @@ def test_one_recorded_attempt_a_day_then_practice(game):
     c.handle("daily", {"game": game})
     assert c.session.seed == f"daily-{game}-2026-11-23" and c.messages == []
     finish(c)
-    first = c.records.games[-1]
+    first = c.browsing.book.games[-1]
     assert first["daily"] == "2026-11-23" and first["practice"] is False
     c.handle("daily", {"game": game})
     assert "practice" in c.messages[-1][1]
     finish(c)
-    second = c.records.games[-1]
+    second = c.browsing.book.games[-1]
     assert second["daily"] == "2026-11-23" and second["practice"] is True
-    assert c.records.daily(game, "2026-11-23") is first
-    assert "(practice)" in c.share_text().splitlines()[0]
+    assert c.browsing.book.daily(game, "2026-11-23") is first
+    assert "(practice)" in c.local.share_text().splitlines()[0]
     lobby = controller(c.store)
     lobby.boot("")
     page = Page(screen_html(lobby.screen()))
@@ -315,7 +315,7 @@ def test_another_days_deal_is_practice():
     c.boot("#/the-game?daily=2026-11-23")
     assert "practice" in c.messages[-1][1]
     finish(c)
-    assert c.records.games[-1]["practice"] is True
+    assert c.browsing.book.games[-1]["practice"] is True
 
 
 @pytest.mark.parametrize("game", ["the-game", "extreme", "triggs", "rentz", "nim"])
@@ -323,10 +323,10 @@ def test_the_share_text_of_todays_deal(game):
     c = controller()
     c.handle("daily", {"game": game})
     finish(c)
-    head, bar, play = c.share_text().split("\n")
+    head, bar, play = c.local.share_text().split("\n")
     name = c.session.setup.spec.name
     assert head.startswith(f"{name}, today's deal of 2026-11-23: ")
-    outcome = table_module(game).outcome(c.table.state.result(), 0, c.table.names)
+    outcome = table_module(game).outcome(c.sitting.table.state.result(), 0, c.sitting.table.names)
     assert head.endswith(outcome["text"])
     squares = bar.replace(" 🏆", "")
     assert len(squares) == 10 and set(squares) <= {"🟩", "⬜"}
@@ -345,7 +345,7 @@ def test_a_replay_steps_both_ways_through_the_same_states_and_nobody_can_act(gam
     session = c.session
     c.handle("records", {"game": game})
     c.handle("replay", {"index": "0"})
-    replay = c.replay
+    replay = c.browsing.replay
     assert replay.step == 0 and replay.last == len(session.actions)  # it opens at the start
     for step in range(replay.last + 1):
         assert replay.view() == {**session.states[step].view(0), "legal": []}
@@ -381,14 +381,13 @@ def test_a_replay_steps_both_ways_through_the_same_states_and_nobody_can_act(gam
 
 
 def test_arrow_keys_step_a_replay():
-    from cardtable.web.records.handlers import replay_key
     c = controller()
-    assert replay_key(c, "ArrowLeft") is None
+    assert c.browsing.replay_key("ArrowLeft") is None
     c.begin(Session.new(quick_setup("nim"), "keys"))
     finish(c)
     c.handle("replay", {"index": "0"})
-    assert replay_key(c, "ArrowLeft") == ("replay-step", {"by": "-1"})
-    assert replay_key(c, "End") == ("replay-to", {"step": str(c.replay.last)})
+    assert c.browsing.replay_key("ArrowLeft") == ("replay-step", {"by": "-1"})
+    assert c.browsing.replay_key("End") == ("replay-to", {"step": str(c.browsing.replay.last)})
 
 
 @pytest.mark.parametrize("game", ALL_GAMES)
@@ -404,7 +403,7 @@ def test_the_records_screen_of_every_game(game):
     assert len(page.find("figure", "chart")) == 2 and len(page.find("table", "chart-data")) == 2
     assert len(page.find("button", data_action="replay")) == 2
     assert [b.attrs["data-index"] for b in page.find("button", data_action="play-record")] == ["1", "0"]
-    practice = stats.practice_deal(c.records.games[0])  # Rentz's one deal here (SHORT)
+    practice = stats.practice_deal(c.browsing.book.games[0])  # Rentz's one deal here (SHORT)
     assert page.find("dd")[0].text == ("0" if practice else "2")  # played
     assert ("2 practice deals are not counted" in screen_html(c.screen())) == practice
     c.handle("play-record", {"index": "0"})

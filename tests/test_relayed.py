@@ -14,7 +14,7 @@ from cardtable.web import links
 from cardtable.web.lobby import FRIEND, default_setup
 from cardtable.web.render import screen_html
 from cardtable.web.together import relayed
-from cardtable.web.together.handlers import HOST_PEER
+from cardtable.web.together.link import HOST_PEER
 from cardtable.web.together.transport import MemoryNetwork
 from together_devices import Clock, Device, MemoryRelay, pass_time, play_out
 
@@ -41,26 +41,26 @@ def rentz_table():
 
 
 def join_by_link(host: Device, friend: Device, seat: int) -> None:
-    friend.open(host.controller.host.links[seat])
+    friend.open(host.controller.together.host.links[seat])
     friend.act("join", text=f"Friend{seat}")
     host.network.run()
 
 
 def test_friends_sit_down_by_the_link_alone_and_the_relays_read_nothing():
     network, clock, relay, host, friends = rentz_table()
-    link = host.controller.host.links[1]
+    link = host.controller.together.host.links[1]
     assert "relay=" in link
     for seat, friend in friends.items():
         join_by_link(host, friend, seat)
-        assert friend.controller.reply is None  # no code to carry back
+        assert friend.controller.together.reply is None  # no code to carry back
     assert host.screen().kind in ("table", "pass")
-    assert [friend.controller.guest.seat for friend in friends.values()] == [1, 2]
+    assert [friend.controller.together.guest.seat for friend in friends.values()] == [1, 2]
     kinds = [json.loads(text)["t"] for _, text in relay.carried]
     assert kinds.count("knock") >= 2 and kinds.count("answer") == 2
-    secrets = {friend.relay for friend in host.controller.host.friends.values()}
+    secrets = {friend.relay for friend in host.controller.together.host.friends.values()}
     assert len(secrets) == 2 and all(links.RELAY_SECRET.fullmatch(s) for s in secrets)
     play_out([host, *friends.values()], random.Random(3))
-    assert host.controller.table.finished
+    assert host.controller.sitting.table.finished
     assert [friend.controller.address() for friend in friends.values()] == ["", ""]  # over
 
 
@@ -73,26 +73,26 @@ def test_with_the_internet_off_no_relay_is_contacted_and_the_codes_are_as_before
         device.store.write_settings({"internet": "off", "relays": RELAYS})
     host.controller.setup = default_setup("rentz").with_players(3).with_seat(1, FRIEND)
     host.act("start")
-    assert "relay=" not in host.controller.host.links[1]
-    friend.open(host.controller.host.links[1])
+    assert "relay=" not in host.controller.together.host.links[1]
+    friend.open(host.controller.together.host.links[1])
     friend.act("join", text="Friend1")
-    assert friend.controller.reply and not relay.carried and not relay.rooms
-    assert not host.controller.relay_rooms and not friend.controller.relay_rooms
+    assert friend.controller.together.reply and not relay.carried and not relay.rooms
+    assert not host.controller.together.relay_rooms and not friend.controller.together.relay_rooms
 
 
 def test_a_friend_who_reloads_rejoins_by_the_same_link():
     network, clock, relay, host, friends = rentz_table()
-    first_links = dict(host.controller.host.links)
+    first_links = dict(host.controller.together.host.links)
     for seat, friend in friends.items():
         join_by_link(host, friend, seat)
-    token = friends[1].controller.guest.token
+    token = friends[1].controller.together.guest.token
     network.vanish(friends[1].page)
     relay.close(friends[1], relayed.HOST_ROOM)
     pass_time([host, friends[2]], clock, 12)
     back = online(Device(network, "friend1-again", clock, store=friends[1].store, relay=relay))
     back.open(first_links[1])  # the link sent at the start, not a new one: no tap needed
     network.run()
-    assert back.controller.guest.seat == 1 and back.controller.guest.token == token
+    assert back.controller.together.guest.seat == 1 and back.controller.together.guest.token == token
     assert host.screen().kind in ("table", "pass")
 
 
@@ -109,10 +109,10 @@ def test_a_seated_friends_address_is_its_invitation_and_a_reload_sits_down_by_it
                              relay=relay))
     reloaded.open("https://play.test/" + address)
     network.run()
-    assert reloaded.controller.guest.seat == 1
+    assert reloaded.controller.together.guest.seat == 1
     stranger = online(Device(network, "stranger", clock, relay=relay))
     stranger.open("https://play.test/" + address)  # no token kept: the join screen
-    assert stranger.controller.guest is None and stranger.screen().kind == "join"
+    assert stranger.controller.together.guest is None and stranger.screen().kind == "join"
 
 
 @pytest.mark.parametrize("away_s", [0, 3 * relayed.RELAY_WAIT_S])
@@ -128,7 +128,7 @@ def test_after_the_hosts_reload_the_friends_come_back_by_themselves(away_s):
     for room in [relayed.seat_room(seat) for seat in friends]:
         relay.close(host, room)
     pass_time(list(friends.values()), clock, away_s)
-    assert all(friend.controller.reply is None for friend in friends.values())
+    assert all(friend.controller.together.reply is None for friend in friends.values())
     if away_s:
         said = [text for _, text in friends[1].screen().messages]
         assert any("looks for it through the relays" in text for text in said), said
@@ -137,7 +137,7 @@ def test_after_the_hosts_reload_the_friends_come_back_by_themselves(away_s):
     assert again.controller.session.actions == actions
     pass_time([again, *friends.values()], clock, 15)
     assert again.screen().kind in ("table", "pass")
-    assert {s: f.state for s, f in again.controller.host.friends.items()} == {
+    assert {s: f.state for s, f in again.controller.together.host.friends.items()} == {
         1: "connected", 2: "connected"}
 
 
@@ -147,7 +147,7 @@ def test_a_link_lost_soon_after_it_opened_is_knocked_for_at_once():
     network, clock, relay, host, friends = rentz_table()
     join_by_link(host, friends[1], 1)
     knocks = [json.loads(text)["t"] for _, text in relay.carried].count("knock")
-    friends[1].controller.link_state(HOST_PEER, "closed")  # the host's page went away
+    friends[1].controller.together.link_state(HOST_PEER, "closed")  # the host's page went away
     pass_time([friends[1]], clock, relayed.KNOCK_EVERY_S)
     assert relayed.KNOCK_EVERY_S < relayed.ANSWER_WAIT_S
     assert [json.loads(text)["t"] for _, text in relay.carried].count("knock") == knocks + 1
@@ -157,14 +157,14 @@ def test_with_every_relay_dead_the_reply_code_is_offered_in_words():
     network, clock, relay, host, friends = rentz_table()
     relay.up = False
     friend = friends[1]
-    friend.open(host.controller.host.links[1])
+    friend.open(host.controller.together.host.links[1])
     friend.act("join", text="Friend1")
-    assert friend.controller.reply  # at once: every relay said it is dead
+    assert friend.controller.together.reply  # at once: every relay said it is dead
     said = [text for kind, text in friend.controller.messages if kind == "status"]
     assert any("No relay could be reached" in text for text in said)
-    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    host.act("accept-reply", seat=1, text=friend.controller.together.reply)
     network.run()
-    assert friend.controller.guest.seat == 1
+    assert friend.controller.together.guest.seat == 1
 
 
 def test_the_hosts_waiting_room_says_when_no_relay_answers():
@@ -173,12 +173,12 @@ def test_the_hosts_waiting_room_says_when_no_relay_answers():
     host = online(Device(MemoryNetwork(), "host", Clock(), relay=relay))
     host.controller.setup = default_setup("rentz").with_players(3).with_seat(1, FRIEND)
     host.act("start")
-    assert host.controller.relay_state(relayed.seat_room(1), {"live": 0, "dead": 1, "of": 1}) \
+    assert host.controller.together.relay_state(relayed.seat_room(1), {"live": 0, "dead": 1, "of": 1}) \
         is False  # said already: nothing to draw again
-    assert host.controller.relay_state(relayed.seat_room(1), {"live": 1, "dead": 0, "of": 1})
-    assert host.controller.relay_state(relayed.seat_room(1), {"live": 0, "dead": 1, "of": 1})
+    assert host.controller.together.relay_state(relayed.seat_room(1), {"live": 1, "dead": 0, "of": 1})
+    assert host.controller.together.relay_state(relayed.seat_room(1), {"live": 0, "dead": 1, "of": 1})
     screen = host.screen()
-    assert screen.kind == "room" and screen.relays_down
+    assert screen.kind == "room" and screen.body.relays_down
     html = screen_html(screen)
     assert "No relay answers" in html and "paste the reply" in html
     assert 'data-reply-seat="1"' in html  # the field for the code by hand
@@ -187,12 +187,12 @@ def test_the_hosts_waiting_room_says_when_no_relay_answers():
 def test_a_relay_that_never_answers_gives_the_codes_after_the_wait():
     network, clock, relay, host, friends = rentz_table()
     friend = friends[1]
-    friend.open(host.controller.host.links[1])
+    friend.open(host.controller.together.host.links[1])
     relay.rooms.clear()  # the host's rooms are gone: nobody answers the knock
     friend.act("join", text="Friend1")
-    assert friend.controller.reply is None
+    assert friend.controller.together.reply is None
     pass_time([friend], clock, relayed.RELAY_WAIT_S + 1)
-    assert friend.controller.reply
+    assert friend.controller.together.reply
 
 
 @pytest.mark.parametrize("text", [
@@ -207,13 +207,13 @@ def test_a_bad_relayed_message_is_refused(text):
 
 def test_garbage_through_the_relays_changes_nothing():
     network, clock, relay, host, friends = rentz_table()
-    before = host.controller.host.to_save()
+    before = host.controller.together.host.to_save()
     for text in ('{"v":1,"t":"answer","seat":1,"code":"AAAA"}', "nonsense",
                  '{"v":1,"t":"offer","seat":1,"code":"AAAA"}'):
-        assert host.controller.relay_message(relayed.seat_room(1), text) is False
-    assert host.controller.relay_message(relayed.seat_room(2),
+        assert host.controller.together.relay_message(relayed.seat_room(1), text) is False
+    assert host.controller.together.relay_message(relayed.seat_room(2),
                                          '{"v":1,"t":"knock","seat":1}') is False
-    assert host.controller.host.to_save() == before
+    assert host.controller.together.host.to_save() == before
 
 
 def test_an_invitation_with_a_damaged_relay_secret_is_refused_in_words():

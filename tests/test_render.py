@@ -160,10 +160,10 @@ def test_a_link_seats_the_master_level_and_it_plays_its_turn():
     assert c.setup.seats == ("human", "master")
     mine = make_bot("the-game", "strong", 0, "m1")
     while c.session.state.current == 0:
-        move(c, mine.act(c.table.view))
+        move(c, mine.act(c.sitting.table.view))
     assert c.bot_due()
     before = len(c.session.actions)
-    finish(c.bot_steps())
+    finish(c.sitting.bot_steps())
     assert len(c.session.actions) == before + 1  # the master bot's first action, legal
 
 
@@ -216,7 +216,7 @@ def test_stuck_human_may_undo_and_the_game_ends_only_when_confirmed():  # TG-9
     c.begin(Session(default_setup("the-game"), "r1", [stuck]))
     c.handle("play", {"card": "99", "pile": "0"})
     assert c.session.state.outcome == "stuck"
-    assert c.screen().kind == "table" and c.screen().ui.awaiting
+    assert c.screen().kind == "table" and c.screen().body.ui.awaiting
     c.handle("undo", {})
     assert c.session.state == stuck
     c.handle("play", {"card": "99", "pile": "0"})
@@ -226,7 +226,7 @@ def test_stuck_human_may_undo_and_the_game_ends_only_when_confirmed():  # TG-9
 
 def test_pass_the_device_screen_hides_the_hand_between_humans():
     c = started("#/the-game?seed=r1&players=2&seats=human,human")
-    assert c.screen().kind == "pass" and c.screen().pass_to == "Player 1"
+    assert c.screen().kind == "pass" and c.screen().body.pass_to == "Player 1"
     assert not Tags(screen_html(c.screen())).find(data_action="select")
     c.handle("reveal", {})
     plays = [a for a in c.session.state.legal_actions() if a[0] == "play"]
@@ -234,7 +234,7 @@ def test_pass_the_device_screen_hides_the_hand_between_humans():
         card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
         c.handle("play", {"card": str(card), "pile": str(pile)})
     c.handle("end-turn", {})
-    assert plays and c.screen().kind == "pass" and c.screen().pass_to == "Player 2"
+    assert plays and c.screen().kind == "pass" and c.screen().body.pass_to == "Player 2"
 
 
 def test_no_pass_screen_with_one_human():
@@ -258,11 +258,11 @@ def test_hint_shows_the_suggested_turn_and_its_reason():
     c = started()
     assert Tags(screen_html(c.screen())).find(data_action="hint")  # the strong bot offers hints
     kind, steps = c.handle("hint", {})  # the page thinks the hint in slices
-    assert kind == "think" and c.table.hint is None
+    assert kind == "think" and c.sitting.table.hint is None
     finish(steps)
-    first = c.table.hint["actions"][0]
+    first = c.sitting.table.hint["actions"][0]
     tags = Tags(screen_html(c.screen()))
-    assert "Hint:" in "".join(tags.text) and c.table.hint["reason"] in "".join(tags.text)
+    assert "Hint:" in "".join(tags.text) and c.sitting.table.hint["reason"] in "".join(tags.text)
     if first[0] == "play":
         assert "hinted" in tags.find(data_card=str(first[1]))[0]["class"]
 
@@ -271,15 +271,15 @@ def test_a_hint_thought_in_slices_is_dropped_when_the_position_changes():
     c = started("#/the-game?seed=slices-27&players=1")  # a long endgame search ahead
     bot = make_bot("the-game", "strong", 0, "slices")
     while len(c.session.state.deck) > STRONG.solo_deck or c.session.state.played:
-        move(c, bot.act(c.table.view))
+        move(c, bot.act(c.sitting.table.view))
     kind, steps = c.handle("hint", {})
     next(steps), next(steps)  # still thinking: the page draws and answers taps meanwhile
     move(c, next(a for a in c.session.state.legal_actions() if a[0] == "play"))
     finish(steps)
-    assert c.table.hint is None
+    assert c.sitting.table.hint is None
     kind, steps = c.handle("hint", {})
     finish(steps)
-    assert c.table.hint == the_game.hint(c.table.view)
+    assert c.sitting.table.hint == the_game.hint(c.sitting.table.view)
 
 
 def move(c, action) -> None:
@@ -293,7 +293,7 @@ def move(c, action) -> None:
 
 def test_no_hint_button_when_no_bot_offers_hints():
     c = started()
-    c.bots.hinter = None
+    c.local.bots.hinter = None
     assert not Tags(screen_html(c.screen())).find(data_action="hint")
 
 
@@ -303,11 +303,11 @@ def test_end_screen_offers_replay_new_deal_and_share():  # TG-10
     c.begin(Session(default_setup("the-game"), "r1", [won]))
     c.handle("play", {"card": "99", "pile": "0"})
     screen = c.screen()
-    assert screen.kind == "end" and screen.result["rating"] == "win"
+    assert screen.kind == "end" and screen.body.result["rating"] == "win"
     tags = Tags(screen_html(screen))
     for action in ("again", "new-deal", "share"):
         assert tags.find(data_action=action)
-    assert "Won" in c.share_text() and "#/the-game?seed=r1" in c.share_text()
+    assert "Won" in c.local.share_text() and "#/the-game?seed=r1" in c.local.share_text()
 
 
 def test_the_end_screen_cannot_undo_the_confirmed_end():  # TG-9
@@ -330,7 +330,7 @@ def test_clipboard_refusal_shows_the_text_to_copy_by_hand():
     c = started()
     effect = c.handle("share", {})
     assert effect[0] == "copy"
-    c.copy_failed(effect[1])
+    c.panels.copy_failed(effect[1])
     tags = Tags(screen_html(c.screen()))
     assert tags.find(id="panel-text") and effect[1] in "".join(tags.text)
 
@@ -338,7 +338,7 @@ def test_clipboard_refusal_shows_the_text_to_copy_by_hand():
 def test_embed_snippet_points_at_this_deal():
     c = started()
     c.handle("embed", {})
-    kind, snippet = c.panel
+    kind, snippet = c.panels.panel
     assert kind == "embed" and snippet.startswith("<iframe") and "seed=r1" in snippet
 
 

@@ -14,7 +14,8 @@ from cardtable.engine.registry import get
 from cardtable.games.the_game.rules import fits
 from cardtable.games.extreme import table as table_extreme
 from cardtable.games.the_game import table as table_the_game
-from cardtable.web.controller import Controller, Screen
+from cardtable.web.controller import Controller
+from cardtable.web.screen import Screen, TableBody
 from cardtable.web.lobby import default_setup
 from html_page import screen_html
 from cardtable.web.storage import Store
@@ -176,13 +177,13 @@ def test_ex12_shared_kinds_show_on_the_hand_summary_without_numbers():
 def test_ex12_share_toggle_through_the_controller():
     controller = Controller(Store(), lambda: "fresh", "index.html")
     controller.boot("#/extreme?seed=share-1&players=2&seats=human,careful")
-    assert controller.table.my_turn()
+    assert controller.sitting.table.my_turn()
     controller.handle("share-instructions", {})
     assert controller.current_view()["share"] is True
     page = Page(screen_html(controller.screen()))
     assert page.one("button", data_action="share-instructions").attrs["aria-pressed"] == "true"
     event = controller.session.log(1)[-1]
-    assert table_extreme.event_text(event, controller.table.names) == "You share your instructions"
+    assert table_extreme.event_text(event, controller.sitting.table.names) == "You share your instructions"
 
 
 def test_ex12_share_toggle_waits_for_your_turn():
@@ -204,8 +205,9 @@ def test_ex6_selecting_a_losing_three_warns():
 
 def test_ex2_end_screen_names_the_instruction_and_why():
     state = losing_three()
-    screen = Screen("end", messages=(), setup=default_setup("extreme"), pace="normal",
-                    view=state.view(0), ui=TableUi(names=NAMES), result=state.result())
+    screen = Screen("end", TableBody(state.view(0), TableUi(names=NAMES),
+                                     result=state.result()),
+                    messages=(), setup=default_setup("extreme"), pace="normal")
     page = Page(screen_html(screen))
     heading = page.one("h2", "rating")
     assert heading.text == f"Lost to the 3! instruction, {state.cards_left} cards left."

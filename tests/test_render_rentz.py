@@ -453,7 +453,7 @@ def test_rz7_the_table_pauses_after_a_deal_until_the_player_goes_on():
         if c.bot_due():
             c.bot_step()
         else:
-            c.table.act(me.act(c.table.view))
+            c.sitting.table.act(me.act(c.sitting.table.view))
     assert len(c.session.state.sheet) == 1 and c.screen().kind == "pause"
     assert not c.bot_due() and c.current_view()["legal"] == []  # nobody moves meanwhile
     page = Page(screen_html(c.screen()))

@@ -356,7 +356,7 @@ def test_tr8_crossing_by_clicks_then_each_chain_bonus_one_at_a_time():
     c = controller_at(position(hand=(2, 5, 7, 11, 12), sheet=sheet))
     c.handle("triggs-row", {"row": "7"})
     c.handle("triggs-best", {})
-    assert sorted(selected_values(c.current_view()["hand"], table_triggs.pick_of(c.table))) == [2, 5, 7]
+    assert sorted(selected_values(c.current_view()["hand"], table_triggs.pick_of(c.sitting.table))) == [2, 5, 7]
     c.handle("triggs-cross", {})
     assert c.session.state.phase == "bonus" and c.session.state.chain_from == 7
     page = Page(screen_html(c.screen()))
@@ -391,7 +391,7 @@ def test_tr5_drawing_by_clicks_takes_two_picks_and_the_selection_does_not_outliv
     c = controller_at(state)
     c.handle("triggs-card", {"index": "0"})
     c.handle("triggs-draw", {"pile": "left"})
-    assert table_triggs.pick_of(c.table).cards == ()
+    assert table_triggs.pick_of(c.sitting.table).cards == ()
     c.handle("triggs-draw", {"pile": "right"})
     after = c.session.state
     assert after.current == 1 and len(after.hands[0]) == 7
@@ -419,7 +419,7 @@ def test_confirming_without_a_choice_says_what_to_do(action, data):
 
 def test_tr13_two_people_pass_the_device_and_each_sees_only_their_own_hand():
     c = controller_at(position(hand=(1, 4, 7, 7, 9), other=(2, 3, 5, 6, 8)), seats=("human", "human"))
-    c.table.revealed_to = 0
+    c.sitting.table.revealed_to = 0
     c.handle("triggs-card", {"index": "0"})
     c.handle("triggs-discard", {})
     assert c.screen().kind == "pass"
@@ -439,11 +439,11 @@ def test_the_lobby_says_how_far_a_saved_triggs_game_got():
                             "seed": "s", "actions": [["draw", "left"], ["draw", "middle"]],
                             "seats": ["human", "basic"]})
     assert "Triggs, 2 players, 2 moves made, today at" in \
-        Controller(store, lambda: "seed").unfinished()[0][1]
+        Controller(store, lambda: "seed").unfinished.listed()[0][1]
     c = Controller(store, lambda: "seed")
     c.boot("")
     c.handle("lobby", {})
-    assert "Triggs, 2 players, 0 of 41 boxes crossed, today at" in c.unfinished()[0][1]
+    assert "Triggs, 2 players, 0 of 41 boxes crossed, today at" in c.unfinished.listed()[0][1]
 
 
 def test_the_log_numbers_every_turn_of_the_game_as_the_status_line_does():

@@ -156,7 +156,7 @@ def test_bounds_hold_every_return_of_rentz_matches():
 
 
 def test_action_ids_follow_the_readmes_tables():
-    """README, "For researchers": ids in closed form where the table gives one."""
+    """docs/research.md, "For researchers": ids in closed form where the table gives one."""
     the_game, rentz, triggs = table("the-game"), table("rentz"), table("triggs")
     assert the_game.id_of(("play", 57, 2)) == 4 * (57 - 2) + 2
     assert the_game.id_of(("end",)) == 392 and the_game.id_of(("signal", 3, "small")) == 400

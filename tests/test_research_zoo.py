@@ -42,8 +42,8 @@ def test_reset_with_a_seed_deals_that_deal_of_the_environments_seed(game):
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_the_mask_is_the_seats_legal_actions(game):
-    """A random-agent loop with masks, as the README shows: the mask allows exactly the
-    legal actions of the seat to move, and nothing for the others."""
+    """A random-agent loop with masks, as docs/research.md shows: the mask allows exactly
+    the legal actions of the seat to move, and nothing for the others."""
     env, rng = zoo.env(game, GAMES[game].max_players), random.Random(4)
     env.reset(seed=4)
     numbering = table(game)

@@ -205,7 +205,7 @@ def test_no_tour_where_nothing_can_be_stored():
 
     controller = Controller(Store.unavailable(), lambda: "no-tour")
     controller.boot("#/the-game?seed=t&players=1")
-    assert controller.table.tour is None
+    assert controller.sitting.table.tour is None
     remembered = Controller(Store(), lambda: "tour")
     remembered.boot("#/the-game?seed=t&players=1")
-    assert remembered.table.tour == 0
+    assert remembered.sitting.table.tour == 0

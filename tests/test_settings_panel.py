@@ -6,7 +6,8 @@ opening the link of the saved deal resumes it. Messages: one per role, alerts di
 """
 
 from cardtable.web import links
-from cardtable.web.controller import SCREEN_START, SKIP_TARGETS, Controller
+from cardtable.web.controller import Controller
+from cardtable.web.panels import SCREEN_START, SKIP_TARGETS
 from cardtable.web.storage import PREFERENCES, Store
 
 from html_page import Page, screen_html
@@ -96,7 +97,7 @@ def test_the_pace_changes_at_the_table():
     c.handle("settings", {})
     c.handle("pace", {"value": "slow"})
     assert c.pace == "slow" and store.load_settings()["pace"] == "slow"
-    assert c.table is not None and c.screen().kind == "table"
+    assert c.sitting.table is not None and c.screen().kind == "table"
 
 
 def test_closing_a_panel_gives_the_focus_back_to_its_opener():
@@ -105,7 +106,7 @@ def test_closing_a_panel_gives_the_focus_back_to_its_opener():
         c.handle(opener, {})
         c.handle("close-panel", {})
         # the opener, else (folded in the closed menu) the menu's button
-        assert c.panel is None and c.focus == (f'[data-action="{opener}"]',
+        assert c.panels.panel is None and c.focus == (f'[data-action="{opener}"]',
                                                '[data-action="menu"]')
 
 
@@ -179,10 +180,10 @@ def test_the_menu_opens_and_any_other_action_closes_it():
     assert toggle.attrs["aria-expanded"] == "true" and "hidden" not in items.attrs
     assert c.focus == '[data-action="menu"]'
     c.handle("menu", {})
-    assert not c.menu_open
+    assert not c.panels.menu_open
     c.handle("menu", {})
     c.handle("rules", {})
-    assert not c.menu_open and c.panel[0] == "rules"
+    assert not c.panels.menu_open and c.panels.panel[0] == "rules"
     assert c.focus == (".app-screen .panel",)  # the panel takes the focus, so it is in view
 
 
@@ -192,7 +193,7 @@ def test_the_embed_panel_copies_its_snippet():
     c.handle("embed", {})
     (copy,) = page(c).find("button", data_action="copy-panel")
     kind, text, done = c.handle("copy-panel", {})
-    assert kind == "copy" and text.startswith("<iframe") and text == c.panel[1]
+    assert kind == "copy" and text.startswith("<iframe") and text == c.panels.panel[1]
 
 
 # -- messages --------------------------------------------------------------------------------
@@ -201,7 +202,7 @@ def test_bad_links_do_not_stack_their_alerts():
     c.boot("#/no-such-game")
     c.boot("#/the-game?players=0")
     assert [role for role, _ in c.messages] == ["alert"]
-    assert "1–5 players" in c.messages[0][1] and c.table is None
+    assert "1–5 players" in c.messages[0][1] and c.sitting.table is None
 
 
 def test_a_new_message_replaces_the_old_one_of_its_role():

@@ -26,7 +26,7 @@ def controller_at(save: dict) -> Controller:
     """A controller at the saved position, the device taken by the seat to move."""
     controller = Controller(Store(), lambda: "legal-test")
     controller.begin(from_save(save))
-    controller.table.reveal()
+    controller.sitting.table.reveal()
     return controller
 
 
@@ -45,7 +45,7 @@ def positions(spec, players: int, seed: int):
 
 def live_controls(controller) -> list:
     page = Page(screen_html(controller.screen()))
-    handlers = controller.table.module.HANDLERS
+    handlers = controller.sitting.table.module.HANDLERS
     return [e.attrs for e in page.elements
             if e.tag == "button" and e.attrs.get("data-action") in handlers
             and "disabled" not in e.attrs]

@@ -19,12 +19,12 @@ from cardtable.bots import default_level
 from cardtable.engine import registry
 from cardtable.engine.registry import GAMES
 from cardtable.web.records.book import RecordBook
-from cardtable.web.records.handlers import records_data
 from cardtable.web.records.screens import records_html
 from cardtable.web.lobby import FRIEND, HUMAN, default_setup
 from cardtable.web.saves import GAMES_KEY
 from cardtable.web.storage import SUGGESTED_STUN
-from cardtable.web.together import handlers as together, messages
+from cardtable.web.together import messages
+from cardtable.web.together.link import Answer, Offer, ice_servers
 from cardtable.web.together.transport import MemoryNetwork
 from html_page import Page, screen_html
 from together_devices import Clock, Device, join, pass_time, play_out, seat_friends
@@ -75,7 +75,7 @@ def test_every_registered_game_is_in_the_tables():
 def test_whole_game_with_friends_bots_and_people_at_the_host(game, nim):
     network, clock, host, friends = table_for(game)
     assert host.screen().kind == "room"
-    rows = host.screen().room
+    rows = host.screen().body.room
     assert [row[1] for row in rows] == ["invited"] * len(friends)
     seat_friends(host, friends)
     assert host.screen().kind in ("table", "pass")
@@ -84,22 +84,22 @@ def test_whole_game_with_friends_bots_and_people_at_the_host(game, nim):
         assert friend.view()["seat"] == seat if "seat" in friend.view() else True
     play_out([host, *friends.values()], random.Random(game))
     network.run()
-    assert host.controller.table.finished
+    assert host.controller.sitting.table.finished
     result = host.controller.session.state.result()
     for seat, friend in friends.items():
         screen = friend.screen()
-        assert screen.kind == "end" and screen.result == result
-        record = friend.controller.records.games[-1]
+        assert screen.kind == "end" and screen.body.result == result
+        record = friend.controller.browsing.book.games[-1]
         assert record["seat"] == seat and record["seed"] is None and record["actions"] is None
-        outcome = friend.controller.guest.remote.module.outcome(
-            result, seat, friend.controller.guest.seat_names())
+        outcome = friend.controller.together.guest.remote.module.outcome(
+            result, seat, friend.controller.together.guest.seat_names())
         assert record["outcome"]["score"] == outcome["score"]
         assert friend.store.get(GAMES_KEY) is None  # the friend's own save untouched
         reread = RecordBook(friend.store)  # the next visit reads the record back
         assert reread.games[-1]["outcome"] == record["outcome"] and reread.problem is None
         friend.act("records", value=game)
-        assert "Played at a friend" in records_html(records_data(friend.controller))
-    assert host.controller.records.games[-1]["seed"] == host.controller.session.seed
+        assert "Played at a friend" in records_html(friend.controller.browsing.records_data())
+    assert host.controller.browsing.book.games[-1]["seed"] == host.controller.session.seed
 
 
 def test_a_friends_own_saved_game_is_left_as_it_was():
@@ -122,7 +122,7 @@ def test_a_guest_never_learns_the_seed_and_gets_only_its_own_seat(game):
     no message names a card in another seat's hand."""
     network, clock, host, friends = table_for(game)
     sent = []
-    original = host.controller.send_link
+    original = host.controller.together.send_link
 
     def capture(peer, text):
         """Keep each message with the state, the events and the cards hidden from its
@@ -138,7 +138,7 @@ def test_a_guest_never_learns_the_seed_and_gets_only_its_own_seat(game):
         sent.append((seat, text, hidden, session.state, list(session.events)))
         original(peer, text)
 
-    host.controller.host.send = capture
+    host.controller.together.host.send = capture
     seat_friends(host, friends)
     play_out([host, *friends.values()], random.Random(5),
              stop=lambda: len(host.controller.session.actions) > 400)
@@ -186,14 +186,14 @@ def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
     play_out([host, *friends.values()], random.Random(7), stop=lambda: len(
         host.controller.session.actions) > 12)
     friend = friends[1]
-    token = friend.controller.guest.token
+    token = friend.controller.together.guest.token
     network.vanish(friend.page)  # the tab is killed: no word to anyone
     pass_time([host, friends[4]], clock, int(messages.SILENCE) + 1)
     assert host.screen().kind == "room"
-    assert dict((row[0], row[1]) for row in host.screen().room)[1] == "left"
+    assert dict((row[0], row[1]) for row in host.screen().body.room)[1] == "left"
     assert host.view()["legal"] == [] and friends[4].view()["legal"] == []  # paused
-    name = host.controller.table.names[1]
-    assert friends[4].screen().waiting == (name,)
+    name = host.controller.sitting.table.names[1]
+    assert friends[4].screen().body.waiting == (name,)
     before = len(host.controller.session.actions)
     host.pump()  # the bots wait while the table does
     assert not host.controller.bot_due()
@@ -202,11 +202,11 @@ def test_a_friend_who_drops_pauses_the_game_and_rejoins_the_same_seat():
     # host's page made when the seat was left.
     back = Device(network, "friend1-again", clock, store=friend.store)
     join(host, back, 1)
-    assert back.controller.guest.token == token
-    assert back.controller.guest.seat == 1
+    assert back.controller.together.guest.token == token
+    assert back.controller.together.guest.seat == 1
     assert host.screen().kind in ("table", "pass")
     play_out([host, back, friends[4]], random.Random(8))
-    assert host.controller.table.finished
+    assert host.controller.sitting.table.finished
 
 
 def test_rz7_a_friends_page_pauses_after_a_deal_as_the_hosts_does():
@@ -226,7 +226,7 @@ def test_rz7_a_friends_page_pauses_after_a_deal_as_the_hosts_does():
     assert friend.controller.paused() is None and friend.screen().kind in ("table", "end")
     friend.goes_on = True
     play_out([host, *friends.values()], random.Random(4))
-    assert host.controller.table.finished and friend.screen().kind == "end"
+    assert host.controller.sitting.table.finished and friend.screen().kind == "end"
 
 
 def test_a_friend_who_does_not_come_back_is_replaced_by_a_bot():
@@ -237,46 +237,46 @@ def test_a_friend_who_does_not_come_back_is_replaced_by_a_bot():
     host.act("to-bot", seat=1)
     assert host.controller.session.setup.seats[1] == default_level("the-game")
     play_out([host], random.Random(10))
-    assert host.controller.table.finished
+    assert host.controller.sitting.table.finished
 
 
 def test_the_hosts_reload_resumes_the_game_and_the_friends_rejoin():
     network, clock, host, friends = playing("triggs", 11, 10)
     actions = list(host.controller.session.actions)
-    tokens = {seat: f.controller.guest.token for seat, f in friends.items()}
+    tokens = {seat: f.controller.together.guest.token for seat, f in friends.items()}
     network.vanish(host.page)
     again = Device(network, "host-again", clock, store=host.store)
     again.open("https://play.test/")
     assert again.controller.session.actions == actions
     assert again.screen().kind == "room"
-    assert again.controller.host.room == host.controller.host.room
+    assert again.controller.together.host.room == host.controller.together.host.room
     for seat, friend in friends.items():
         back = Device(network, f"friend{seat}-again", clock, store=friend.store)
         join(again, back, seat)
-        assert back.controller.guest.token == tokens[seat]
+        assert back.controller.together.guest.token == tokens[seat]
         friends[seat] = back
     play_out([again, *friends.values()], random.Random(12))
-    assert again.controller.table.finished
+    assert again.controller.sitting.table.finished
 
 
 def test_undo_is_a_friends_own_last_move_before_anyone_else_acts():
     network, clock, host, friends = table_for("the-game")
     seat_friends(host, friends)
     rng = random.Random(13)
-    guest = friends[1].controller.guest
+    guest = friends[1].controller.together.guest
     while not guest.remote.my_turn():
         play_out([host], rng, stop=lambda: guest.remote.my_turn())
         network.run()
-    friends[1].controller.guest.remote.act(next(a for a in friends[1].view()["legal"]
+    friends[1].controller.together.guest.remote.act(next(a for a in friends[1].view()["legal"]
                                                  if a[0] == "play"))
     network.run()
     moves = len(host.controller.session.actions)
-    assert friends[1].screen().ui.can_undo
+    assert friends[1].screen().body.ui.can_undo
     friends[1].act("undo")
     network.run()
     assert len(host.controller.session.actions) == moves - 1
     # Another seat's move cannot be taken back by the friend.
-    friends[1].controller.guest.request("undo")
+    friends[1].controller.together.guest.request("undo")
     network.run()
     assert len(host.controller.session.actions) == moves - 1
     assert any(role == "alert" for role, _ in friends[1].controller.messages)
@@ -287,7 +287,7 @@ def test_out_of_turn_late_and_foreign_messages_change_nothing():
     seat_friends(host, friends)
     session = host.controller.session
     before = list(session.actions)
-    hostc = host.controller.host
+    hostc = host.controller.together.host
     at = len(session.actions)
     # From a seat that is not to move, an action it would have; late; from no seat.
     four, one = hostc.friends[4].peer, hostc.friends[1].peer
@@ -321,10 +321,10 @@ def test_arbitrary_messages_to_the_host_change_nothing_but_a_legal_move_of_its_s
     seat_friends(host, friends)
     session = host.controller.session
     for who, text in sent:
-        peer = host.controller.host.friends[who].peer if who in friends else str(who)
+        peer = host.controller.together.host.friends[who].peer if who in friends else str(who)
         before = list(session.actions)
         current = session.state.current_player
-        host.controller.link_message(peer, text)
+        host.controller.together.link_message(peer, text)
         host.pump()
         if session.actions != before:  # only a legal action of the sender's own seat
             assert who == current and len(session.actions) == len(before) + 1
@@ -350,7 +350,7 @@ def test_arbitrary_messages_to_a_guest_never_break_its_page(sent):
     friend = friends[1]
     view = friend.view()
     for text in sent:
-        friend.controller.link_message("host", text)
+        friend.controller.together.link_message("host", text)
         from cardtable.web.render import screen_html
 
         screen_html(friend.screen())  # draws without an exception
@@ -382,17 +382,17 @@ def test_a_guest_waits_for_a_silent_host_and_goes_on_when_it_speaks_again():
     seat_friends(host, friends)
     friend = friends[1]
     pass_time([friend], clock, int(messages.SILENCE) + 1)  # the host's heartbeats stop
-    assert friend.controller.guest.state == "left"
+    assert friend.controller.together.guest.state == "left"
     assert any("not answering" in text for _, text in friend.screen().messages)
     assert friend.view()["legal"] == []  # nothing can be played while the host is away
     pass_time([host, friend], clock, 3)  # they come again
-    assert friend.controller.guest.state == "playing"
+    assert friend.controller.together.guest.state == "playing"
 
 
 def test_a_request_with_no_answer_may_be_made_again():
     network, clock, host, friends = table_for("the-game")
     seat_friends(host, friends)
-    guest = friends[1].controller.guest
+    guest = friends[1].controller.together.guest
     play_out([host], random.Random(2), stop=lambda: guest.remote.my_turn())
     network.run()
     sending = guest.send_text
@@ -407,43 +407,43 @@ def test_a_friend_silent_for_a_moment_is_connected_again_when_it_speaks():
     network, clock, host, friends = table_for("rentz")
     seat_friends(host, friends)
     pass_time([host, friends[4]], clock, int(messages.SILENCE) + 1)  # friend 1 is silent
-    room = dict((row[0], row[1]) for row in host.screen().room)
-    assert room[1] == "left" and host.controller.host.links.get(1) is not None
+    room = dict((row[0], row[1]) for row in host.screen().body.room)
+    assert room[1] == "left" and host.controller.together.host.links.get(1) is not None
     pass_time([host, *friends.values()], clock, 2)  # its beats arrive again
     assert host.screen().kind in ("table", "pass")
-    assert host.controller.host.friends[1].state == "connected"
+    assert host.controller.together.host.friends[1].state == "connected"
 
 
 def test_an_invitation_works_once_and_a_used_one_gets_a_sentence():
     network, clock, host, friends = table_for("rentz")
-    link = host.controller.host.links[1]
+    link = host.controller.together.host.links[1]
     join(host, friends[1], 1)
     other = Device(network, "stranger", clock)
     other.open(link)
     other.act("join", text="Mallory")
-    host.act("accept-reply", seat=1, text=other.controller.reply)
+    host.act("accept-reply", seat=1, text=other.controller.together.reply)
     said = " ".join(text for role, text in host.controller.messages)
     assert "older invitation" in said or "not" in said
-    assert host.controller.host.friends[1].state == "connected"
+    assert host.controller.together.host.friends[1].state == "connected"
 
 
 @pytest.mark.parametrize("code, words", [
     ("AAAA", "not complete"), ("!!!!", "not"), ("", "")])
 def test_a_garbled_invitation_or_reply_gets_a_sentence(code, words):
     network, clock, host, friends = table_for("triggs")
-    link = host.controller.host.links[1]
+    link = host.controller.together.host.links[1]
     friend = friends[1]
     friend.open(link.rsplit("join=", 1)[0] + "join=" + code)
     if not code:  # an invitation with no code at all is not an invitation
-        assert friend.controller.joining is None
+        assert friend.controller.together.joining is None
         assert friend.controller.messages[0][0] == "alert"
         return
     friend.act("join", text="Bia")
-    assert friend.controller.reply is None
+    assert friend.controller.together.reply is None
     assert friend.controller.messages and friend.controller.messages[-1][0] == "alert"
     host.act("accept-reply", seat=1, text=code)
     assert host.controller.messages[-1][0] == "alert"
-    assert host.controller.host.friends[1].state == "invited"
+    assert host.controller.together.host.friends[1].state == "invited"
 
 
 def reply_pasted(vanish: bool = False):
@@ -451,23 +451,23 @@ def reply_pasted(vanish: bool = False):
     when ``vanish``: the link can never connect); ``(network, clock, host, friend)``."""
     network, clock, host, friends = table_for("triggs")
     friend = friends[1]
-    friend.open(host.controller.host.links[1])
+    friend.open(host.controller.together.host.links[1])
     friend.act("join", text="Bia")
     if vanish:
         network.vanish(friend.page)
-    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    host.act("accept-reply", seat=1, text=friend.controller.together.reply)
     return network, clock, host, friend
 
 
 def test_devices_that_cannot_reach_each_other_are_told_so():
     network, clock, host, friend = reply_pasted(vanish=True)
     pass_time([host], clock, int(messages.CONNECTING) - 1)
-    assert host.controller.host.friends[1].state == "replied"  # still connecting
+    assert host.controller.together.host.friends[1].state == "replied"  # still connecting
     pass_time([host], clock, 2)
     said = " ".join(text for role, text in host.controller.messages)
     assert "could not reach each other" in said
-    assert host.controller.host.friends[1].state == "invited"
-    assert host.controller.host.links.get(1)  # a fresh invitation
+    assert host.controller.together.host.friends[1].state == "invited"
+    assert host.controller.together.host.links.get(1)  # a fresh invitation
 
 
 def test_a_link_slower_to_open_than_a_heartbeat_still_seats_the_friend():
@@ -476,8 +476,8 @@ def test_a_link_slower_to_open_than_a_heartbeat_still_seats_the_friend():
     network, clock, host, friend = reply_pasted()
     pass_time([host], clock, int(messages.SILENCE) + 2, deliver=False)  # the link is slow
     network.run()
-    assert host.controller.host.friends[1].state == "connected"
-    assert friend.controller.guest.seat == 1
+    assert host.controller.together.host.friends[1].state == "connected"
+    assert friend.controller.together.guest.seat == 1
     assert not [text for role, text in host.controller.messages if role == "alert"]
 
 
@@ -485,9 +485,9 @@ class WithoutWebRtc(Device):
     """A page in a browser that has no WebRTC (Debian's WebKitGTK): each offer and answer
     fails with together.js's reason."""
 
-    def run_job(self, job: tuple) -> None:
-        if job[0] in ("offer", "answer"):
-            self.controller.job_failed(job, "Error: no WebRTC")
+    def run_job(self, job) -> None:
+        if isinstance(job, (Offer, Answer)):
+            self.controller.together.job_failed(job, "Error: no WebRTC")
         else:
             super().run_job(job)
 
@@ -503,12 +503,12 @@ def waits(device: Device) -> list:
 def test_a_browser_without_webrtc_says_so_and_shows_nothing_that_waits():
     network, clock, host, friends = table_for("triggs")
     friend = WithoutWebRtc(network, "friend", clock)
-    friend.open(host.controller.host.links[1])
+    friend.open(host.controller.together.host.links[1])
     friend.act("join", text="Bia")
     assert [role for role, text in friend.controller.messages] == ["alert"]
     assert "cannot connect to other devices" in friend.controller.messages[0][1]
     assert friend.screen().kind == "join" and not waits(friend)
-    assert friend.controller.guest is None and friend.controller.reply is None
+    assert friend.controller.together.guest is None and friend.controller.together.reply is None
 
     lonely = WithoutWebRtc(network, "lonely", clock)  # hosting: no invitation can be made
     lonely.controller.setup = host.controller.setup
@@ -524,45 +524,45 @@ def test_a_browser_without_webrtc_says_so_and_shows_nothing_that_waits():
 def test_a_failed_answer_leaves_the_invitation_as_it_was_before_join():
     network, clock, host, friends = table_for("triggs")
     friend = friends[1]
-    friend.open(host.controller.host.links[1])
+    friend.open(host.controller.together.host.links[1])
     friend.controller.handle("join", {"text": "Bia"})
-    job = friend.controller.take_jobs()[0]
-    friend.controller.job_failed(job, "Error: closed")
+    job = friend.controller.together.take_jobs()[0]
+    friend.controller.together.job_failed(job, "Error: closed")
     assert [role for role, text in friend.controller.messages] == ["alert"]
     assert "(Error: closed)" in friend.controller.messages[0][1] and not waits(friend)
     friend.act("join", text="Bia")  # tried again, it goes through
-    host.act("accept-reply", seat=1, text=friend.controller.reply)
+    host.act("accept-reply", seat=1, text=friend.controller.together.reply)
     network.run()
-    assert host.controller.host.friends[1].state == "connected"
+    assert host.controller.together.host.friends[1].state == "connected"
 
 
 def test_playing_across_the_internet_uses_only_the_servers_the_player_chose():
     network, clock, host, friends = table_for("triggs")
     controller = host.controller
-    assert together.ice_servers(controller) == ([], "local")
+    assert ice_servers(controller.store) == ([], "local")
     host.act("setting", key="internet", value="on")
-    servers, mode = together.ice_servers(controller)
+    servers, mode = ice_servers(controller.store)
     assert mode == "internet" and servers == [{"urls": SUGGESTED_STUN}]
     host.act("text-setting", key="turn", value=" turn:turn.example.org:3478 ")
     host.act("text-setting", key="turn_user", value="me")
     host.act("text-setting", key="turn_pass", value="secret")
-    servers, _ = together.ice_servers(controller)
+    servers, _ = ice_servers(controller.store)
     assert servers[1] == {"urls": "turn:turn.example.org:3478", "username": "me",
                           "credential": "secret"}
     jobs, run = [], host.run_job
     host.run_job = lambda job: (jobs.append(job), run(job))
     host.act("invite-again", seat=1)
-    assert [job[2] for job in jobs if job[0] == "offer"] == [servers]
+    assert [job.servers for job in jobs if isinstance(job, Offer)] == [servers]
 
 
 def test_an_invitation_carries_no_seed_and_the_seats_link_form_works():
     network, clock, host, friends = table_for("rentz")
-    link = host.controller.host.links[1]
+    link = host.controller.together.host.links[1]
     assert host.controller.session.seed not in link and "seed=" not in link
     fresh = Device(network, "fresh", clock)
     fresh.open("https://play.test/#/the-game?seed=s&players=2&seats=human,friend")
     assert fresh.screen().kind == "room"
-    assert [row[1] for row in fresh.screen().room] in (["invited"], [])
+    assert [row[1] for row in fresh.screen().body.room] in (["invited"], [])
 
 
 def test_the_friends_are_told_when_the_host_leaves_the_table():
@@ -571,17 +571,17 @@ def test_the_friends_are_told_when_the_host_leaves_the_table():
     host.act("lobby")
     network.run()
     said = " ".join(text for _, text in friends[1].screen().messages)
-    assert friends[1].controller.guest.state == "closed" and "closed the table" in said
-    assert together.latest_move(friends[1].controller)[0] == 0
+    assert friends[1].controller.together.guest.state == "closed" and "closed the table" in said
+    assert friends[1].controller.sitting.latest_move()[0] == 0
 
 
 def test_at_a_friends_table_escape_drops_the_choice_and_the_records_open_and_close():
     network, clock, host, friends = table_for("triggs")
     seat_friends(host, friends)
     friend = friends[1]
-    remote = friend.controller.guest.remote
+    remote = friend.controller.together.guest.remote
     remote.local = "a choice"
-    assert friend.controller.cancel_action() == remote.module.CANCEL
+    assert friend.controller.sitting.cancel_action() == remote.module.CANCEL
     friend.act("records")
     assert friend.screen().kind == "records"
     friend.act("close-records")
@@ -596,14 +596,14 @@ def test_the_next_deal_at_the_same_table_keeps_the_friends(again):
     seat_friends(host, friends)
     play_out([host, *friends.values()], random.Random(21))
     network.run()
-    first = friends[1].controller.records.games[-1]
+    first = friends[1].controller.browsing.book.games[-1]
     host.act(again)
     network.run()
     assert host.screen().kind in ("table", "pass")
     friend = friends[1]
-    assert friend.screen().kind == "table" and friend.controller.guest.log == []
-    assert friend.controller.guest.table["at"] == 0
+    assert friend.screen().kind == "table" and friend.controller.together.guest.log == []
+    assert friend.controller.together.guest.table["at"] == 0
     play_out([host, *friends.values()], random.Random(22))
     network.run()
-    assert len(friend.controller.records.games) == 2
-    assert friend.controller.records.games[0] == first
+    assert len(friend.controller.browsing.book.games) == 2
+    assert friend.controller.browsing.book.games[0] == first

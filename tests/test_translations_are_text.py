@@ -9,7 +9,7 @@ import pytest
 from cardtable import i18n
 from cardtable.bots import make_bot
 from cardtable.engine.registry import GAMES
-from cardtable.web import controller as controller_module
+from cardtable.web import settings as settings_module
 from cardtable.web.controller import Controller
 from cardtable.web.render import menu_html, messages_html, screen_html
 from cardtable.web.storage import Store
@@ -36,7 +36,7 @@ class Planting:
 @pytest.fixture
 def planted(monkeypatch):
     monkeypatch.setattr(i18n, "_translation", Planting())
-    monkeypatch.setattr(controller_module, "set_language", lambda code: code)
+    monkeypatch.setattr(settings_module, "set_language", lambda code: code)
 
 
 def drawn(controller) -> str:
@@ -56,7 +56,7 @@ def test_a_catalog_puts_no_markup_on_any_screen(planted, game):
     controller.boot(f"#/{game}?seed=text&players={max(2, spec.min_players)}")
     bots = [make_bot(game, "random", seat, "text") for seat in range(controller.setup.players)]
     for step in range(200):
-        table = controller.table
+        table = controller.sitting.table
         if table.finished:
             break
         if table.awaiting():
@@ -68,7 +68,7 @@ def test_a_catalog_puts_no_markup_on_any_screen(planted, game):
             controller.bot_step()
         else:
             table.act(bots[table.state.current_player].act(table.view))
-            controller.saved()
+            controller.local.saved()
         if step % 20 == 0:
             assert_no_markup_planted(drawn(controller), f"{game} move {step}")
     assert_no_markup_planted(drawn(controller), f"{game} last")

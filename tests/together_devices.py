@@ -36,15 +36,17 @@ class MemoryRelay:
 
     def __init__(self):
         self.rooms: dict = {}  # secret: [(device, room name)]
+        self.heard: dict = {}  # (device, room name): its page's on_message
         self.up = True
         self.carried: list = []  # (secret, text) of everything sent
 
-    def open(self, device, room: str, secret: str) -> None:
+    def open(self, device, room: str, secret: str, on_message, on_state) -> None:
         self.close(device, room)
         if self.up:
             self.rooms.setdefault(secret, []).append((device, room))
+            self.heard[device, room] = on_message
         state = {"live": 1, "dead": 0, "of": 1} if self.up else {"live": 0, "dead": 1, "of": 1}
-        device.controller.relay_state(room, state)
+        on_state(room, state)
 
     def send(self, device, room: str, text: str) -> None:
         for secret, members in self.rooms.items():
@@ -52,13 +54,29 @@ class MemoryRelay:
                 self.carried.append((secret, text))
                 for other, other_room in list(members):
                     if other is not device:
-                        other.controller.relay_message(other_room, text)
-                        other.pump()
+                        self.heard[other, other_room](other_room, text)
 
     def close(self, device, room: str) -> None:
         for members in self.rooms.values():
             if (device, room) in members:
                 members.remove((device, room))
+
+
+class RelayEnd:
+    """One page's end of a :class:`MemoryRelay` (the ``Relays`` interface of
+    ``cardtable.web.together.link``, as ``window.cardtableRelay`` is in the browser)."""
+
+    def __init__(self, relay: MemoryRelay, device):
+        self.relay, self.device = relay, device
+
+    def open(self, room: str, secret: str, urls, on_message, on_state) -> None:
+        self.relay.open(self.device, room, secret, on_message, on_state)
+
+    def send(self, room: str, text: str) -> None:
+        self.relay.send(self.device, room, text)
+
+    def close(self, room: str) -> None:
+        self.relay.close(self.device, room)
 
 
 class Device:
@@ -74,6 +92,7 @@ class Device:
                                      clock=lambda: datetime(2026, 11, 26, 9, 30),
                                      seconds=clock, send_link=self.page.send)
         self.page.listen(self.on_message, self.on_state)
+        self.relays = RelayEnd(relay, self) if relay else None
         self.goes_on = True  # the player goes on at once after a pause between deals
 
     def act(self, action: str, **data):
@@ -92,7 +111,7 @@ class Device:
         """Carry out the link jobs, as the page does, and let the bots move."""
         controller = self.controller
         while True:
-            jobs = controller.take_jobs()
+            jobs = controller.together.take_jobs()
             for job in jobs:
                 self.run_job(job)
             if self.goes_on and controller.paused():  # between deals: go on at once
@@ -104,27 +123,25 @@ class Device:
             if not jobs:
                 return
 
-    def run_job(self, job: tuple) -> None:
-        kind, peer = job[0], job[1]
-        if kind.startswith("relay-"):
-            {"relay-open": lambda: self.relay.open(self, peer, job[2]),
-             "relay-send": lambda: self.relay.send(self, peer, job[2]),
-             "relay-close": lambda: self.relay.close(self, peer)}[kind]()
-        elif kind == "close":
-            self.page.close(peer)
-        elif kind == "accept":
-            self.page.accept(peer, job[2])
-        elif kind == "offer":
-            self.controller.job_done(job, self.page.offer(peer, job[2], job[3]))
-        else:
-            self.controller.job_done(job, self.page.answer(peer, job[2], job[3], job[4]))
+    def run_job(self, job) -> None:
+        """Carry out one link job, as the page does (its ``carry``)."""
+        made = job.carry(self.page, self.relays, (self.on_relay_message, self.on_relay_state))
+        if job.reports:
+            self.controller.together.job_done(job, made)
+
+    def on_relay_message(self, room: str, text: str) -> None:
+        self.controller.together.relay_message(room, text)
+        self.pump()
+
+    def on_relay_state(self, room: str, state: dict) -> None:
+        self.controller.together.relay_state(room, state)
 
     def on_message(self, peer: str, text: str) -> None:
-        self.controller.link_message(peer, text)
+        self.controller.together.link_message(peer, text)
         self.pump()
 
     def on_state(self, peer: str, state: str) -> None:
-        self.controller.link_state(peer, state)
+        self.controller.together.link_state(peer, state)
         self.pump()
 
     def view(self):
@@ -136,9 +153,9 @@ class Device:
 
 def join(host: Device, friend: Device, seat: int, name: str = "") -> None:
     """``friend`` opens the invitation to ``seat`` and joins; the host pastes the reply."""
-    friend.open(host.controller.host.links[seat])
+    friend.open(host.controller.together.host.links[seat])
     friend.act("join", text=name or f"Friend{seat}")
-    host.act("accept-reply", seat=seat, text=friend.controller.reply)
+    host.act("accept-reply", seat=seat, text=friend.controller.together.reply)
     host.network.run()
 
 
@@ -167,11 +184,11 @@ def play_out(devices, rng: random.Random, limit: int = 20_000, stop=None) -> int
 
 def my_move(device: Device) -> bool:
     controller = device.controller
-    if controller.guest is not None:
-        guest = controller.guest
+    if controller.together.guest is not None:
+        guest = controller.together.guest
         return guest.ready and guest.remote.my_turn()
-    table = controller.table
-    if table is None or controller.host and controller.host.paused():
+    table = controller.sitting.table
+    if table is None or controller.together.host and controller.together.host.paused():
         return False
     if table.needs_pass():
         controller.handle("reveal", {})
@@ -181,11 +198,11 @@ def my_move(device: Device) -> bool:
 def act_for(device: Device, action) -> None:
     """Play ``action`` for the device's seat, as its table module's buttons do."""
     controller = device.controller
-    if controller.guest is not None:
-        controller.guest.remote.act(action)
+    if controller.together.guest is not None:
+        controller.together.guest.remote.act(action)
     else:
-        controller.table.act(action)
-        controller.saved()
+        controller.sitting.table.act(action)
+        controller.local.saved()
     device.pump()
 
 
@@ -195,7 +212,7 @@ def pass_time(devices, clock: Clock, seconds: int, deliver: bool = True) -> None
     for _ in range(seconds):
         clock.now += 1
         for device in devices:
-            if device.controller.tick() or device.controller.jobs:
+            if device.controller.together.tick() or device.controller.together.jobs:
                 device.pump()
         if deliver:
             devices[0].network.run()

@@ -17,7 +17,7 @@ A text with values is a ``str.format`` template, filled after translating, so th
 translator sees and may move the names: ``_("Pass the device to {name}").format(name=n)``.
 
 Catalogs are gettext ``.po`` files, ``locale/<code>/LC_MESSAGES/cardtable.po`` in this
-package, compiled to ``.mo`` by Babel when ``build.py`` builds (see README, "Translations").
+package, compiled to ``.mo`` by Babel when ``build.py`` builds (see docs/translating.md).
 Python's :mod:`gettext` reads them, under CPython and Pyodide alike. Until
 :func:`set_language` is called, and for English, texts stay as written.
 """

@@ -1,8 +1,8 @@
 """One fixed numbering of each game's actions, for libraries that number them.
 
 Every action a game's engine can offer has one id, the same in every position and for
-every number of players; ids follow the order of :func:`enumerate_actions` (tables in the
-README, "For researchers"):
+every number of players; ids follow the order of :func:`enumerate_actions` (tables in
+docs/research.md, "For researchers"):
 
 - The Game: ``("play", card, pile)`` for cards 2..99 and piles 0..3 (card-major), then
   ``("end",)``, then ``("signal", pile, kind)`` for piles 0..3 and kinds ``hold``,

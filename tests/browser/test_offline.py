@@ -164,7 +164,7 @@ def test_a_part_that_cannot_be_had_costs_only_what_needs_it(new_page, site, wait
 def test_an_invitation_offline_opens_the_join_screen(visited, wait_ready):
     context, url, before = visited
     _, _, host, _ = table_for("rentz")
-    invitation = "#" + urlsplit(host.controller.host.links[1]).fragment
+    invitation = "#" + urlsplit(host.controller.together.host.links[1]).fragment
     page = offline_page(context, url, wait_ready, invitation)
     page.wait_for_selector('[data-action="join"]')
     assert_nothing_moved(page, before)

@@ -1,8 +1,9 @@
 """The whole page as HTML, from plain data. Pure: runs on CPython in tests.
 
-:func:`render_page` draws whichever screen the :class:`~.controller.Screen` asks for;
-tables are drawn by each game's table module (``tables.table_module``). :func:`shell_html`
-is the lobby that ``build.py`` prerenders into ``<div id="app">`` for the first paint.
+:func:`screen_html` draws whichever screen the :class:`~.screen.Screen` asks for, each
+kind of body by its function in :data:`BODIES`; tables are drawn by each game's table (its
+``TableSpec``: ``tables.table_module``). :func:`shell_html` is the lobby that ``build.py``
+prerenders into ``<div id="app">`` for the first paint.
 """
 
 from __future__ import annotations
@@ -220,7 +221,8 @@ def pass_html(name: str) -> str:
 def pause_html(screen) -> str:
     """Between parts of a game (deals): the table module's account of the part just
     played, and the way on (the game also goes on by itself after the pace's pause)."""
-    account = table_module(screen.setup.game).pause_html(screen.view, screen.ui)
+    body = screen.body
+    account = table_module(screen.setup.game).pause_html(body.view, body.ui)
     later = _("The game goes on when you tap “Go on”, or by itself in {n} seconds.").format(
         n=PAUSE_SECONDS[screen.pace])
     return (f'<main class="pause-screen">{account}<p class="help">{esc(later)}</p>'
@@ -237,15 +239,15 @@ def end_html(screen) -> str:
     """The end of a game: the table module's heading and figures, the next steps (at a
     friend's table, only the way back: the deal is the host's), and the table as it
     ended."""
-    table = table_module(screen.setup.game)
+    table, body = table_module(screen.setup.game), screen.body
     buttons = (button(_("Play this deal again"), "again", class_="primary")
                + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
                + button(_("Lobby"), "lobby"))
-    if screen.guest:
+    if body.guest:
         buttons = button(_("Lobby"), "lobby", class_="primary")
-    return (f'<main class="end">{table_end_html(table, screen.result, screen.ui.names)}'
+    return (f'<main class="end">{table_end_html(table, body.result, body.ui.names)}'
             f'<div class="controls">{buttons}</div>'
-            + table.table_html(screen.view, screen.ui) + "</main>")
+            + table.table_html(body.view, body.ui) + "</main>")
 
 
 def panel_html(screen) -> str:
@@ -388,30 +390,37 @@ def menu_html(screen) -> str:
             '</nav>')
 
 
+def lobby_body_html(screen) -> str:
+    body = screen.body
+    extra = screens.lobby_extra_html(body.records, screen.setup.game) if body.records else ""
+    return lobby_html(screen.setup, screen.pace, body.unfinished, extra, body.doomed)
+
+
+def table_body_html(screen) -> str:
+    """The table in play, below the line that says which friends it waits for."""
+    body = screen.body
+    return (waiting_html(body.waiting)
+            + table_module(screen.setup.game).table_html(body.view, body.ui))
+
+
+# Each kind of screen's body, drawn by a pure function of the screen.
+BODIES = {
+    "lobby": lobby_body_html,
+    "records": lambda screen: screens.records_html(screen.body.records),
+    "replay": lambda screen: screens.replay_html(screen.body.replay),
+    "pass": lambda screen: pass_html(screen.body.pass_to),
+    "room": lambda screen: together.room_html(screen.body.room, screen.body.waiting,
+                                              screen.body.relays, screen.body.relays_down),
+    "join": lambda screen: together.join_html(screen.body.joining, screen.body.reply,
+                                              (screen.preferences or {}).get("name", ""),
+                                              screen.body.relays),
+    "end": end_html,
+    "pause": pause_html,
+    "table": table_body_html,
+}
+
+
 def screen_html(screen) -> str:
     """The app below its menu and live regions: the panel and the screen's body."""
-    if screen.kind == "lobby":
-        extra = screens.lobby_extra_html(screen.records, screen.setup.game) \
-            if screen.records else ""
-        body = lobby_html(screen.setup, screen.pace, screen.unfinished, extra, screen.doomed)
-    elif screen.kind == "records":
-        body = screens.records_html(screen.records)
-    elif screen.kind == "replay":
-        body = screens.replay_html(screen.replay)
-    elif screen.kind == "pass":
-        body = pass_html(screen.pass_to)
-    elif screen.kind == "room":
-        body = together.room_html(screen.room, screen.waiting, screen.relays,
-                                  screen.relays_down)
-    elif screen.kind == "join":
-        body = together.join_html(screen.joining, screen.reply,
-                                  (screen.preferences or {}).get("name", ""), screen.relays)
-    elif screen.kind == "end":
-        body = end_html(screen)
-    elif screen.kind == "pause":
-        body = pause_html(screen)
-    else:
-        body = (waiting_html(screen.waiting)
-                + table_module(screen.setup.game).table_html(screen.view, screen.ui))
     tour = tour_html(screen.setup.game, screen.tour) if screen.tour is not None else ""
-    return panel_html(screen) + tour + body
+    return panel_html(screen) + tour + BODIES[screen.kind](screen)

@@ -75,7 +75,7 @@ def start_proving(store, make_controller, fragment: str, draw, error: Exception)
             return told(controller, draw, error, said.format(key=key, aside=aside))
     store.held.update(dict.fromkeys(keys))
     controller = make_controller(store)
-    controller.speak()
+    controller.settings.speak()
     return told(controller, draw, error, _(
         "The page could not start with what it had stored: it is all left where it was, and"
         " this visit starts afresh without it."))
@@ -110,7 +110,7 @@ def start_without(store, make_controller, draw, parts):
     among what cannot be had."""
     controller = make_controller(store)
     try:
-        controller.speak()
+        controller.settings.speak()
     except ENVIRONMENT:
         set_language(DEFAULT)
     controller.say("alert", needs_network(parts))

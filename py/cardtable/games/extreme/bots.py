@@ -187,8 +187,8 @@ class StrongBot(CarefulBot):
     CARD_GAIN_ENDGAME = 4.0
     # The factor on the inherited LEFT_SHOWING and SHED (set on careful's distance scale)
     # when playing alone, where the price of a play is The Game's solo price (SOLO_WEIGHTS):
-    # chosen on the tune deals, where it brought more solo games to a finish (README,
-    # "The Game: Extreme").
+    # chosen on the tune deals, where it brought more solo games to a finish
+    # (docs/figures/extreme.md).
     SOLO_INSTRUCTION_SCALE = 0.5
     SAMPLES = 4  # splits of the unseen cards tried with three players or more
 

@@ -1,8 +1,8 @@
 """How far a bot level of The Game looks ahead at the end of a game: when its endgame
 searches start (:mod:`.endgame` alone, :mod:`.team_endgame` with partners) and how many
 positions they may meet. Budgets are counted in positions, never in time, so a seed
-plays the same game on every machine and Python; the README's "Bot speed" and "How close
-to perfect" give the figures these were chosen by.
+plays the same game on every machine and Python; docs/figures/bot-speed.md and
+docs/figures/ladder.md (how close to perfect) give the figures these were chosen by.
 """
 
 from __future__ import annotations
@@ -48,8 +48,8 @@ STRONG = Lookahead(solo_deck=9, solo_budget=50_000,
 
 # The master level: with partners in classic mode the team search from 18 cards, over
 # more sampled deals and five times the positions (the ladder measured such a search to
-# win more the more positions it may meet, with 4 players most: README, "How close to
-# perfect"); alone, the exact search from 12 cards. Its budgets are the most that keep a
+# win more the more positions it may meet, with 4 players most: docs/figures/ladder.md);
+# alone, the exact search from 12 cards. Its budgets are the most that keep a
 # decision within the master level's limits (a p95 of 2 s in the browser's Python).
 MASTER = Lookahead(solo_deck=12, solo_budget=120_000,
                    team_decks={(2, 2): 18, (2, 3): 18, (2, 4): 18, (2, 5): 18, (3, 2): 12},

@@ -41,7 +41,7 @@ class TeamEndgame(Search):
 
     # Its positions cost more than the solo search's (each looks for a dead card among
     # every card still to play), so it pauses more often: the longest stretch between
-    # pauses stays within the page's limit (README, Bot speed).
+    # pauses stays within the page's limit (docs/figures/bot-speed.md).
     pause_every = 150
 
     def __init__(self, min_cards: int, budget: int):

@@ -65,7 +65,7 @@ def replay_taps(page) -> None:
     (``boot.js`` kept them); when boot opened a game instead, say they were dropped."""
     keeper = getattr(js.window, "cardtableBoot", None)
     taps = keeper.takeTaps().to_py() if keeper else []
-    if taps and page.controller.shown_table() is not None:
+    if taps and page.controller.sitting.table is not None:
         page.controller.say("status", _("A game was opened, so the taps made while the"
                                         " page loaded were not carried out."))
         page.draw()

@@ -16,7 +16,7 @@ import js
 from pyodide.ffi import to_js
 
 from ...i18n import language
-from ..controller import SCREEN_START
+from ..panels import SCREEN_START
 from ..render import menu_html, message_lines, messages_html, screen_html
 from ..teaching.tour import point_at_target
 
@@ -65,7 +65,7 @@ class Drawing:
         places = motion.record(parts["screen"]) if motion else None
         parts["screen"].innerHTML = screen_html(screen)
         if not point_at_target(parts["screen"]):
-            controller.pass_tour_step()
+            controller.sitting.pass_tour_step()
             return self.paint()
         if motion:
             motion.play(parts["screen"], places)
@@ -168,7 +168,7 @@ def focus_selector(element):
 
 def moving_table(controller, screen):
     """The table whose cards the screen shows in play (the table or its end), or None."""
-    return controller.shown_table() if screen.kind in ("table", "end") else None
+    return controller.sitting.table if screen.kind in ("table", "end") else None
 
 
 def scroll_into_view(ident: str) -> None:

@@ -53,7 +53,7 @@ async def copy(page, text: str, done: str) -> None:
     try:
         await js.navigator.clipboard.writeText(text)
     except Exception:  # no clipboard API, or permission refused
-        page.controller.copy_failed(text)
+        page.controller.panels.copy_failed(text)
     else:
         page.controller.say("status", done)
     page.draw()

@@ -74,13 +74,13 @@ class Page:
         self.attempt(lambda: self.act_now(action, data))
 
     def act_now(self, action: str, data: dict) -> None:
-        moves = self.controller.latest_move()[0]
+        moves = self.controller.sitting.latest_move()[0]
         effect = self.controller.handle(action, data)
         self.log_failure()
         effect = take_file(self, effect)  # before drawing, which remakes the file's field
         self.draw()
         carry_out(self, effect)
-        count, seat = self.controller.latest_move()
+        count, seat = self.controller.sitting.latest_move()
         sound = sound_on(self.controller)
         if sound and (count > moves or data.get("key") == "sound"):
             self.tones.play(seat or 0)  # within the tap: browsers let audio start only then

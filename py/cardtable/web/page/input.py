@@ -17,7 +17,6 @@ from __future__ import annotations
 import js
 from pyodide.ffi import create_once_callable
 
-from ..records.handlers import replay_key
 from .drawing import scroll_into_view
 
 DRAG_THRESHOLD = 8  # pixels a card must move before a press counts as a drag
@@ -61,7 +60,7 @@ class Input:
     def on_outside_click(self, event) -> None:
         """A tap outside the open menu that no control took closes it (a control's tap
         has already closed it: every action does)."""
-        if self.page.controller.menu_open and not event.target.closest(".menu"):
+        if self.page.controller.panels.menu_open and not event.target.closest(".menu"):
             self.page.act("menu", {})
 
     def on_change(self, event) -> None:
@@ -72,17 +71,17 @@ class Input:
     def on_keydown(self, event) -> None:
         """Arrow keys move within a ``data-nav`` group; Escape drops the player's choice."""
         page, target = self.page, event.target
-        if event.key == "Escape" and page.controller.menu_open:
+        if event.key == "Escape" and page.controller.panels.menu_open:
             page.act("menu", {})  # closes it; the focus goes to its button
             return
-        cancel = page.controller.cancel_action()
+        cancel = page.controller.sitting.cancel_action()
         if event.key == "Escape" and cancel:
             page.act(cancel, {})
             return
         # getAttribute gives JS null (pyodide.ffi.jsnull, not None) when there is none
         group = target.getAttribute("data-nav") if target.nodeType == 1 else None
         step = None if isinstance(group, str) or target.matches(FIELDS) \
-            else replay_key(page.controller, event.key)
+            else page.controller.browsing.replay_key(event.key)
         if step:  # a replay on screen: the arrow keys step through it
             event.preventDefault()
             page.act(*step)

@@ -1,23 +1,85 @@
 """The links to other pages (playing together): peers, relays and the heartbeat.
 
-The controller's link jobs (see ``together.handlers``) are carried out by
-``window.cardtablePeers`` (``assets/together.js``, WebRTC data channels) and, for the relay
-jobs, ``window.cardtableRelay`` (``assets/relay.js``); what arrives over a link or a relay,
-and a heartbeat every second, go back to the controller, and the page is drawn again when
-that changed something. When the page goes away its links close at once. The jobs are
-tuples, read here only: ``("offer", peer, servers, gather_ms)``, ``("answer", peer, sdp,
-servers, gather_ms)``, ``("accept", peer, sdp)``, ``("close", peer)``, ``("relay-open",
-room, secret, relays)``, ``("relay-send", room, text)``, ``("relay-close", room)``.
+The link jobs of the controller's ``together`` (typed: :mod:`..together.link`) are carried
+out by the browser's carriers, :class:`BrowserPeers` (``window.cardtablePeers``,
+``assets/together.js``, WebRTC data channels) and :class:`BrowserRelays`
+(``window.cardtableRelay``, ``assets/relay.js``); what arrives over a link or a relay, and
+a heartbeat every second, go back to ``together``, and the page is drawn again when that
+changed something. When the page goes away its links close at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 
 import js
 from pyodide.ffi import to_js
 
+from ..together.link import RELAY_JOBS
 from .sound import sound_on
+
+
+def js_object(value):
+    return to_js(value, dict_converter=js.Object.fromEntries)
+
+
+class BrowserPeers:
+    """The ``Peers`` of :mod:`..together.link` in the browser: ``window.cardtablePeers``;
+    where it is missing, each link job fails saying the browser has no WebRTC."""
+
+    @staticmethod
+    def here():
+        peers = getattr(js.window, "cardtablePeers", None)
+        if peers is None:
+            raise RuntimeError("this browser has no WebRTC here")
+        return peers
+
+    async def offer(self, peer: str, servers, gather_ms: int) -> str:
+        return str(await self.here().offer(peer, js_object(servers), gather_ms))
+
+    async def answer(self, peer: str, offer_sdp: str, servers, gather_ms: int) -> str:
+        return str(await self.here().answer(peer, offer_sdp, js_object(servers), gather_ms))
+
+    async def accept(self, peer: str, answer_sdp: str) -> None:
+        await self.here().accept(peer, answer_sdp)
+
+    def close(self, peer: str) -> None:
+        self.here().close(peer)
+
+    @staticmethod
+    def send(peer: str, text: str) -> None:
+        """Send ``text`` over the link to ``peer`` (dropped when it is not open: the
+        heartbeats tell the pages when a link is gone)."""
+        peers = getattr(js.window, "cardtablePeers", None)
+        if peers is not None:
+            peers.send(peer, text)
+
+    @staticmethod
+    def listen(on_message, on_state) -> None:
+        peers = getattr(js.window, "cardtablePeers", None)
+        if peers is not None:
+            peers.listen(on_message, on_state)
+
+
+class BrowserRelays:
+    """The ``Relays`` of :mod:`..together.link` in the browser: ``window.cardtableRelay``."""
+
+    @staticmethod
+    def here():
+        relay = getattr(js.window, "cardtableRelay", None)
+        if relay is None:
+            raise RuntimeError("assets/relay.js is not on the page")
+        return relay
+
+    async def open(self, room: str, secret: str, urls, on_message, on_state) -> None:
+        await self.here().open(room, secret, to_js(list(urls)), on_message, on_state)
+
+    async def send(self, room: str, text: str) -> None:
+        await self.here().send(room, text)
+
+    def close(self, room: str) -> None:
+        self.here().close(room)
 
 
 class Link:
@@ -26,78 +88,69 @@ class Link:
     def __init__(self, page):
         self.page = page
         self.relay_proxies = None  # the relays' callbacks, made when a room first opens
+        self.peers, self.relays = BrowserPeers(), BrowserRelays()
 
     def install(self) -> None:
         page = self.page
-        peers = getattr(js.window, "cardtablePeers", None)
-        if peers is not None:
-            peers.listen(page.proxy(self.on_link_message), page.proxy(self.on_link_state))
+        self.peers.listen(page.proxy(self.on_link_message), page.proxy(self.on_link_state))
         page.listen(js.window, "pagehide", lambda event: self.close_links())
         asyncio.ensure_future(self.heartbeat())
 
     def run_jobs(self) -> None:
-        """Carry out, each in a task of its own, the link jobs the controller has for the
+        """Carry out, each in a task of its own, the link jobs ``together`` has for the
         page."""
-        for job in self.page.controller.take_jobs():
+        for job in self.page.controller.together.take_jobs():
             asyncio.ensure_future(self.run_job(job))
 
-    async def run_job(self, job: tuple) -> None:
-        """Carry out one of the controller's link jobs with ``window.cardtablePeers``."""
-        peers = getattr(js.window, "cardtablePeers", None)
-        kind = job[0]
-        if kind.startswith("relay-"):
+    async def carry(self, job):
+        """``job`` carried out by the browser's carriers; what it made (a description)."""
+        heard = self.relay_callbacks() if isinstance(job, RELAY_JOBS) else ()
+        made = job.carry(self.peers, self.relays, heard)
+        return await made if inspect.isawaitable(made) else made
+
+    async def run_job(self, job) -> None:
+        """Carry out one link job: a description made is reported, a refusal said in a
+        sentence (the page is drawn then)."""
+        if isinstance(job, RELAY_JOBS):
             await self.run_relay_job(job)
             return
+        together = self.page.controller.together
         try:
-            if peers is None:
-                raise RuntimeError("this browser has no WebRTC here")
-            if kind == "close":
-                peers.close(job[1])
+            made = await self.carry(job)
+            if not job.reports:
                 return
-            if kind == "accept":
-                await peers.accept(job[1], job[2])
-                return
-            servers = to_js(job[-2], dict_converter=js.Object.fromEntries)
-            sdp = (await peers.offer(job[1], servers, job[3]) if kind == "offer"
-                   else await peers.answer(job[1], job[2], servers, job[4]))
-            self.page.controller.job_done(job, str(sdp))
+            together.job_done(job, str(made))
         except Exception as error:  # the browser's refusal, said in a sentence
-            self.page.controller.job_failed(job, str(error))
+            together.job_failed(job, str(error))
         self.page.draw()
 
-    async def run_relay_job(self, job: tuple) -> None:
-        """Carry out a relay job (``relay-open``, ``relay-send``, ``relay-close``) with
-        ``window.cardtableRelay`` (assets/relay.js). A relay that cannot be had is reported
-        as a state with every relay dead, which the controller answers with the codes."""
-        relay = getattr(js.window, "cardtableRelay", None)
-        kind, room = job[0], job[1]
+    async def run_relay_job(self, job) -> None:
+        """Carry out a relay job. A relay that cannot be had is reported as a state with
+        every relay dead, which ``together`` answers with the codes."""
         try:
-            if relay is None:
-                raise RuntimeError("assets/relay.js is not on the page")
-            if kind == "relay-open":
-                if self.relay_proxies is None:
-                    self.relay_proxies = (self.page.proxy(self.on_relay_message),
-                                          self.page.proxy(self.on_relay_state))
-                await relay.open(room, job[2], to_js(list(job[3])), *self.relay_proxies)
-            elif kind == "relay-send":
-                await relay.send(room, job[2])
-            else:
-                relay.close(room)
+            await self.carry(job)
         except Exception as error:  # the browser's refusal: as if no relay answered
+            kind = type(job).__name__
             js.console.warn(f"cardtable: the relays' {kind} failed: {str(error)[:200]}")
-            if kind == "relay-open":
-                self.on_relay_state(room, to_js({"live": 0, "dead": 1, "of": 1},
-                                                dict_converter=js.Object.fromEntries))
+            if kind == "RelayOpen":
+                self.on_relay_state(job.room, js_object({"live": 0, "dead": 1, "of": 1}))
+
+    def relay_callbacks(self) -> tuple:
+        """The relays' ``(on_message, on_state)``, made when a room first opens."""
+        if self.relay_proxies is None:
+            self.relay_proxies = (self.page.proxy(self.on_relay_message),
+                                  self.page.proxy(self.on_relay_state))
+        return self.relay_proxies
 
     def on_relay_message(self, room, text) -> None:
-        controller = self.page.controller
-        if controller.relay_message(str(room), str(text)) or controller.jobs_due():
+        together = self.page.controller.together
+        if together.relay_message(str(room), str(text)) or together.jobs_due():
             self.page.draw()
 
     def on_relay_state(self, room, state) -> None:
         counts = {key: int(getattr(state, key, 0) or 0) for key in ("live", "dead", "of")}
-        controller = self.page.controller
-        if controller.relay_state(str(room), counts) or controller.jobs_due():
+        together = self.page.controller.together
+        if together.relay_state(str(room), counts) or together.jobs_due():
             self.page.draw()
 
     def on_link_message(self, peer, text) -> None:
@@ -106,15 +159,15 @@ class Link:
 
     def take_link_message(self, peer: str, text: str) -> None:
         page = self.page
-        moves = page.controller.latest_move()[0]
-        if page.controller.link_message(peer, text):
+        moves = page.controller.sitting.latest_move()[0]
+        if page.controller.together.link_message(peer, text):
             page.draw()
-            count, seat = page.controller.latest_move()
+            count, seat = page.controller.sitting.latest_move()
             if count > moves and sound_on(page.controller):
                 page.tones.play(seat or 0)
 
     def on_link_state(self, peer, state) -> None:
-        if self.page.controller.link_state(str(peer), str(state)):
+        if self.page.controller.together.link_state(str(peer), str(state)):
             self.page.draw()
 
     async def heartbeat(self) -> None:
@@ -122,28 +175,23 @@ class Link:
         while True:
             await asyncio.sleep(1)
             try:
-                controller = self.page.controller
-                if controller.tick() or controller.jobs_due():
+                together = self.page.controller.together
+                if together.tick() or together.jobs_due():
                     self.page.draw()
             except Exception as error:  # a bug must not stop the heartbeat
                 js.console.error(f"cardtable: heartbeat: {error}")
 
     def close_links(self) -> None:
         """The page goes away: its links close at once (the others learn it quickly)."""
-        controller = self.page.controller
-        peers = getattr(js.window, "cardtablePeers", None)
-        if peers is not None and controller.in_company():
-            relay = getattr(js.window, "cardtableRelay", None)
-            for kind, name in controller.closing_jobs():
-                if kind == "close":
-                    peers.close(name)
-                elif relay is not None:
-                    relay.close(name)
+        together = self.page.controller.together
+        if getattr(js.window, "cardtablePeers", None) is None or not together.in_company():
+            return
+        for job in together.closing_jobs():
+            try:
+                job.carry(self.peers, self.relays, ())
+            except RuntimeError:  # no relays on the page: nothing to leave
+                pass
 
 
-def send_link(peer: str, text: str) -> None:
-    """Send ``text`` over the link to ``peer`` (dropped when it is not open: the
-    heartbeats tell the pages when a link is gone)."""
-    peers = getattr(js.window, "cardtablePeers", None)
-    if peers is not None:
-        peers.send(peer, text)
+
+send_link = BrowserPeers.send

@@ -56,7 +56,7 @@ class Pacing:
                     page.drawing.paint()
                     page.drawing.place_focus((held,) if held else ())
                     if sound_on(page.controller):
-                        page.tones.play(page.controller.session.last_actor() or 0)
+                        page.tones.play(page.controller.sitting.latest_move()[1] or 0)
         finally:
             self.bots_task = None
         page.draw()
@@ -79,12 +79,13 @@ class Pacing:
         and that seat then plays the game's random bot's move so the game can go on."""
         page = self.page
         try:
-            await self.in_slices(page.controller.bot_steps(), page.controller.thinking_words())
+            await self.in_slices(page.controller.sitting.bot_steps(),
+                                 page.controller.sitting.thinking_words())
         except BotError as error:
             js.console.error(f"cardtable: {error}")
             page.controller.say("alert", _("{error} Please report this; a random legal move"
                                            " was played instead.").format(error=error))
-            await in_slices(page.controller.bot_steps(fallback=True))
+            await in_slices(page.controller.sitting.bot_steps(fallback=True))
 
     async def think(self, steps) -> None:
         """Run the generator ``steps`` (a hint being thought) in slices, then draw."""

@@ -2,7 +2,7 @@
 
 While playing across the internet is on and relays are named (Settings), each friend's
 seat has a relay secret, which its invitation link carries after the ``#`` (browsers never
-send that part to a server). The host's page opens the seat's relay room (``relay-open``
+send that part to a server). The host's page opens the seat's relay room (a ``RelayOpen``
 job, ``assets/relay.js``: the room's topic and key come from the secret); a friend who
 taps Join opens the same room and *knocks*; the host answers with the seat's current offer;
 the friend's page answers it and sends the answer back the same way; the host applies it
@@ -32,6 +32,7 @@ from ...i18n import _
 from ..storage import SUGGESTED_RELAYS, relay_urls
 from ..validate import read_json
 from . import signal
+from .link import RelayClose, RelayOpen, RelaySend
 
 RELAY_WAIT_S = 8  # how long a friend's page waits for the host's offer through the relays
 KNOCK_EVERY_S = 2  # a friend's page knocks again this often while it waits
@@ -49,24 +50,24 @@ def seat_room(seat: int) -> str:
     return f"seat-{seat}"
 
 
-def relays(controller) -> list:
+def relays(together) -> list:
     """The relays this page may contact: the player's, while playing across the internet
     is on; none otherwise."""
-    settings = controller.store.load_settings()
+    settings = together.store.load_settings()
     if settings.get("internet") != "on":
         return []
     return relay_urls(settings.get("relays", ""))
 
 
-def open_room(controller, ask, room: str, secret: str, urls: list) -> None:
-    controller.relay_rooms.add(room)
-    ask(controller, ("relay-open", room, secret, urls))
+def open_room(together, room: str, secret: str, urls: list) -> None:
+    together.relay_rooms.add(room)
+    together.ask(RelayOpen(room, secret, tuple(urls)))
 
 
-def closing_jobs(controller) -> list:
+def closing_jobs(together) -> list:
     """The jobs that leave every relay room this page opened."""
-    rooms, controller.relay_rooms = controller.relay_rooms, set()
-    return [("relay-close", room) for room in sorted(rooms)]
+    rooms, together.relay_rooms = together.relay_rooms, set()
+    return [RelayClose(room) for room in sorted(rooms)]
 
 
 def message(kind: str, seat: int, code: str | None = None) -> str:
@@ -91,30 +92,29 @@ def read(text) -> dict:
 
 
 # -- the host's page ---------------------------------------------------------------------------
-def open_seats(controller, ask) -> None:
+def open_seats(together) -> None:
     """Give each friend's seat a relay secret (kept ones stay) and open its room."""
-    urls = relays(controller)
+    urls = relays(together)
     if not urls:
         return
-    for seat, friend in controller.host.friends.items():
+    for seat, friend in together.host.friends.items():
         friend.relay = friend.relay or new_secret()
-        open_room(controller, ask, seat_room(seat), friend.relay, urls)
+        open_room(together, seat_room(seat), friend.relay, urls)
 
 
-def offer_ready(controller, ask, seat: int, code: str) -> None:
+def offer_ready(together, seat: int, code: str) -> None:
     """The seat's invitation is made: a friend who knocked meanwhile gets its offer."""
-    host = controller.host
+    host = together.host
     host.codes[seat] = code
     if seat in host.knocked:
         host.knocked.discard(seat)
-        ask(controller, ("relay-send", seat_room(seat), message("offer", seat, code)))
+        together.ask(RelaySend(seat_room(seat), message("offer", seat, code)))
 
 
-def host_heard(controller, ask, accept, invite, room: str, data: dict) -> bool:
-    """A friend's knock or answer in ``room``; ``accept(seat, code)`` applies an answer
-    as the host's Connect does, ``invite(seat)`` makes the seat a fresh invitation. True
-    when the page should be drawn again."""
-    host = controller.host
+def host_heard(together, room: str, data: dict) -> bool:
+    """A friend's knock or answer in ``room``: an answer is applied as the host's Connect
+    applies one. True when the page should be drawn again."""
+    host = together.host
     seat = data["seat"]
     if room != seat_room(seat) or seat not in host.friends:
         raise ValueError("relay: another seat's room")
@@ -125,113 +125,113 @@ def host_heard(controller, ask, accept, invite, room: str, data: dict) -> bool:
         # the offer on show was answered, and that answer has not connected: a knock now
         # means the friend's page gave up on it, so it gets a fresh offer once it is made
         host.knocked.add(seat)
-        invite(seat)
+        together.invite_again(seat)
         return False
     if data["t"] == "knock":
         code = host.codes.get(seat)
         if code and host.links.get(seat):
-            ask(controller, ("relay-send", room, message("offer", seat, code)))
+            together.ask(RelaySend(room, message("offer", seat, code)))
         else:
             host.knocked.add(seat)
         return False
     if data["t"] == "answer":
-        accept(seat, data["code"])
+        together.accept_reply(seat, data["code"])
         return True
     raise ValueError("relay: not for the host")
 
 
 # -- a friend's page ---------------------------------------------------------------------------
-def start_joining(controller, ask) -> None:
+def start_joining(together) -> None:
     """Join (the invitation has a relay secret): open the host's room and knock."""
-    invitation = controller.joining
-    urls = relays(controller) or relay_urls(SUGGESTED_RELAYS)
-    controller.relaying = {"since": controller.seconds(), "knocked": None, "live": 0,
-                           "offered": False, "answered": None}
-    open_room(controller, ask, HOST_ROOM, invitation.relay, urls)
-    controller.say("status", _("Finding the host's table through the relays…"))
+    invitation = together.joining
+    urls = relays(together) or relay_urls(SUGGESTED_RELAYS)
+    together.relaying = {"since": together.seconds(), "knocked": None, "live": 0,
+                         "offered": False, "answered": None}
+    open_room(together, HOST_ROOM, invitation.relay, urls)
+    together.say("status", _("Finding the host's table through the relays…"))
 
 
-def knock(controller, ask) -> None:
-    relaying = controller.relaying
-    relaying["knocked"] = controller.seconds()
-    ask(controller, ("relay-send", HOST_ROOM, message("knock", controller.joining.seat)))
+def knock(together) -> None:
+    relaying = together.relaying
+    relaying["knocked"] = together.seconds()
+    together.ask(RelaySend(HOST_ROOM, message("knock", together.joining.seat)))
 
 
-def guest_state(controller, ask, fall_back, state: dict) -> None:
+def guest_state(together, state: dict) -> None:
     """The relays' state for the host's room: knock as soon as one is live; fall back to
     the codes when every relay has failed."""
-    relaying = controller.relaying
+    relaying = together.relaying
     if relaying is None:
         return
     relaying["live"] = state.get("live", 0)
     if relaying["live"] and relaying["knocked"] is None:
-        knock(controller, ask)
-    elif state.get("of") and state.get("dead") == state.get("of") and first_wait(controller):
-        fall_back(_("No relay could be reached: send your reply to the host by hand."))
+        knock(together)
+    elif state.get("of") and state.get("dead") == state.get("of") and first_wait(together):
+        together.fall_back_to_codes(_("No relay could be reached: send your reply to the host by hand."))
 
 
-def waiting(controller) -> bool:
+def waiting(together) -> bool:
     """Whether this page waits for an offer from the host (it has not answered one since
     it last knocked)."""
-    return controller.relaying is not None and controller.offer is None
+    return together.relaying is not None and together.offer is None
 
 
-def first_wait(controller) -> bool:
+def first_wait(together) -> bool:
     """Whether this page waits for the first offer the relays bring. Only then may it fall
     back to the codes: the link's own offer is used once an offer came this way (the host
     made it, or made fresh ones since), so a page that comes back after the host's reload
     knocks until the host answers, however long that takes."""
-    return waiting(controller) and not controller.relaying["offered"]
+    return waiting(together) and not together.relaying["offered"]
 
 
-def guest_tick(controller, ask, fall_back) -> None:
+def guest_tick(together) -> None:
     """Every second on a friend's page that joined by relay: knock again while the host's
     offer is awaited, or while the link to the host is lost (but not while an answer sent
     less than :data:`ANSWER_WAIT_S` seconds ago may still connect: a fresh answer would
     replace the link the host is connecting); fall back to the codes once
     :data:`RELAY_WAIT_S` seconds have passed with no offer."""
-    relaying, now = controller.relaying, controller.seconds()
+    relaying, now = together.relaying, together.seconds()
     if relaying is None:
         return
-    guest = controller.guest
+    guest = together.guest
     lost = guest is not None and guest.state == "left"
-    if first_wait(controller) and now - relaying["since"] > RELAY_WAIT_S:
-        fall_back(_("No relay answered within {seconds} seconds: send your reply to the"
+    if first_wait(together) and now - relaying["since"] > RELAY_WAIT_S:
+        together.fall_back_to_codes(_("No relay answered within {seconds} seconds: send your reply to the"
                     " host by hand.").format(seconds=RELAY_WAIT_S))
         return
     answering = relaying["answered"] is not None and now - relaying["answered"] < ANSWER_WAIT_S
-    if (waiting(controller) or lost and not answering) and relaying["live"] \
+    if (waiting(together) or lost and not answering) and relaying["live"] \
             and now - (relaying["knocked"] or 0) >= KNOCK_EVERY_S:
         if lost:
-            controller.offer = None  # the next offer that comes is answered
-        knock(controller, ask)
+            together.offer = None  # the next offer that comes is answered
+        knock(together)
 
 
-def guest_heard(controller, answer, room: str, data: dict) -> bool:
-    """The host's offer: ``answer(offer)`` answers it as Join does."""
-    invitation = controller.joining
+def guest_heard(together, room: str, data: dict) -> bool:
+    """The host's offer: answered as Join answers one."""
+    invitation = together.joining
     if room != HOST_ROOM or data["t"] != "offer" or invitation is None \
-            or data["seat"] != invitation.seat or controller.offer is not None:
+            or data["seat"] != invitation.seat or together.offer is not None:
         return False
     offer = signal.decode(data["code"])
     if offer.kind != "offer" or offer.seat != invitation.seat:
         raise ValueError("relay: not an offer for this seat")
-    controller.relaying.update(offered=True, answered=controller.seconds())
-    answer(offer)
+    together.relaying.update(offered=True, answered=together.seconds())
+    together.answer_offer(offer)
     return True
 
 
-def link_opened(controller) -> None:
+def link_opened(together) -> None:
     """The link to the host is open: the answer sent through the relays has connected, so a
     link lost from now on is knocked for at once."""
-    if controller.relaying is not None:
-        controller.relaying["answered"] = None
+    if together.relaying is not None:
+        together.relaying["answered"] = None
 
 
-def answered(controller, ask, code: str) -> bool:
+def answered(together, code: str) -> bool:
     """The answer is made; through the relays when this page joined by them (True)."""
-    if controller.relaying is None:
+    if together.relaying is None:
         return False
-    ask(controller, ("relay-send", HOST_ROOM, message("answer", controller.joining.seat, code)))
-    controller.say("status", _("Sitting down at the table…"))
+    together.ask(RelaySend(HOST_ROOM, message("answer", together.joining.seat, code)))
+    together.say("status", _("Sitting down at the table…"))
     return True

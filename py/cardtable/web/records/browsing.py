@@ -1,0 +1,260 @@
+"""Records, replays, export and import, and today's deal: the part of the app that keeps them.
+
+A :class:`Browsing` holds the record book and what is browsed: ``game`` (the game whose
+records are on screen) and ``replay`` (a :class:`~.replay.Replay`); while either is on
+screen no table control and no bot runs. It records each finished game once
+(``recorded``). Its controls are :data:`HANDLERS`, routed to it by the controller.
+
+Effects for the page: ``("download", filename, text, done)`` saves ``text`` as a file and
+says ``done``; ``("read-file", selector, action, limit)`` reads the file chosen in the file
+input ``selector`` and sends its text as ``data["text"]`` to ``action``, unless it is
+larger than ``limit`` bytes.
+"""
+
+from __future__ import annotations
+
+from ...engine.registry import GAMES
+from ...i18n import _
+from ...parts import PartMissing
+from . import book as records_book, daily
+from .. import links
+from .book import IMPORT_LIMIT, RecordBook, as_save, make_record
+from .replay import Replay
+from ..screen import RecordsBody, ReplayBody
+from ..tables import table_module
+from ..session import Session, from_save
+from ..storage import BLOCKED_NOTICE
+from ..validate import OUTCOME_KEYS
+
+REPLAY_KEYS = {"ArrowLeft": ("replay-step", {"by": "-1"}),
+               "ArrowRight": ("replay-step", {"by": "1"}),
+               "Home": ("replay-to", {"step": "0"})}
+
+
+class Browsing:
+    """The records of ``app`` (the controller), whose ``store``, ``clock()``, ``base_url``,
+    ``say``, ``focus``, ``setup``, ``begin`` and ``unfinished`` (to play a recorded or
+    today's deal) it uses."""
+
+    def __init__(self, app):
+        self.app = app
+        self.book = RecordBook(app.store)
+        self.game = None  # the game whose records are on screen
+        self.replay = None  # the replay on screen
+        self.recorded = (None, None)  # the finished table recorded last, and its record
+
+    @property
+    def active(self) -> bool:
+        """Whether the records or a replay are on screen."""
+        return self.replay is not None or self.game is not None
+
+    def close(self) -> None:
+        self.replay = self.game = None
+
+    def today(self) -> str:
+        """The local date, ``YYYY-MM-DD``, from the app's clock."""
+        return self.app.clock().date().isoformat()
+
+    # -- recording --------------------------------------------------------------------------
+    def record_finished(self, table) -> None:
+        """Record ``table``'s game once it is finished (once per game)."""
+        if not table.finished or self.recorded[0] is table:
+            return
+        session = table.session
+        day = daily.day_of(session.setup, session.seed)
+        practice = bool(day) and (day != self.today()
+                                  or self.book.daily(session.setup.game, day) is not None)
+        self.keep(table, make_record(session, self.app.clock(), day, practice))
+
+    def record_guest(self, guest) -> None:
+        """At the end of a game played at a friend's table, record it from this seat (no
+        seed and no moves: a guest never learns the deal)."""
+        if not guest.over or self.recorded[0] is guest and \
+                self.recorded[1]["digest"] == records_book.digest(guest.log):
+            return  # recorded already (a next deal at the same table makes a new log)
+        setup, result = guest.setup, guest.table["result"]
+        outcome = guest.remote.module.outcome(result, guest.seat, guest.seat_names())
+        options = {key: setup.spec.option(key).encode(value)
+                   for key, value in setup.options.items()}
+        self.keep(guest, {
+            "game": setup.game, "players": setup.players, "seats": list(setup.seats),
+            "options": options, "seed": None, "seat": guest.seat,
+            "when": self.app.clock().strftime("%Y-%m-%dT%H:%M"), "result": result,
+            "outcome": {key: outcome.get(key) for key in OUTCOME_KEYS},
+            "actions": None, "moves": guest.table["at"],
+            "digest": records_book.digest(guest.log)})
+
+    def keep(self, played, record: dict) -> None:
+        self.recorded = (played, record)
+        said = self.book.add(record)
+        if said:
+            self.app.say("status", said)
+
+    def report_problem(self) -> None:
+        """Say once that the records text could not be read (it was kept aside)."""
+        self.book.games  # read now, in the language just chosen
+        if self.book.problem:
+            self.app.say("alert", self.book.problem)
+            self.book.problem = None
+
+    def announce_daily(self, session) -> None:
+        """At the start of today's deal played before: say that this game is practice."""
+        day = daily.day_of(session.setup, session.seed)
+        if day is None:
+            return
+        if day != self.today():
+            self.app.say("status", _("This is the deal of {date}: it is recorded as"
+                                     " practice.").format(date=day))
+        elif self.book.daily(session.setup.game, day) is not None:
+            self.app.say("status", _("You have played today's deal already: this game is"
+                                     " recorded as practice."))
+
+    def share_text(self, table) -> str | None:
+        """The share text of ``table``'s game when it is today's deal, just finished and
+        recorded; else None."""
+        session = table.session
+        day = daily.day_of(session.setup, session.seed)
+        if not (day and table.finished and self.recorded[0] is table):
+            return None
+        practice = self.recorded[1].get("practice", True)
+        outcome = table.module.outcome(table.state.result(), 0, table.names)
+        game = session.setup.game
+        return daily.share_text(self.app.base_url, GAMES[game].name, game, day, outcome,
+                                practice)
+
+    # -- what the screens show --------------------------------------------------------------
+    def body(self):
+        """The body of the screen on show (records or a replay), or None."""
+        if self.replay is not None:
+            return "replay", ReplayBody(self.replay)
+        if self.game is not None:
+            return "records", RecordsBody(self.records_data())
+        return None
+
+    def records_data(self) -> dict:
+        """What the records screen shows: ``game``, ``entries`` (``(index, record)`` of that
+        game, oldest first; the index is the record's place among all) and ``note`` (a
+        sentence where nothing can be stored, else None)."""
+        entries = [(i, r) for i, r in enumerate(self.book.games) if r["game"] == self.game]
+        return {"game": self.game, "entries": entries, "note": self.storage_note()}
+
+    def storage_note(self) -> str | None:
+        """The sentence the records screen shows where nothing can be stored."""
+        if self.app.store.notice == BLOCKED_NOTICE:
+            return _("This browser does not let the page store anything: these records are"
+                     " kept for this visit only.")
+        return None
+
+    def lobby_data(self) -> dict:
+        """What the lobby shows of today's deals: ``today`` and, by game, the day's recorded
+        attempt (None while it is not played)."""
+        day = self.today()
+        try:
+            attempts = {game: self.book.daily(game, day) for game in GAMES}
+        except PartMissing:  # the records are read with the games' tables; the lobby needs
+            attempts = {}  # none of them, and shows the day's attempts once they are there
+        return {"today": day, "daily": attempts}
+
+    def replay_key(self, key: str):
+        """The replay's action for a key pressed outside any field (the arrow keys step,
+        Home goes to the start, End to the end), or None."""
+        if self.replay is None:
+            return None
+        if key == "End":
+            return ("replay-to", {"step": str(self.replay.last)})
+        return REPLAY_KEYS.get(key)
+
+    def record_at(self, data) -> tuple:
+        """The record named by ``data-index`` (its place among all records)."""
+        text = str(data.get("index", ""))
+        games = self.book.games
+        if not (text.isascii() and text.isdigit()) or int(text) >= len(games):
+            raise ValueError(_("There is no recorded game “{index}”.").format(index=text[:30]))
+        return int(text), games[int(text)]
+
+    # -- the controls -----------------------------------------------------------------------
+    def on_records(self, data) -> None:
+        """Open the records of ``data-game``, else of the game on the table or the lobby's."""
+        game = data.get("game") or self.app.setup.game
+        if game not in GAMES:
+            raise ValueError(_("There is no game “{name}”.").format(name=str(game)[:30]))
+        self.book.games  # read with the games' tables first: PartMissing changes nothing
+        table_module(game)
+        self.replay, self.game = None, game
+        self.app.panels.opener = "records"
+        self.app.focus = ".records h1"
+
+    def on_close_records(self, data) -> None:
+        """Back to the table or the lobby, where the records were opened from."""
+        self.close()
+        self.app.focus = '.menu [data-action="records"]'
+
+    def on_replay(self, data) -> None:
+        index, record = self.record_at(data)
+        self.replay = Replay(record, index)
+        self.app.focus = '[data-action="replay-step"][data-by="1"]'
+
+    def on_close_replay(self, data) -> None:
+        """Back to the records of the replayed game."""
+        self.replay, self.game = None, self.replay.record["game"]
+        self.app.focus = ".records h1"
+
+    def on_replay_step(self, data) -> None:
+        self.replay.by(int(data.get("by", 1)))
+
+    def on_replay_to(self, data) -> None:
+        text = str(data.get("value", data.get("step", "")))
+        if not (text.isascii() and text.lstrip("-").isdigit()):
+            raise ValueError(_("A step must be a number, not “{text}”.").format(text=text[:30]))
+        self.replay.to(int(text))
+
+    def on_replay_hands(self, data) -> None:
+        self.replay.show_hands = not self.replay.show_hands
+
+    def on_play_record(self, data) -> None:
+        """Play the deal of a recorded game again, with its setup."""
+        _, record = self.record_at(data)
+        if record.get("seed") is None:
+            raise ValueError(_("That game was played at a friend's table: only their page"
+                               " knew its deal."))
+        setup = from_save(as_save(record, actions=[])).setup
+        self.close()
+        self.app.begin(Session.new(setup, record["seed"]))
+
+    def on_export(self, data):
+        name = f"cardtable-records-{self.today()}.json"
+        count = len(self.book.games)
+        return ("download", name, self.book.export_text(),
+                _("The records of {count} games were saved as {name}.").format(count=count,
+                                                                               name=name))
+
+    def on_import(self, data):
+        """The file input changed: the page reads the file (unless it is larger than
+        ``IMPORT_LIMIT`` bytes), then sends ``import-text``."""
+        return ("read-file", "#import-records", "import-text", IMPORT_LIMIT)
+
+    def on_import_text(self, data) -> None:
+        self.app.say("status", self.book.merge(str(data.get("text", ""))))
+
+    def on_daily(self, data) -> None:
+        """Start today's deal of ``data-game``, or continue it where it is unfinished."""
+        game = data.get("game")
+        if game not in GAMES:
+            raise ValueError(_("There is no game “{name}”.").format(name=str(game)[:30]))
+        self.close()
+        setup, seed = daily.setup(game), daily.seed(game, self.today())
+        self.app.setup = setup
+        if not self.app.unfinished.resume_deal(links.fragment(setup, seed)):
+            self.app.begin(Session.new(setup, seed))
+
+
+HANDLERS = {
+    "records": Browsing.on_records, "close-records": Browsing.on_close_records,
+    "replay": Browsing.on_replay, "close-replay": Browsing.on_close_replay,
+    "replay-step": Browsing.on_replay_step, "replay-to": Browsing.on_replay_to,
+    "replay-hands": Browsing.on_replay_hands, "play-record": Browsing.on_play_record,
+    "export-records": Browsing.on_export, "import-records": Browsing.on_import,
+    "import-text": Browsing.on_import_text, "daily": Browsing.on_daily,
+}
+# The handlers that act on a replay, refused when none is on screen.
+REPLAY_ACTIONS = ("close-replay", "replay-step", "replay-to", "replay-hands")
