@@ -127,15 +127,9 @@ class Controller:
         next deal) the friends at the table stay. A game with friends' seats opens the
         waiting room (``kept``: what its save kept of the friends)."""
         table_module(session.setup.game)  # its part first: PartMissing changes nothing
-        host = self.together.host if keep_friends else None
-        if host is None:
-            self.together.leave()
         self.setup = session.setup
         self.local = sitting = LocalSitting(self, session, game_id)
-        if host is not None:
-            host.rebind(sitting.table, sitting.bots)
-        elif session.setup.friends():
-            self.together.start_hosting(sitting.table, sitting.bots, kept)
+        self.together.seat_table(sitting.table, sitting.bots, kept, keep_friends)
         sitting.offer_tour()
         self.panels.panel = None
         self.browsing.announce_daily(session)

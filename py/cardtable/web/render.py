@@ -9,38 +9,17 @@ prerenders into ``<div id="app">`` for the first paint.
 from __future__ import annotations
 
 from ..bots import levels
-from ..engine.core import encode_value
 from ..engine.registry import GAMES
-from ..i18n import LANGUAGES, N_, _, ngettext
+from ..i18n import N_, _, ngettext
 from .records import screens
+from .choices import PACE_NAMES, choice_group, pace_group
 from .html import attrs, button, esc
-from .lobby import FRIEND, HUMAN, PACES, PAUSE_SECONDS, Setup, default_setup
-from .storage import PREFERENCES, TEXT_SETTINGS
+from .panel_html import panel_html
+from .lobby import FRIEND, HUMAN, PAUSE_SECONDS, Setup, default_setup
 from .tables import end_html as table_end_html, stylesheet_paths, table_module
 from .teaching.tour import tour_html
 from .together import screens as together
 
-# The settings panel's choices besides the pace: (heading, {value: name}) by preference.
-# Marked with N_ and translated when drawn; a language is named in itself, untranslated.
-PREFERENCE_NAMES = {
-    "sound": (N_("Sound on every move"), {"off": N_("Off"), "on": N_("On")}),
-    "motion": (N_("Motion"), {"system": N_("As the system says"), "reduced": N_("Reduced")}),
-    "theme": (N_("Theme"), {"system": N_("As the system says"), "light": N_("Light"),
-                            "dark": N_("Dark")}),
-    # TRANSLATORS: the suits' colours: ♠♣ black and ♥♦ red, or one colour per suit.
-    "deck": (N_("Card suits"), {"two": N_("Two colours"),
-                                "four": N_("Four colours: ♠ black, ♥ red, ♦ blue, ♣ green")}),
-    "language": (N_("Language"), {"system": N_("As the browser says")}),
-    "internet": (N_("Play with friends across the internet"), {"off": N_("Off: same Wi-Fi only"),
-                                                               "on": N_("On")}),
-}
-# The text settings' labels (see storage.TEXT_SETTINGS); the STUN and TURN ones show only
-# while playing across the internet is on.
-TEXT_SETTING_NAMES = {"name": N_("Your name for friends"), "stun": N_("STUN server"),
-                      "turn": N_("TURN server (optional)"), "turn_user": N_("TURN user name"),
-                      "turn_pass": N_("TURN password"),
-                      "relays": N_("Relays for one-link invitations")}
-PACE_NAMES = {"fast": N_("fast"), "normal": N_("normal"), "slow": N_("slow")}
 # A seat's bot, by level (a level missing here is named by its id).
 LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
                "careful": N_("careful bot"), "basic": N_("basic bot"),
@@ -61,16 +40,6 @@ def messages_html(messages=()) -> str:
     return (f'<div class="alert" role="alert">{message_lines(messages, "alert")}</div>'
             f'<div class="status" role="status" aria-live="polite">'
             f'{message_lines(messages, "status")}</div>')
-
-
-def choice_group(label: str, action: str, current, values, names=None, **data) -> str:
-    """A row of buttons for one choice; the chosen one has ``aria-pressed="true"``."""
-    buttons = "".join(
-        button(names[i] if names else encode_value(v), action,
-               data_value=encode_value(v), aria_pressed=str(v == current).lower(), **data)
-        for i, v in enumerate(values))
-    return (f'<fieldset class="choice"><legend>{esc(label)}</legend>'
-            f'<div class="choices">{buttons}</div></fieldset>')
 
 
 def option_html(option, value) -> str:
@@ -190,12 +159,6 @@ def unfinished_html(unfinished: tuple, doomed: str | None) -> str:
             f'{note}</section>')
 
 
-def pace_group(pace: str) -> str:
-    """The row of buttons that sets how long the bots wait between moves."""
-    return choice_group(_("Bot pace"), "pace", pace, list(PACES),
-                        [_(PACE_NAMES[name]) for name in PACES])
-
-
 def stylesheets() -> list:
     """The page's stylesheets in cascade order: the app's, the teaching parts', the parts
     every table shares, each game's table (a path in its package), the records', the boot
@@ -243,110 +206,11 @@ def end_html(screen) -> str:
     buttons = (button(_("Play this deal again"), "again", class_="primary")
                + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
                + button(_("Lobby"), "lobby"))
-    if body.guest:
+    if not body.dealt_here:
         buttons = button(_("Lobby"), "lobby", class_="primary")
     return (f'<main class="end">{table_end_html(table, body.result, body.ui.names)}'
             f'<div class="controls">{buttons}</div>'
             + table.table_html(body.view, body.ui) + "</main>")
-
-
-def panel_html(screen) -> str:
-    """A panel over the screen: the rules of a game, the settings, or a text to copy (the
-    embed snippet, a link the clipboard refused)."""
-    panel = screen.panel
-    if panel and panel[0] == "rules":
-        from .teaching.rules import rules_html  # the rules' texts are loaded when first opened
-
-        label = _("Rules")
-        return (f'<section class="panel rules" aria-label="{esc(label)}">'
-                f'{rules_html(panel[1])}' + button(_("Close"), "close-panel") + "</section>")
-    if panel and panel[0] == "settings":
-        return settings_html(screen.pace, screen.preferences or {})
-    if panel and panel[0] == "confirm":
-        return confirm_html(*panel[1:])
-    return text_panel_html(panel)
-
-
-def settings_html(pace: str, preferences: dict) -> str:
-    """The settings: the bots' pace and the page's preferences, each a row of buttons
-    (``data-action="pace"``, or ``"setting"`` with ``data-key``)."""
-    rows = "".join(
-        choice_group(_(label), "setting", preferences.get(key, PREFERENCES[key][0]),
-                     list(PREFERENCES[key]), value_names(names, PREFERENCES[key]),
-                     data_key=key)
-        for key, (label, names) in PREFERENCE_NAMES.items())
-    title = esc(_("Settings"))
-    return (f'<section class="panel settings" aria-label="{title}"><h2>{title}</h2>'
-            + pace_group(pace) + rows + internet_html(preferences)
-            + button(_("Close"), "close-panel") + "</section>")
-
-
-# What the relays see and never see: in Settings and in the waiting room.
-RELAY_PRIVACY = N_("With relays, a friend joins by the invitation link alone: the pages meet"
-                   " on the relays named here, which see that some pages met and their IP"
-                   " addresses, never names, cards, moves or the deal: everything is"
-                   " encrypted with a key that travels only in the link, after the #, which"
-                   " browsers never send to a server. Leave the relays empty to send codes"
-                   " by hand.")
-
-
-def internet_html(preferences: dict) -> str:
-    """The player's name for friends and, while playing across the internet is on, what
-    that contacts and the servers to use."""
-    keys = ("name",) + (("stun", "turn", "turn_user", "turn_pass", "relays")
-                        if preferences.get("internet") == "on" else ())
-    fields = "".join(text_setting_html(key, preferences.get(key, "")) for key in keys)
-    if preferences.get("internet") != "on":
-        said = _("Friends on the same Wi-Fi find each other directly: no server is"
-                 " contacted.")
-    else:
-        said = _("To find each other across the internet, both pages ask the STUN server"
-                 " for their public address (and relay through the TURN server when set)."
-                 " Your friends see your IP address, and you theirs. These settings stay on"
-                 " this device.") + " " + _(RELAY_PRIVACY)
-    return f'<div class="text-settings">{fields}<p class="help">{esc(said)}</p></div>'
-
-
-def text_setting_html(key: str, value: str) -> str:
-    field = attrs(id=f"setting-{key}", data_action="text-setting", data_key=key, value=value,
-                  type="password" if key == "turn_pass" else "text", spellcheck="false",
-                  autocomplete="off" if key != "name" else "nickname",
-                  maxlength=TEXT_SETTINGS[key])
-    return (f'<div class="field"><label for="setting-{key}">{esc(_(TEXT_SETTING_NAMES[key]))}'
-            f'</label><input{field}></div>')
-
-
-def value_names(names: dict, values) -> list:
-    """The words for a preference's values: translated, or a language's own name."""
-    return [_(names[value]) if value in names else LANGUAGES[value] for value in values]
-
-
-def confirm_html(question: str, action: str, yes: str, no: str, data: dict) -> str:
-    """A question before an action that ends a game: yes sends ``action`` again with
-    ``data`` and ``data-confirmed="yes"``; no closes the panel."""
-    extra = {f"data_{key}": value for key, value in data.items()}
-    return (f'<section class="panel confirm" role="alertdialog" aria-labelledby="confirm-text">'
-            f'<p id="confirm-text">{esc(question)}</p><div class="controls">'
-            + button(yes, action, class_="danger", data_confirmed="yes", **extra)
-            + button(no, "close-panel", class_="primary") + "</div></section>")
-
-
-TEXT_PANEL_TITLES = {"embed": N_("Embed this deal in a page"), "copy": N_("Copy this text")}
-
-
-def text_panel_html(panel) -> str:
-    """The embed snippet (with a Copy button, ``copy-panel``) or a text to copy by hand
-    (the clipboard refused it), in a selectable box."""
-    if not panel:
-        return ""
-    kind, text = panel
-    title = _(TEXT_PANEL_TITLES[kind])
-    copy = button(_("Copy"), "copy-panel", class_="primary") if kind == "embed" else ""
-    return (f'<section class="panel" aria-labelledby="panel-title">'
-            f'<h2 id="panel-title">{esc(title)}</h2>'
-            f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="4">'
-            f'{esc(text)}</textarea><div class="panel-buttons">{copy}'
-            + button(_("Close"), "close-panel") + "</div></section>")
 
 
 # The menu's folded items by screen: (data-action, words); the Lobby stays on the table.
@@ -354,8 +218,8 @@ MENU_ITEMS = {
     "table": (("new-deal", N_("New deal")), ("copy-link", N_("Copy link")),
               ("share", N_("Share")), ("embed", N_("Embed")), ("rules", N_("Rules")),
               ("records", N_("Records")), ("settings", N_("Settings"))),
-    # at a friend's table and on the way to it: the deal is the host's to give
-    "guest": (("rules", N_("Rules")), ("records", N_("Records")), ("settings", N_("Settings"))),
+    # at a friend's table, on the way to it and in the waiting room: no deal to give
+    "no-deal": (("rules", N_("Rules")), ("records", N_("Records")), ("settings", N_("Settings"))),
     "records": (("rules", N_("Rules")), ("settings", N_("Settings"))),
 }
 
@@ -364,7 +228,7 @@ def menu_kind(screen) -> str:
     """Which of :data:`MENU_ITEMS` the screen offers."""
     if screen.kind in ("records", "replay"):
         return "records"
-    return "guest" if screen.guest or screen.kind in ("room", "join") else "table"
+    return "table" if screen.dealt_here and screen.kind not in ("room", "join") else "no-deal"
 
 
 def menu_html(screen) -> str:

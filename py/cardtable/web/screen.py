@@ -71,15 +71,16 @@ class JoinBody:
 class TableBody:
     """A table ("table", "pause" between parts of a game, or "end"): the viewing seat's
     view and what the page adds (``ui``), the tour's step on show, the names of the
-    friends the table waits for, the result once over, and whether the table is a
-    friend's, on this page from one seat (``guest``)."""
+    friends the table waits for, the result once over, and whether this page dealt it
+    (``dealt_here``: its deal may be played again, dealt anew and shared; a friend's
+    table, on this page from one seat, is the host's to deal)."""
 
     view: dict
     ui: TableUi
     tour: int | None = None
     waiting: tuple = ()
     result: dict | None = None
-    guest: bool = False
+    dealt_here: bool = True
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,10 @@ class Screen:
     menu_open: bool = False
 
     @property
-    def guest(self) -> bool:
-        """Whether the screen is a friend's table, on this page from one seat."""
-        return isinstance(self.body, TableBody) and self.body.guest
+    def dealt_here(self) -> bool:
+        """Whether the screen offers what the one who deals does (false on a friend's
+        table, on this page from one seat)."""
+        return not isinstance(self.body, TableBody) or self.body.dealt_here
 
     @property
     def tour(self) -> int | None:

@@ -120,13 +120,8 @@ class LocalSitting:
     def table_action(self, action: str, data) -> None:
         """Run the game's table's control ``action`` (none: nothing happens); a move it
         made is saved."""
-        table, moves = self.table, len(self.session.actions)
-        handler = table.module.HANDLERS.get(action)
-        if handler is None:
-            return
-        table.focus = None
-        handler(table, data)
-        self.app.focus = table.focus
+        moves = len(self.session.actions)
+        run_control(self.app, self.table, action, data)
         if len(self.session.actions) != moves:
             self.saved()
 
@@ -269,7 +264,36 @@ class LocalSitting:
                 "tour-skip": on_tour_skip, "copy-link": on_copy_link, "go-on": on_go_on}
 
 
-class NoSitting:
+def run_control(app, table, action: str, data) -> None:
+    """Run the control ``action`` of the game's table on ``table`` (a name the table does
+    not know: nothing happens); the focus goes where its handler says."""
+    handler = table.module.HANDLERS.get(action)
+    if handler is None:
+        return
+    table.focus = None
+    handler(table, data)
+    app.focus = table.focus
+
+
+class NoBots:
+    """What a sitting whose page moves no bot answers: a friend's table (the host's page
+    moves them) and the lobby. No tour either."""
+
+    def bot_due(self) -> bool:
+        return False
+
+    def bot_steps(self, fallback: bool = False):
+        return
+        yield
+
+    def thinking_words(self) -> str:
+        return ""
+
+    def pass_tour_step(self) -> None:
+        """No tour here."""
+
+
+class NoSitting(NoBots):
     """No table: the lobby, or an invitation on show (``app`` is the controller: its
     ``browsing``, ``unfinished``, ``together`` and ``setup`` are used)."""
 
@@ -284,16 +308,6 @@ class NoSitting:
     def paused(self):
         return None
 
-    def bot_due(self) -> bool:
-        return False
-
-    def bot_steps(self, fallback: bool = False):
-        return
-        yield
-
-    def thinking_words(self) -> str:
-        return ""
-
     def latest_move(self) -> tuple:
         return 0, None
 
@@ -306,9 +320,6 @@ class NoSitting:
 
     def notice(self):
         return None
-
-    def pass_tour_step(self) -> None:
-        """No tour in the lobby."""
 
     def table_action(self, action: str, data) -> None:
         """No game's controls without a table: nothing happens."""

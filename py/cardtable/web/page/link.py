@@ -24,16 +24,21 @@ def js_object(value):
     return to_js(value, dict_converter=js.Object.fromEntries)
 
 
+def on_window(name: str, missing: str):
+    """``window[name]``; ``RuntimeError(missing)`` where the page has none."""
+    found = getattr(js.window, name, None)
+    if found is None:
+        raise RuntimeError(missing)
+    return found
+
+
 class BrowserPeers:
     """The ``Peers`` of :mod:`..together.link` in the browser: ``window.cardtablePeers``;
     where it is missing, each link job fails saying the browser has no WebRTC."""
 
     @staticmethod
     def here():
-        peers = getattr(js.window, "cardtablePeers", None)
-        if peers is None:
-            raise RuntimeError("this browser has no WebRTC here")
-        return peers
+        return on_window("cardtablePeers", "this browser has no WebRTC here")
 
     async def offer(self, peer: str, servers, gather_ms: int) -> str:
         return str(await self.here().offer(peer, js_object(servers), gather_ms))
@@ -67,10 +72,7 @@ class BrowserRelays:
 
     @staticmethod
     def here():
-        relay = getattr(js.window, "cardtableRelay", None)
-        if relay is None:
-            raise RuntimeError("assets/relay.js is not on the page")
-        return relay
+        return on_window("cardtableRelay", "assets/relay.js is not on the page")
 
     async def open(self, room: str, secret: str, urls, on_message, on_state) -> None:
         await self.here().open(room, secret, to_js(list(urls)), on_message, on_state)

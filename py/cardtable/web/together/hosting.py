@@ -24,6 +24,18 @@ SEAT_WORDS = {"invited": N_("invited"), "replied": N_("replied: connecting"),
 class Hosting:
     """The host's side of :class:`~.company.Together` (see the module docstring)."""
 
+    def seat_table(self, table, bots, kept: dict | None, keep_friends: bool) -> None:
+        """This page put ``table`` (whose bots ``bots`` runs) on its table. The same
+        table's next deal (``keep_friends``) keeps its friends; otherwise the links of the
+        table before close, and a table with friends' seats opens its waiting room
+        (``kept``: what its save kept of the friends)."""
+        if keep_friends and self.host is not None:
+            self.host.rebind(table, bots)
+            return
+        self.leave()
+        if table.session.setup.friends():
+            self.start_hosting(table, bots, kept)
+
     def start_hosting(self, table, bots, kept: dict | None) -> None:
         """``table`` has friends' seats: make its :class:`Host` (``kept``: what a save kept
         of them) and an invitation for each."""

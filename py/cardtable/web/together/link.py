@@ -18,7 +18,7 @@ What arrives (a message, a link's state) comes back by the carriers' callbacks.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Protocol
 
 GATHER_MS = {"local": 3000, "internet": 5000}  # the longest wait for the link's addresses
@@ -75,91 +75,86 @@ class Relays(Protocol):
         """Leave ``room``."""
 
 
-@dataclass(frozen=True)
-class Offer:
-    """Make an offer for ``peer``; its SDP is reported back."""
+class Job:
+    """A link job: it calls its carrier's method ``CALL`` with its fields, in their order
+    (the relays' jobs call ``relays``, the others ``peers``); ``reports``: what the call
+    makes (a description of this end) is reported back."""
 
-    peer: str
-    servers: list  # the ICE servers, as RTCPeerConnection takes them
-    gather_ms: int
-    reports = True
+    CALL = ""
+    reports = False
 
     def carry(self, peers: Peers, relays: Relays, heard):
-        return peers.offer(self.peer, self.servers, self.gather_ms)
+        carrier = relays if isinstance(self, RELAY_JOBS) else peers
+        return getattr(carrier, self.CALL)(*(getattr(self, f.name) for f in fields(self)))
 
 
 @dataclass(frozen=True)
-class Answer:
+class Offer(Job):
+    """Make an offer for ``peer`` with the ICE ``servers`` (as RTCPeerConnection takes
+    them); its SDP is reported back."""
+
+    peer: str
+    servers: list
+    gather_ms: int
+    CALL, reports = "offer", True
+
+
+@dataclass(frozen=True)
+class Answer(Job):
     """Answer the offer ``offer_sdp`` of ``peer``; its SDP is reported back."""
 
     peer: str
     offer_sdp: str
     servers: list
     gather_ms: int
-    reports = True
-
-    def carry(self, peers: Peers, relays: Relays, heard):
-        return peers.answer(self.peer, self.offer_sdp, self.servers, self.gather_ms)
+    CALL, reports = "answer", True
 
 
 @dataclass(frozen=True)
-class Accept:
+class Close(Job):
+    """Close the link to ``peer``."""
+
+    peer: str
+    CALL = "close"
+
+
+@dataclass(frozen=True)
+class Accept(Job):
     """Apply a friend's answer ``answer_sdp`` to the link ``peer``."""
 
     peer: str
     answer_sdp: str
-    reports = False
-
-    def carry(self, peers: Peers, relays: Relays, heard):
-        return peers.accept(self.peer, self.answer_sdp)
+    CALL = "accept"
 
 
 @dataclass(frozen=True)
-class Close:
-    """Close the link to ``peer``."""
-
-    peer: str
-    reports = False
-
-    def carry(self, peers: Peers, relays: Relays, heard):
-        return peers.close(self.peer)
-
-
-@dataclass(frozen=True)
-class RelayOpen:
+class RelayOpen(Job):
     """Enter the relay room ``room`` with ``secret`` through the relays at ``urls``;
     ``heard`` is the page's ``(on_message, on_state)`` for the room."""
 
     room: str
     secret: str
     urls: tuple
-    reports = False
 
     def carry(self, peers: Peers, relays: Relays, heard):
         return relays.open(self.room, self.secret, self.urls, *heard)
 
 
 @dataclass(frozen=True)
-class RelaySend:
+class RelaySend(Job):
     """Send ``text`` to the others in the relay room ``room``."""
 
     room: str
     text: str
-    reports = False
-
-    def carry(self, peers: Peers, relays: Relays, heard):
-        return relays.send(self.room, self.text)
+    CALL = "send"
 
 
 @dataclass(frozen=True)
-class RelayClose:
+class RelayClose(Job):
     """Leave the relay room ``room``."""
 
     room: str
-    reports = False
-
-    def carry(self, peers: Peers, relays: Relays, heard):
-        return relays.close(self.room)
+    CALL = "close"
 
 
 RELAY_JOBS = (RelayOpen, RelaySend, RelayClose)

@@ -13,9 +13,10 @@ from ...i18n import _
 from ..bot_runner import hint_bot
 from ..panels import SCREEN_START
 from ..screen import TableBody
+from ..sitting import NoBots, run_control
 
 
-class GuestSitting:
+class GuestSitting(NoBots):
     """This page's seat at the table of ``guest`` (a :class:`~.guest.Guest`), in
     ``together`` (its invitation, for the address); ``app`` is the controller: its
     ``focus``, ``new_seed()`` and ``sitting`` are used."""
@@ -43,16 +44,6 @@ class GuestSitting:
         paused = remote is not None and remote.paused and not self.guest.over
         return (remote, len(self.guest.log)) if paused else None
 
-    def bot_due(self) -> bool:
-        return False  # the host's page moves the bots
-
-    def bot_steps(self, fallback: bool = False):
-        return
-        yield
-
-    def thinking_words(self) -> str:
-        return ""
-
     def latest_move(self) -> tuple:
         """``(moves, seat)``: how many moves the host's table has had, and who made the
         latest (None before the first)."""
@@ -69,9 +60,6 @@ class GuestSitting:
     def address(self) -> str:
         return self.together.invitation_address()
 
-    def pass_tour_step(self) -> None:
-        """No tour at a friend's table."""
-
     def body(self):
         """``(kind, body, setup)`` of the screen: the friend's table as the host last sent
         it, and what this page knows of the host."""
@@ -80,10 +68,10 @@ class GuestSitting:
         ui = table.ui(can_hint=True)
         waiting = tuple(guest.waiting_for())
         if guest.over:
-            return "end", TableBody(table.view, ui, waiting=waiting, guest=True,
+            return "end", TableBody(table.view, ui, waiting=waiting, dealt_here=False,
                                     result=guest.table["result"]), guest.setup
         kind = "pause" if table.paused else "table"
-        return kind, TableBody(table.view, ui, waiting=waiting, guest=True), guest.setup
+        return kind, TableBody(table.view, ui, waiting=waiting, dealt_here=False), guest.setup
 
     def notice(self):
         """What this page says of the host's page, when it is gone or closed the table."""
@@ -103,13 +91,7 @@ class GuestSitting:
         remote table, whose moves go to the host."""
         if not self.guest.ready:
             raise ValueError(_("The host's table has not arrived yet."))
-        table = self.guest.remote
-        handler = table.module.HANDLERS.get(action)
-        if handler is None:
-            return
-        table.focus = None
-        handler(table, data)
-        self.app.focus = table.focus
+        run_control(self.app, self.guest.remote, action, data)
 
     # -- the table's own buttons ---------------------------------------------------------------
     def on_undo(self, data):
