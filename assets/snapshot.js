@@ -39,6 +39,7 @@ const SNAPSHOT_DELAY_MS = 3000;
 // build.py writes the index in): {parts: {part: {url, needs}}, games: {a game's id in
 // links: [part]}, languages: {code: part}}.
 const PARTS = __PARTS__;
+const TOGETHER = "together"; // the part of playing together (cardtable.web.alone)
 // How long after ready, at most, the background caching of the parts waits for the service
 // worker's precache (which fetches the same files) before it fetches them itself.
 const PARTS_WAIT_MS = 30_000;
@@ -170,14 +171,17 @@ export function loadPyodide(options) {
 }
 
 // The parts that this start needs, fetched while Python starts: the language's that
-// assets/lang.js chose (it has run: PyScript calls loadPyodide once the page is parsed) and
-// those of a game that the link names (#/<game>…), each with the parts it needs. Any other
+// assets/lang.js chose (it has run: PyScript calls loadPyodide once the page is parsed),
+// those of a game that the link names (#/<game>…), each with the parts it needs, and
+// playing together's where the link is an invitation (join=) or seats friends. Any other
 // part that Python needs before cacheParts has written it, Python fetches then itself.
 function startParts() {
   const games = location.hash.replace(/^#\/?/, "").split("?")[0].split("/")
     .filter((segment) => Object.hasOwn(PARTS.games, segment));
   const language = PARTS.languages[document.documentElement.lang];
-  const parts = new Set([language, ...partsOfGames(games)].filter(Boolean));
+  const together = /[?&](join=|seats=[^&]*friend)/.test(location.hash) ? TOGETHER : null;
+  const parts = new Set([language, ...partsOfGames(games), together].filter(
+    (part) => part && Object.hasOwn(PARTS.parts, part)));
   globalThis.cardtableParts.start = [...parts];
   globalThis.cardtableParts.startURLs = [...parts].map(partURL);
   return [...parts];

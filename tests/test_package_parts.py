@@ -89,6 +89,48 @@ def test_a_missing_part_is_an_import_error_in_words(split, tmp_path):
             " yet.") in result.stderr
 
 
+# A page that plays alone never imports playing together; an invitation asks for its part,
+# and once it is there the join screen opens.
+TOGETHER_FROM_ITS_PART = """
+import json, os, shutil, sys
+os.chdir(sys.argv[1])
+sys.path.insert(0, os.path.abspath("cardtable.zip"))
+from cardtable import parts
+from cardtable.web.controller import Controller
+from cardtable.web.storage import Store
+controller = Controller(Store(), lambda: "alone")
+controller.boot("#/triggs?seed=s&players=2")
+controller.handle("lobby", {})
+alone = sorted(name for name in sys.modules if name.startswith("cardtable.web.together."))
+host = Controller(Store(), lambda: "host")
+asked = []
+while True:
+    try:
+        host.boot("#/triggs?seed=s&players=2&seats=human,friend")
+        break
+    except parts.PartMissing as missing:
+        asked.append(list(missing.parts))
+        for part in missing.parts:
+            shutil.copy(os.path.join(sys.argv[2], parts.PARTS[part]["url"]), parts.place(part))
+print(json.dumps({"alone": alone, "asked": asked, "screen": host.screen().kind,
+                  "needs": parts.PARTS["together"]["needs"]}))
+"""
+
+
+def test_playing_alone_needs_no_part_of_playing_together(split, tmp_path):
+    work = tmp_path / "work"
+    (work / PARTS).mkdir(parents=True)
+    (work / "cardtable.zip").write_bytes((split / "cardtable.zip").read_bytes())
+    for part in ("game-triggs",):  # the game's own part, as a start with its link has it
+        (work / PARTS / f"{part}.zip").write_bytes((split / PARTS / f"{part}.zip").read_bytes())
+    result = subprocess.run([sys.executable, "-c", TOGETHER_FROM_ITS_PART, str(work),
+                             str(split)], capture_output=True, text=True, check=True)
+    shown = __import__("json").loads(result.stdout)
+    assert shown["alone"] == []
+    assert shown["asked"] == [["together"]] and shown["needs"] == []
+    assert shown["screen"] == "room"
+
+
 @pytest.mark.parametrize("game", sorted(registry.GAMES))
 def test_each_game_declares_its_bots_levels_as_its_bots_offer_them(game):
     """The lobby reads a game's levels from its declaration; its bots must offer each one,

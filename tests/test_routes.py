@@ -45,3 +45,10 @@ def test_a_table_button_in_the_lobby_is_answered_in_words():
         assert controller.handle(action, {}) is None
         assert controller.messages == [
             ("alert", "There is no game on the table: start one in the lobby.")], action
+
+
+def test_the_stand_in_names_every_control_of_playing_together():
+    from cardtable.web.alone import ACTIONS
+    from cardtable.web.together.company import HANDLERS
+
+    assert set(ACTIONS) == set(HANDLERS)

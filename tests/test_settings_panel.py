@@ -96,7 +96,7 @@ def test_the_pace_changes_at_the_table():
     c = started(store)
     c.handle("settings", {})
     c.handle("pace", {"value": "slow"})
-    assert c.pace == "slow" and store.load_settings()["pace"] == "slow"
+    assert c.settings.pace == "slow" and store.load_settings()["pace"] == "slow"
     assert c.sitting.table is not None and c.screen().kind == "table"
 
 

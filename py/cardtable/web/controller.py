@@ -26,6 +26,7 @@ from ..engine.core import IllegalAction
 from ..i18n import _
 from ..parts import PartMissing
 from . import links
+from .alone import ACTIONS as TOGETHER_ACTIONS, Alone
 from .lobby import LOBBY_HANDLERS, default_setup
 from .panels import HANDLERS as PANEL_HANDLERS, Panels
 from .records.browsing import HANDLERS as RECORDS_HANDLERS, REPLAY_ACTIONS, Browsing
@@ -35,8 +36,6 @@ from .session import Session
 from .settings import HANDLERS as SETTINGS_HANDLERS, Settings
 from .sitting import LocalSitting, NoSitting
 from .tables import table_module
-from .together.company import HANDLERS as TOGETHER_HANDLERS, Together
-from .together.sitting import GuestSitting
 from .unfinished import HANDLERS as UNFINISHED_HANDLERS, Unfinished
 
 
@@ -60,10 +59,20 @@ class Controller:
         self.unfinished = Unfinished(self)
         self.panels = Panels(self)
         self.browsing = Browsing(self)
+        self.seconds, self.send_link = seconds, send_link or (lambda peer, text: None)
+        self.together = Alone(self.meet)
+
+    def meet(self):
+        """Playing together's company, made in the place of :class:`~.alone.Alone` when
+        first needed (its part imported first: a missing part changes nothing)."""
+        from .together.company import Together
+        from .together.sitting import GuestSitting
+
         self.together = Together(
-            store, seconds, send_link or (lambda peer, text: None), base_url, self.say,
-            self.unsay, saved=lambda: self.local.saved(), seated=self.seated,
+            self.store, self.seconds, self.send_link, self.base_url, self.say, self.unsay,
+            saved=lambda: self.local.saved(), seated=self.browsing.seated,
             make_seat=lambda guest: GuestSitting(self, self.together, guest))
+        return self.together
 
     @property
     def sitting(self):
@@ -74,10 +83,6 @@ class Controller:
     @property
     def session(self) -> Session | None:
         return self.local.session if self.local else None
-
-    @property
-    def pace(self) -> str:
-        return self.settings.pace
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
@@ -100,6 +105,7 @@ class Controller:
         An invitation to a friend's table opens the join screen (this page's own game
         stays saved as it is)."""
         if link is not None and link.invitation:
+            self.together.meet()
             self.on_lobby({})
             self.together.open_invitation(link.invitation)
             return True
@@ -126,7 +132,9 @@ class Controller:
         new one; the other unfinished games stay). With ``keep_friends`` (the same table's
         next deal) the friends at the table stay. A game with friends' seats opens the
         waiting room (``kept``: what its save kept of the friends)."""
-        table_module(session.setup.game)  # its part first: PartMissing changes nothing
+        table_module(session.setup.game)  # its parts first: PartMissing changes nothing
+        if session.setup.friends():
+            self.together.meet()
         self.setup = session.setup
         self.local = sitting = LocalSitting(self, session, game_id)
         self.together.seat_table(sitting.table, sitting.bots, kept, keep_friends)
@@ -134,12 +142,6 @@ class Controller:
         self.panels.panel = None
         self.browsing.announce_daily(session)
         sitting.saved()
-
-    def seated(self, guest) -> None:
-        """The friend's table this page sits at changed: the rules and records open on its
-        game, and its game is recorded once over."""
-        self.setup = guest.setup
-        self.browsing.record_guest(guest)
 
     # -- what the page asks (besides the sitting) ---------------------------------------
     def bot_due(self) -> bool:
@@ -230,11 +232,11 @@ class Controller:
         if route.part == "lobby":
             self.setup = route.handler(self.setup, data)
             return None
-        if route.part == "sitting":
-            return sitting.HANDLERS[action](sitting, data)
+        if route.part in ("sitting", "together"):
+            part = sitting if route.part == "sitting" else self.together.meet()
+            return part.HANDLERS[action](part, data)
         part = {"app": self, "settings": self.settings, "unfinished": self.unfinished,
-                "panels": self.panels, "browsing": self.browsing,
-                "together": self.together}[route.part]
+                "panels": self.panels, "browsing": self.browsing}[route.part]
         return route.handler(part, data)
 
     # -- the app's own controls ---------------------------------------------------------
@@ -284,11 +286,13 @@ def sentence(error: Exception) -> str:
 
 HANDLERS = {"start": Controller.on_start, "lobby": Controller.on_lobby}
 # Every control of the app, by the part that handles it ("sitting": the table's own
-# buttons, run by whichever sitting the page has).
+# buttons, run by whichever sitting the page has; "together": playing together's, run by
+# the company once met).
 ROUTES = route_table(("app", HANDLERS), ("lobby", LOBBY_HANDLERS),
                      ("settings", SETTINGS_HANDLERS), ("unfinished", UNFINISHED_HANDLERS),
                      ("panels", PANEL_HANDLERS), ("browsing", RECORDS_HANDLERS),
-                     ("together", TOGETHER_HANDLERS), ("sitting", LocalSitting.HANDLERS))
+                     ("together", dict.fromkeys(TOGETHER_ACTIONS)),
+                     ("sitting", LocalSitting.HANDLERS))
 # What may be done while the records or a replay are on screen: nothing that plays.
 WHILE_BROWSING = {*RECORDS_HANDLERS, "lobby", "close-panel", "rules", "settings", "setting",
                   "pace", "text-setting", "dismiss", "skip", "menu"}

@@ -18,7 +18,6 @@ from .panel_html import panel_html
 from .lobby import FRIEND, HUMAN, PAUSE_SECONDS, Setup, default_setup
 from .tables import end_html as table_end_html, stylesheet_paths, table_module
 from .teaching.tour import tour_html
-from .together import screens as together
 
 # A seat's bot, by level (a level missing here is named by its id).
 LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
@@ -194,8 +193,16 @@ def pause_html(screen) -> str:
 
 def waiting_html(names) -> str:
     """The line above a table that waits for friends to come back."""
-    return f'<p class="paused" role="status">{esc(together.waiting_words(names))}</p>' \
-        if names else ""
+    return f'<p class="paused" role="status">{esc(together_screens().waiting_words(names))}' \
+        '</p>' if names else ""
+
+
+def together_screens():
+    """Playing together's screens: a part of the package, there once friends were met (a
+    screen of theirs shows only then)."""
+    from .together import screens
+
+    return screens
 
 
 def end_html(screen) -> str:
@@ -273,11 +280,11 @@ BODIES = {
     "records": lambda screen: screens.records_html(screen.body.records),
     "replay": lambda screen: screens.replay_html(screen.body.replay),
     "pass": lambda screen: pass_html(screen.body.pass_to),
-    "room": lambda screen: together.room_html(screen.body.room, screen.body.waiting,
-                                              screen.body.relays, screen.body.relays_down),
-    "join": lambda screen: together.join_html(screen.body.joining, screen.body.reply,
-                                              (screen.preferences or {}).get("name", ""),
-                                              screen.body.relays),
+    "room": lambda screen: together_screens().room_html(
+        screen.body.room, screen.body.waiting, screen.body.relays, screen.body.relays_down),
+    "join": lambda screen: together_screens().join_html(
+        screen.body.joining, screen.body.reply, (screen.preferences or {}).get("name", ""),
+        screen.body.relays),
     "end": end_html,
     "pause": pause_html,
     "table": table_body_html,

@@ -16,7 +16,6 @@ import inspect
 import js
 from pyodide.ffi import to_js
 
-from ..together.link import RELAY_JOBS
 from .sound import sound_on
 
 
@@ -106,14 +105,14 @@ class Link:
 
     async def carry(self, job):
         """``job`` carried out by the browser's carriers; what it made (a description)."""
-        heard = self.relay_callbacks() if isinstance(job, RELAY_JOBS) else ()
+        heard = self.relay_callbacks() if job.RELAYED else ()
         made = job.carry(self.peers, self.relays, heard)
         return await made if inspect.isawaitable(made) else made
 
     async def run_job(self, job) -> None:
         """Carry out one link job: a description made is reported, a refusal said in a
         sentence (the page is drawn then)."""
-        if isinstance(job, RELAY_JOBS):
+        if job.RELAYED:
             await self.run_relay_job(job)
             return
         together = self.page.controller.together

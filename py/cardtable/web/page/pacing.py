@@ -47,7 +47,7 @@ class Pacing:
         page = self.page
         try:
             while page.controller.bot_due():
-                await asyncio.sleep(PACES[page.controller.pace])
+                await asyncio.sleep(PACES[page.controller.settings.pace])
                 if page.controller.bot_due():
                     page.controller.clear_messages()
                     await self.bot_step()
@@ -67,7 +67,7 @@ class Pacing:
         page = self.page
         try:
             while (pause := page.controller.paused()) is not None:
-                await asyncio.sleep(PAUSE_SECONDS[page.controller.pace])
+                await asyncio.sleep(PAUSE_SECONDS[page.controller.settings.pace])
                 if page.controller.paused() == pause:
                     page.act("go-on", {})
         finally:

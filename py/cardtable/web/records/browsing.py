@@ -66,6 +66,12 @@ class Browsing:
                                   or self.book.daily(session.setup.game, day) is not None)
         self.keep(table, make_record(session, self.app.clock(), day, practice))
 
+    def seated(self, guest) -> None:
+        """The friend's table this page sits at changed: the rules and records open on its
+        game, and its game is recorded once over."""
+        self.app.setup = guest.setup
+        self.record_guest(guest)
+
     def record_guest(self, guest) -> None:
         """At the end of a game played at a friend's table, record it from this seat (no
         seed and no moves: a guest never learns the deal)."""

@@ -58,6 +58,10 @@ class Together(Hosting, Joining):
         self.jobs: list = []
         self.said = 0  # how many messages it said: whether a heartbeat said something
 
+    def meet(self):
+        """This company is met already (see :class:`~..alone.Alone`)."""
+        return self
+
     def say(self, role: str, text: str) -> None:
         self.said += 1
         self.tell(role, text)
@@ -243,4 +247,4 @@ class Together(Hosting, Joining):
         self.offer = self.reply = self.relaying = None
 
 
-HANDLERS = {**HOSTING_HANDLERS, **JOINING_HANDLERS}
+HANDLERS = Together.HANDLERS = {**HOSTING_HANDLERS, **JOINING_HANDLERS}

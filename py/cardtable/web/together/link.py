@@ -76,15 +76,15 @@ class Relays(Protocol):
 
 
 class Job:
-    """A link job: it calls its carrier's method ``CALL`` with its fields, in their order
-    (the relays' jobs call ``relays``, the others ``peers``); ``reports``: what the call
-    makes (a description of this end) is reported back."""
+    """A link job: it calls its carrier's method ``CALL`` with its fields, in their order;
+    ``reports``: what the call makes (a description of this end) is reported back."""
 
     CALL = ""
     reports = False
+    RELAYED = False  # its carrier: the relays (True) or the peers
 
     def carry(self, peers: Peers, relays: Relays, heard):
-        carrier = relays if isinstance(self, RELAY_JOBS) else peers
+        carrier = relays if self.RELAYED else peers
         return getattr(carrier, self.CALL)(*(getattr(self, f.name) for f in fields(self)))
 
 
@@ -135,6 +135,7 @@ class RelayOpen(Job):
     room: str
     secret: str
     urls: tuple
+    RELAYED = True
 
     def carry(self, peers: Peers, relays: Relays, heard):
         return relays.open(self.room, self.secret, self.urls, *heard)
@@ -146,7 +147,7 @@ class RelaySend(Job):
 
     room: str
     text: str
-    CALL = "send"
+    CALL, RELAYED = "send", True
 
 
 @dataclass(frozen=True)
@@ -154,7 +155,5 @@ class RelayClose(Job):
     """Leave the relay room ``room``."""
 
     room: str
-    CALL = "close"
+    CALL, RELAYED = "close", True
 
-
-RELAY_JOBS = (RelayOpen, RelaySend, RelayClose)
