@@ -24,7 +24,9 @@ def share_text(base_url: str, session: Session, result_line: str | None) -> str:
 
 def embed_snippet(base_url: str, session: Session) -> str:
     """An ``<iframe>`` that plays this deal inside another page (the link is URL-quoted:
-    it holds no quote mark)."""
+    it holds no quote mark). It loads lazily: a frame that a reader never scrolls near
+    fetches nothing."""
     title = f"cardtable: {session.setup.spec.name}"
     return (f'<iframe src="{deal_link(base_url, session)}" title="{esc(title)}"'
-            f' width="400" height="720" style="border:0;max-width:100%"></iframe>')
+            f' width="400" height="720" loading="lazy" style="border:0;max-width:100%">'
+            '</iframe>')
