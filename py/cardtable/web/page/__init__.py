@@ -17,3 +17,12 @@ the others through it:
 - :mod:`.link`: the links to other pages (peers and relays) and their heartbeat;
 - :mod:`.sound`: the tones.
 """
+
+import js
+from pyodide.ffi import to_js
+
+
+def js_object(value):
+    """``value`` (a dict, or a list of them) as JavaScript objects, as the browser's APIs
+    take their options."""
+    return to_js(value, dict_converter=js.Object.fromEntries)

@@ -19,6 +19,7 @@ from ...i18n import language
 from ..panels import SCREEN_START
 from ..render import menu_html, message_lines, messages_html, screen_html
 from ..teaching.tour import point_at_target
+from . import js_object
 
 FOCUSABLE = "button, input, select, textarea, [tabindex]"
 
@@ -142,8 +143,8 @@ class Drawing:
                     element.focus()
                     return
                 element.setAttribute("tabindex", "-1")  # a panel, a skip link's target
-                element.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
-                element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
+                element.focus(js_object({"preventScroll": True}))
+                element.scrollIntoView(js_object({"block": "start"}))
                 return
 
     def keep_address(self) -> None:
@@ -176,4 +177,4 @@ def scroll_into_view(ident: str) -> None:
     the top of the window, as far as the page allows."""
     element = js.document.getElementById(ident)
     if element:
-        element.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
+        element.scrollIntoView(js_object({"block": "start"}))

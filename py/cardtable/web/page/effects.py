@@ -25,6 +25,7 @@ import js
 from pyodide.ffi import create_once_callable, to_js
 
 from ...i18n import _
+from . import js_object
 
 
 def take_file(page, effect):
@@ -66,7 +67,7 @@ async def share(page, text: str, done: str) -> None:
         await copy(page, text, done)
         return
     try:
-        await js.navigator.share(to_js({"text": text}, dict_converter=js.Object.fromEntries))
+        await js.navigator.share(js_object({"text": text}))
     except Exception as error:  # cancelled (AbortError), or not allowed here: copy
         if "AbortError" not in str(error):
             await copy(page, text, done)
@@ -75,8 +76,7 @@ async def share(page, text: str, done: str) -> None:
 def download(page, name: str, text: str, done: str) -> None:
     """Save ``text`` as the file ``name`` (a Blob behind a link clicked once), then
     say ``done``."""
-    blob = js.Blob.new(to_js([text]), to_js({"type": "application/json"},
-                                             dict_converter=js.Object.fromEntries))
+    blob = js.Blob.new(to_js([text]), js_object({"type": "application/json"}))
     url = js.URL.createObjectURL(blob)
     link = js.document.createElement("a")
     link.href, link.download = url, name

@@ -14,10 +14,11 @@ import json
 import traceback
 
 import js
-from pyodide.ffi import create_proxy, to_js
+from pyodide.ffi import create_proxy
 
 from ...parts import PartMissing
 from .. import fetching, starting
+from . import js_object
 from .drawing import Drawing
 from .effects import carry_out, take_file
 from .input import Input
@@ -53,7 +54,7 @@ class Page:
         self.input.install()
         self.link.install()
         view = self.proxy(self.view_json)
-        js.window.cardtable = to_js({"view": view}, dict_converter=js.Object.fromEntries)
+        js.window.cardtable = js_object({"view": view})
 
     def begin(self, controller) -> None:
         """The first drawing, of ``controller`` (:func:`.starting.start` calls it)."""

@@ -16,11 +16,8 @@ import inspect
 import js
 from pyodide.ffi import to_js
 
+from . import js_object
 from .sound import sound_on
-
-
-def js_object(value):
-    return to_js(value, dict_converter=js.Object.fromEntries)
 
 
 def on_window(name: str, missing: str):

@@ -16,9 +16,9 @@ from __future__ import annotations
 from ...engine.registry import GAMES
 from ...i18n import _
 from ...parts import PartMissing
-from . import book as records_book, daily
+from . import daily
 from .. import links
-from .book import IMPORT_LIMIT, RecordBook, as_save, make_record
+from .book import IMPORT_LIMIT, RecordBook, as_save, digest, make_record
 from .replay import Replay
 from ..screen import RecordsBody, ReplayBody
 from ..tables import table_module
@@ -75,8 +75,10 @@ class Browsing:
     def record_guest(self, guest) -> None:
         """At the end of a game played at a friend's table, record it from this seat (no
         seed and no moves: a guest never learns the deal)."""
-        if not guest.over or self.recorded[0] is guest and \
-                self.recorded[1]["digest"] == records_book.digest(guest.log):
+        if not guest.over:
+            return
+        log_digest = digest(guest.log)
+        if self.recorded[0] is guest and self.recorded[1]["digest"] == log_digest:
             return  # recorded already (a next deal at the same table makes a new log)
         setup, result = guest.setup, guest.table["result"]
         outcome = guest.remote.module.outcome(result, guest.seat, guest.seat_names())
@@ -88,7 +90,7 @@ class Browsing:
             "when": self.app.clock().strftime("%Y-%m-%dT%H:%M"), "result": result,
             "outcome": {key: outcome.get(key) for key in OUTCOME_KEYS},
             "actions": None, "moves": guest.table["at"],
-            "digest": records_book.digest(guest.log)})
+            "digest": log_digest})
 
     def keep(self, played, record: dict) -> None:
         self.recorded = (played, record)
