@@ -118,13 +118,29 @@ function storageWorks() {
   }
 }
 
-function registerServiceWorker() {
+// A first visit whose precache failed (a download cut short, the worker ended by the browser
+// while it installed) would have no offline copy until the next visit: the page registers
+// the worker again this long after, at most this many times more. (A failed first
+// installation leaves no registration behind, so registering again installs anew.)
+const INSTALL_RETRY_MS = 15_000;
+const INSTALL_RETRIES = 3;
+
+function registerServiceWorker(retries = INSTALL_RETRIES) {
   // Offline play after the first visit. Called once the app is ready, so that the worker's
   // precache downloads do not compete with the first boot's. Where the page may store
   // nothing there is no offline copy to keep (Firefox would log the refused registration
   // as an error), and where service workers are unavailable the page still works online.
   if (!("serviceWorker" in navigator) || !storageWorks()) return;
-  navigator.serviceWorker.register("sw.js").catch((error) => {
+  navigator.serviceWorker.register("sw.js").then((registration) => {
+    // (Playwright's blocked service workers resolve register() with nothing.)
+    const installing = registration?.installing;
+    if (!installing || retries <= 0) return;
+    installing.addEventListener("statechange", () => {
+      if (installing.state !== "redundant" || registration.active) return;
+      console.info("cardtable: the offline copy could not be stored; trying again soon.");
+      setTimeout(() => registerServiceWorker(retries - 1), INSTALL_RETRY_MS);
+    });
+  }, (error) => {
     console.info("cardtable: no offline copy here:", error.message);
   });
 }

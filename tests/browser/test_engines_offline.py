@@ -21,7 +21,7 @@ from sitebuild.server import make_server
 from engines import js, open_app, stored, view, wait_until
 from test_a11y import finished_save
 from test_engines import LINKS, MY_TURN, TOURS_SEEN, play_a_card
-from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
+from test_offline import OFFLINE_STATE, PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
 
 
 def serve(dist, prefix: str):
@@ -67,6 +67,15 @@ def store_a_players_things(page, root: str) -> dict:
     return views
 
 
+def ready_for_offline(page) -> None:
+    """Wait until the page is ready for the next visit offline; a failure says which of
+    the worker and the parts was not."""
+    try:
+        wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS / 1000)
+    except pytest.fail.Exception as failure:
+        pytest.fail(f"{failure}; the worker and the parts: {page.evaluate(OFFLINE_STATE)}")
+
+
 @pytest.mark.parametrize("prefix", ["/", "/cardtable/"], ids=["root", "path"])
 def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page, dist, prefix):
     server, root = serve(dist, prefix)
@@ -74,7 +83,7 @@ def test_offline_the_start_page_and_each_link_keep_every_stored_key(engine_page,
     page = engine_page()
     try:
         views = store_a_players_things(page, root)
-        wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS / 1000)
+        ready_for_offline(page)
         online = stored(page)
     finally:
         server.shutdown()

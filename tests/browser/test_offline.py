@@ -10,6 +10,8 @@ costs only what needs it: one sentence, the rest of the page plays, nothing move
 from __future__ import annotations
 
 import json
+import threading
+from functools import partial
 from urllib.parse import urlsplit
 
 import pytest
@@ -19,6 +21,7 @@ from cardtable.engine.registry import GAMES
 from cardtable.web.controller import Controller
 from cardtable.web.records.book import RecordBook, make_record
 from cardtable.web.storage import MemoryBackend, Store
+from sitebuild.server import SiteHandler, SiteServer
 from test_records import NOW, played
 from test_together import table_for
 
@@ -35,6 +38,14 @@ PUT = "(items) => { for (const [key, text] of Object.entries(items)) localStorag
 # the next page opened is controlled, and that is the page these tests open offline.
 READY_FOR_OFFLINE = ("navigator.serviceWorker.getRegistration().then(r => !!r && !!r.active"
                      " && r.active.state === 'activated' && window.cardtableParts.cached === true)")
+# What READY_FOR_OFFLINE waits on, in words, for a failure's message: each worker of the
+# registration and its state, whether the parts are cached, and the page's console errors.
+OFFLINE_STATE = ("navigator.serviceWorker.getRegistration().then(r => JSON.stringify({"
+                 " registration: !!r, installing: r?.installing?.state ?? null,"
+                 " waiting: r?.waiting?.state ?? null, active: r?.active?.state ?? null,"
+                 " controlled: !!navigator.serviceWorker.controller,"
+                 " partsCached: window.cardtableParts?.cached ?? null,"
+                 " problems: (window.__problems || []).slice(-5)}))")
 # The service worker precaches the whole site (some 40 MB) before it is ready: on a machine
 # busy with other work that took more than a minute once.
 PRECACHE_TIMEOUT_MS = 180_000
@@ -168,3 +179,33 @@ def test_an_invitation_offline_opens_the_join_screen(visited, wait_ready):
     page = offline_page(context, url, wait_ready, invitation)
     page.wait_for_selector('[data-action="join"]')
     assert_nothing_moved(page, before)
+
+
+def test_a_first_visit_whose_offline_copy_failed_stores_it_again(dist, browser, wait_ready,
+                                                                 wait_until):
+    """The service worker's precache cut short once (one file answered 503, the first time
+    it is asked for): its installation fails, and the page registers it again, so that the
+    first visit still ends ready for the next one offline."""
+    failed = []
+
+    class FailsOnce(SiteHandler):
+        def send_head(self):
+            if self.path.endswith("parts/game-rentz.zip") and not failed:
+                failed.append(self.path)
+                self.send_error(503)
+                return None
+            return super().send_head()
+
+    server = SiteServer(("127.0.0.1", 0), partial(FailsOnce, directory=str(dist)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"http://localhost:{server.server_address[1]}/")
+        wait_ready(page)
+        wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS)
+        assert failed, "the file was never asked for: the test proves nothing"
+    finally:
+        context.close()
+        server.shutdown()
+        server.server_close()
