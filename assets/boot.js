@@ -84,20 +84,6 @@ addEventListener("click", keepTap, true);
 addEventListener("change", keepTap, true);
 globalThis.cardtableBoot = { takeTaps: () => taps.splice(0) };
 
-// The theme, motion and suit colours chosen in the settings, before the first paint (the
-// UI keeps them).
-function applyPreferences() {
-  try {
-    const { theme, motion, deck } = JSON.parse(localStorage.getItem("cardtable.settings") || "{}");
-    if (typeof theme === "string") root.dataset.theme = theme;
-    if (typeof motion === "string") root.dataset.motion = motion;
-    if (typeof deck === "string") root.dataset.deck = deck;
-  } catch {
-    // storage blocked or unreadable: the system's theme and motion
-  }
-}
-applyPreferences();
-
 function fail(message) {
   if (root.dataset.app !== "loading") return;
   root.dataset.app = "error";

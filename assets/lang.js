@@ -1,5 +1,6 @@
-// Runs (a classic script, so before the module boot.js) right after the prerendered
-// lobby: marks <html data-embedded> in another page's frame, picks the page's language as the app will (a link's lang=, else the language
+// Runs (a classic script, before assets/start.js) right after the prerendered lobby: marks
+// <html data-embedded> in another page's frame, applies the theme, motion and suit colours,
+// picks the page's language as the app will (a link's lang=, else the language
 // setting, else the browser's first that the build speaks), swaps in the lobby
 // prerendered in it (a <template id="shell-CODE">) and fills in the boot line's words. The words for every
 // language are JSON in <script id="boot-words">; boot.js reads the chosen ones from
@@ -13,14 +14,23 @@
     const primary = String(code || "").split(/[-_]/)[0].toLowerCase();
     return Object.hasOwn(words, primary) ? primary : null;
   };
-  let setting = null;
+  let settings = {};
   try {
-    const { language } = JSON.parse(localStorage.getItem("cardtable.settings") || "{}");
-    if (language !== "system") setting = language;
+    settings = JSON.parse(localStorage.getItem("cardtable.settings") || "{}") || {};
   } catch {
-    // storage blocked or unreadable: the browser's language
+    // storage blocked or unreadable: the browser's language, the system's theme and motion
   }
-  const fromLink = new URLSearchParams(location.hash.split("?")[1] || "").get("lang");
+  const link = new URLSearchParams(location.hash.split("?")[1] || "");
+  // The theme (a link's theme= for this visit, else the setting's), motion and suit colours,
+  // before the first paint; the UI keeps them (cardtable.web.page.drawing).
+  const themes = ["system", "light", "dark"];
+  const theme = themes.includes(link.get("theme")) ? link.get("theme") : settings.theme;
+  for (const [key, value] of [["theme", theme], ["motion", settings.motion],
+                              ["deck", settings.deck]]) {
+    if (typeof value === "string") root.dataset[key] = value;
+  }
+  const setting = settings.language !== "system" ? settings.language : null;
+  const fromLink = link.get("lang");
   const code = [fromLink, setting, ...(navigator.languages || [])].map(spoken)
     .find(Boolean) || "en";
   const chosen = words[code];

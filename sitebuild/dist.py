@@ -21,7 +21,7 @@ from pathlib import Path
 from sitebuild.catalogs import DOMAIN, PSEUDO, compile_catalogs
 from sitebuild.package import (PARTS, PARTS_INDEX, package_files, page_sources, split_package,
                                zipped)
-from sitebuild.page import index_html, manifest, pseudo_index_html
+from sitebuild.page import POSTERS, manifest, page_files, pseudo_page_files
 from sitebuild.project import DIST, NODE_MODULES, PACKAGE, ROOT, importable
 from sitebuild.server import COMPRESSED, gzipped
 from sitebuild.service_worker import service_worker
@@ -84,10 +84,12 @@ def build(dist: Path = DIST, pseudo: bool = False) -> Path:
     write_parts_index(dist)
     write_snapshot_key(dist)
     (dist / "manifest.webmanifest").write_text(json.dumps(manifest(), indent=2) + "\n")
-    page = (pseudo_index_html(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"],
-                              downloads(dist))
-            if pseudo else index_html(downloads=downloads(dist)))
-    (dist / "index.html").write_text(page, encoding="utf-8")
+    files = (pseudo_page_files(catalogs[f"cardtable/locale/{PSEUDO}/LC_MESSAGES/{DOMAIN}.mo"],
+                               downloads(dist))
+             if pseudo else page_files(downloads=downloads(dist)))
+    (dist / POSTERS).mkdir()
+    for path, text in files.items():
+        (dist / path).write_text(text, encoding="utf-8")
     (dist / "sw.js").write_text(service_worker(dist), encoding="utf-8")
     return dist
 

@@ -1,8 +1,9 @@
 """The page: index.html (the lobby prerendered in every language, its Content-Security-Policy
-and PyScript's configuration) and the web app manifest.
+and PyScript's configuration), the pictures of each game's table that a frame's poster
+shows, and the web app manifest.
 
-Run as ``python -m sitebuild.page FOLDER DOWNLOADS`` it prints :func:`index_html` for the
-package under FOLDER and the downloads given as JSON (see :func:`pseudo_index_html`).
+Run as ``python -m sitebuild.page FOLDER DOWNLOADS`` it prints :func:`page_files`, as JSON,
+for the package under FOLDER and the downloads given as JSON (see :func:`pseudo_page_files`).
 """
 
 from __future__ import annotations
@@ -67,24 +68,51 @@ CSP = "; ".join((
 ))
 
 
-def index_html(languages=None, downloads: dict | None = None,
-               package_root: Path = PACKAGE.parent) -> str:
-    """index.html with the prerendered lobby in English and, in a <template> each, in every
-    other language of ``languages`` (default: every compiled catalog, see
-    catalogs.compile_catalogs), the boot words of each as JSON, ``downloads`` (see
-    dist.downloads) as JSON, the CSP and the PyScript configuration. The package comes from
-    ``package_root`` unless it is imported already."""
+POSTERS = "posters"  # the folder of dist/ with the pictures of the poster (assets/start.js)
+POSTER_SEED = "poster"  # the deal each picture shows
+
+
+def page_files(languages=None, downloads: dict | None = None,
+               package_root: Path = PACKAGE.parent) -> dict[str, str]:
+    """{path in dist/: text}: index.html (see :func:`index_html`) and, in POSTERS, the
+    picture of each game's table in each language (``<game>-<code>.html``). The package
+    comes from ``package_root`` unless it is imported already."""
     with importable(package_root):
         from cardtable import i18n
+        from cardtable.engine.registry import GAMES
         from cardtable.web.boot_words import boot_words
         from cardtable.web.render import shell_html
-    shells, words = {}, {}
+    shells, words, files = {}, {}, {}
     try:
         for code in languages or i18n.available():
             i18n.set_language(code)
             shells[code], words[code] = shell_html(), boot_words()
+            for game in GAMES:
+                files[f"{POSTERS}/{game}-{code}.html"] = poster_picture(game)
     finally:
         i18n.set_language(i18n.DEFAULT)
+    return {"index.html": index_html(shells, words, downloads), **files}
+
+
+def poster_picture(game: str) -> str:
+    """The table of a deal of ``game`` (its first turn, from the first seat), as the page
+    draws it, in the current language: what a frame's poster shows of the game."""
+    from cardtable.web import links
+    from cardtable.web.controller import Controller
+    from cardtable.web.render import screen_html
+    from cardtable.web.storage import Store
+
+    controller = Controller(Store.unavailable(), lambda: POSTER_SEED)
+    controller.open_link(links.parse(f"#/{game}?seed={POSTER_SEED}"))
+    return screen_html(controller.screen())
+
+
+def index_html(shells: dict[str, str], words: dict[str, dict],
+               downloads: dict | None = None) -> str:
+    """index.html with the prerendered lobby (``shells``: {language: its HTML}) in English
+    and, in a <template> each, in every other language, the boot words (``words``) of each
+    as JSON, ``downloads`` (see dist.downloads) as JSON, the CSP and the PyScript
+    configuration."""
     english = words["en"]
     template = (ROOT / "index.html").read_text(encoding="utf-8")
     others = "\n  ".join(f'<template id="shell-{code}">{shell}</template>'
@@ -102,8 +130,8 @@ def index_html(languages=None, downloads: dict | None = None,
     return fill(template, markup, texts)
 
 
-def pseudo_index_html(catalog: bytes, downloads: dict) -> str:
-    """index.html (with ``downloads``, see :func:`index_html`) that also speaks the
+def pseudo_page_files(catalog: bytes, downloads: dict) -> dict[str, str]:
+    """The page's files (with ``downloads``, see :func:`page_files`) that also speak the
     pseudo-language, whose compiled ``catalog`` is given: made from a copy of the package
     with that catalog added, in a Python process of its own (this module run as a program),
     so that the source tree (which tests running alongside read) never holds it."""
@@ -116,10 +144,10 @@ def pseudo_index_html(catalog: bytes, downloads: dict) -> str:
         result = subprocess.run([sys.executable, "-m", "sitebuild.page", folder,
                                  json.dumps(downloads)], cwd=ROOT, check=True,
                                 capture_output=True, stdin=subprocess.DEVNULL)
-    page = result.stdout.decode("utf-8")
-    if f'<template id="shell-{PSEUDO}">' not in page:
+    files = json.loads(result.stdout.decode("utf-8"))
+    if f'<template id="shell-{PSEUDO}">' not in files["index.html"]:
         raise RuntimeError("the pseudo-language's lobby is missing from index.html")
-    return page
+    return files
 
 
 def fill(template: str, markup: dict[str, str], texts: dict[str, str]) -> str:
@@ -152,5 +180,5 @@ def manifest() -> dict:
 
 
 if __name__ == "__main__":
-    sys.stdout.buffer.write(index_html(downloads=json.loads(sys.argv[2]),
-                                       package_root=Path(sys.argv[1])).encode())
+    sys.stdout.buffer.write(json.dumps(page_files(downloads=json.loads(sys.argv[2]),
+                                                  package_root=Path(sys.argv[1]))).encode())

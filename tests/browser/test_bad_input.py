@@ -81,6 +81,7 @@ def test_blocked_storage_plays_with_a_notice(storage_blocked_page, site, embedde
     page = storage_blocked_page
     page.goto(embedder.page_for(site.link("#/the-game?seed=blocked&players=1")))
     app = embedder.embedded(page, site.url)
+    app.click("[data-action=play-here]")  # the poster's Play: a frame starts at a tap
     wait_ready(app)
     assert "not saved" in status_text(app)
     hand = app.evaluate("window.cardtable.view()")["hand"]

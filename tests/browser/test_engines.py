@@ -129,6 +129,8 @@ def test_the_cross_site_embed_plays(engine_page, site, embedder):
     page = engine_page()
     page.goto(embedder.page_for(site.url))
     app = page.frame("#app")
+    wait_until(app, "document.documentElement.dataset.app === 'poster'")
+    app.click("[data-action=play-here]")  # a frame starts at its poster's Play
     wait_ready(app)
     app.click("[data-action=start]")
     wait_until(app, "!!document.querySelector('[data-action=select]')")
@@ -145,6 +147,8 @@ def test_the_embed_says_it_will_not_save_where_storage_is_blocked(engine_page, s
     page = engine_page(**NO_THIRD_PARTY_STORAGE)
     page.goto(embedder.page_for(site.url))
     app = page.frame("#app")
+    wait_until(app, "document.documentElement.dataset.app === 'poster'")
+    app.click("[data-action=play-here]")  # a frame starts at its poster's Play
     wait_ready(app)
     assert app.evaluate("(() => { try { localStorage.length; return 'open' }"
                         " catch (e) { return e.name } })()") == "SecurityError"

@@ -134,6 +134,7 @@ def test_cross_site_iframe_with_storage_blocked_boots_and_plays(storage_blocked_
     # The profile really blocks third-party storage: this is not a stub.
     assert app.evaluate("""() => { try { localStorage.length; return "open" }
                                    catch (e) { return e.name } }""") == "SecurityError"
+    frame.locator("[data-action=play-here]").click()  # the poster's Play
     wait_ready(app)
     frame.locator("[data-action=start]").first.click()
     frame.locator("[data-action=select]").first.wait_for(timeout=10_000)

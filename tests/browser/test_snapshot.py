@@ -107,6 +107,7 @@ def test_no_snapshot_in_a_cross_site_iframe_with_storage_blocked(storage_blocked
     page = storage_blocked_page
     page.goto(embedder.page_for(site.url))
     app = embedder.embedded(page, site.url)
+    app.click("[data-action=play-here]")  # the poster's Play: a frame starts at a tap
     wait_ready(app)
     assert app.evaluate("window.cardtableSnapshot") == {"boot": "normal"}
     assert app.evaluate("""() => caches.keys().then(() => "open", (e) => e.name)""") != "open"

@@ -7,6 +7,7 @@ names every registered game.
 
 from __future__ import annotations
 
+from ..engine.core import encode_value
 from ..engine.registry import GAMES
 from ..i18n import N_, _, ngettext
 
@@ -24,6 +25,15 @@ TEXTS = {
     "too_long": N_("it took too long to load"),
     "no_script": N_("cardtable needs JavaScript: its rules run as Python in your browser."),
 }
+# The poster that a frame shows before Python is fetched (assets/start.js): its button, what
+# the deal is, and what tapping it costs ({size} is filled in, e.g. "5 MB").
+POSTER = {
+    "play": N_("Play"),
+    "today": N_("Today's deal"),
+    "deal": N_("Deal {seed}"),
+    "loads": N_("Loads the game (about {size}) when you tap Play."),
+}
+MOST_PLAYERS = 8  # the poster names a deal's players up to this many
 # TRANSLATORS: the page's description; {games} is every game's name but the last, joined by
 # commas, {last} the last one's (names are not translated)
 DESCRIPTION = N_("{games} and {last}: play in the browser, offline too.")
@@ -31,8 +41,15 @@ DESCRIPTION = N_("{games} and {last}: play in the browser, offline too.")
 
 def boot_words() -> dict:
     """Every boot text in the current language; ``waiting`` holds the plural form for
-    1 to 20 taps waiting (``{n}`` is filled in by boot.js; more taps use the last form)."""
-    words = {key: _(text) for key, text in TEXTS.items()}
+    1 to 20 taps waiting (``{n}`` is filled in by boot.js; more taps use the last form).
+    The poster's: its POSTER texts, ``players`` (the words for 1 to MOST_PLAYERS players)
+    and ``games`` ({a game's id in links: {name, options: {key: {label, values: {a value as
+    links write it: its name}}}}}, the options that have names for their values)."""
+    words = {key: _(text) for key, text in {**TEXTS, **POSTER}.items()}
+    words["players"] = [ngettext("{n} player", "{n} players", n).format(n=n)
+                        for n in range(1, MOST_PLAYERS + 1)]
+    words["games"] = {game: {"name": spec.name, "options": poster_options(spec)}
+                      for game, spec in GAMES.items()}
     *names, last = (spec.name for spec in GAMES.values())
     words["description"] = _(DESCRIPTION).format(games=", ".join(names), last=last)
     words["steps"] = [_(step) for step in STEP_WORDS]
@@ -41,3 +58,11 @@ def boot_words() -> dict:
                  " Your {n} taps are waiting: they will be carried out as soon as the game is"
                  " ready.", n) for n in range(1, 21)]
     return words
+
+
+def poster_options(spec) -> dict:
+    """A game's options whose values have names (choices), for the poster's line."""
+    return {option.key: {"label": _(option.label),
+                         "values": {encode_value(value): _(name)
+                                    for value, name in zip(option.choices, option.names)}}
+            for option in spec.options if getattr(option, "names", ())}
