@@ -92,6 +92,7 @@ class Controller:
         unfinished games stay. Returns True when the fragment was a link."""
         self.messages = []
         link = links.parse(fragment, self.settings.speak_link)
+        self.settings.theme_link(link.theme if link else None)
         self.browsing.report_problem()
         self.unfinished.saves.entries  # read now, in the language just chosen: its problems
         self.browsing.close()
@@ -265,7 +266,7 @@ class Controller:
             notice = sitting.notice()
             messages += (("status", notice),) if notice else ()
         return Screen(kind, body, messages, setup, self.settings.pace, panel=self.panels.panel,
-                      preferences=self.store.preferences(), menu_open=self.panels.menu_open)
+                      preferences=self.settings.preferences(), menu_open=self.panels.menu_open)
 
     def games_at_hand(self) -> tuple:
         """The games that the lobby starts or continues at one tap: the one it has chosen,

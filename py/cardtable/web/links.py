@@ -8,7 +8,15 @@ at this device), ``friend`` (a friend on their own device, invited from the wait
 bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
 ``seats``, seat 1 is you and the others are bots of the default level.
 ``daily=YYYY-MM-DD`` opens today's deal of that date (:mod:`.daily`): its seed and setup
-are fixed, so the other keys but ``lang`` are not read.
+are fixed, so the other keys but ``lang``, ``theme`` and ``poster`` are not read.
+
+Two keys are for the page rather than the deal, and a deal's own link (:func:`fragment`)
+never carries them; the Embed panel adds them to the frame's link (:mod:`.sharing`).
+``theme`` is the page's theme for this visit (``light``, ``dark`` or ``system``; the
+player's setting is not changed, and a theme picked in the settings outranks it).
+``poster=off`` makes a page in another page's frame start at once instead of showing its
+poster first; only ``assets/start.js`` acts on it, and ``poster=on`` (the default) is read
+the same way. (Not ``start``: that is an option of some games.)
 
 :func:`parse` reads a link once, into one :class:`Link`, and never raises: its ``error``
 says in words what is wrong (the lobby is then shown) and its ``notices`` list ignored keys.
@@ -27,7 +35,9 @@ from .records import daily
 from .lobby import HUMAN, PEOPLE, Setup, default_setup
 from .validate import SEED_PATTERN
 
-RESERVED = ("seed", "players", "seats", "lang")
+RESERVED = ("seed", "players", "seats", "lang", "theme", "poster")
+THEMES = ("system", "light", "dark")  # a link's theme=
+POSTERS = ("on", "off")  # a link's poster= (read by assets/start.js)
 INVITATION_KEYS = ("join", "seat", "host", "room", "relay")  # an invitation's own keys
 ROOM = re.compile(r"[0-9a-f]{8}")
 RELAY_SECRET = re.compile(r"[A-Za-z0-9_-]{22}")  # 16 random bytes, base64url
@@ -44,6 +54,7 @@ class Link:
     seed: str | None = None
     deal: str | None = None
     language: str | None = None
+    theme: str | None = None  # the page's theme for this visit (``theme=``)
     daily: str | None = None  # the date of today's deal it opens (``daily=YYYY-MM-DD``)
     error: str | None = None
     notices: list = field(default_factory=list)
@@ -100,16 +111,17 @@ def parse(fragment: str, speak=None) -> Link | None:
     if not fragment.strip("/"):
         return None
     _language(link, params.get("lang"))
+    _page_keys(link, params)
     game = path.strip("/")
     if not game:  # "#?lang=pt": only the language
         return link
     if game not in GAMES:
-        return Link(language=link.language, error=_(
+        return Link(language=link.language, theme=link.theme, error=_(
             "This link names a game this site does not have: {name}.").format(name=quoted(game)))
     try:
         return _parse_query(link, game, params)
     except ValueError as error:
-        return Link(language=link.language,
+        return Link(language=link.language, theme=link.theme,
                     error=_("This link cannot be opened: {reason}").format(reason=error))
 
 
@@ -207,6 +219,20 @@ def _language(link: Link, code) -> None:
     else:
         link.notices.append(_("The link's language {code} is not one this site speaks;"
                               " the page keeps yours.").format(code=quoted(code)))
+
+
+def _page_keys(link: Link, params: dict) -> None:
+    """The link's ``theme`` (kept when it is one of :data:`THEMES`, else a notice) and
+    ``poster`` (``on`` or ``off`` say nothing here; anything else gets a notice)."""
+    theme, poster = params.get("theme"), params.get("poster")
+    if theme in THEMES:
+        link.theme = theme
+    elif theme is not None:
+        link.notices.append(_("The link's theme {value} is not “light”, “dark” or “system”;"
+                              " the page keeps yours.").format(value=quoted(theme)))
+    if poster is not None and poster not in POSTERS:
+        link.notices.append(_("The link's poster {value} means nothing here and was ignored"
+                              " (poster=off starts at once).").format(value=quoted(poster)))
 
 
 def _players(text: str, spec) -> int:

@@ -1,8 +1,10 @@
-"""The player's settings that the app acts on: the bots' pace and the language spoken.
+"""The player's settings that the app acts on: the bots' pace, the language spoken and
+the theme.
 
 A :class:`Settings` reads and writes them through the store (the settings panel's
 controls are :data:`HANDLERS`, routed to it by the controller) and chooses the language:
 a link's for this visit, else the setting, else the browser's first that the site speaks.
+The theme likewise: a link's for this visit, until the player picks one in the settings.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ class Settings:
         self.store = store
         self.browser_languages = tuple(browser_languages)
         self.link_language = None  # a link's lang=, for this visit
+        self.link_theme = None  # a link's theme=, for this visit
         pace = store.load_settings().get("pace")
         self.pace = pace if pace in PACES else DEFAULT_PACE
 
@@ -25,6 +28,15 @@ class Settings:
         """Speak the language a link asks for, for this visit (None: the one spoken)."""
         self.link_language = code or self.link_language
         self.speak()
+
+    def theme_link(self, theme: str | None) -> None:
+        """Show the theme a link asks for, for this visit (None: the one shown)."""
+        self.link_theme = theme or self.link_theme
+
+    def preferences(self) -> dict:
+        """The preferences in effect: the store's, with a link's theme for this visit."""
+        preferences = self.store.preferences()
+        return {**preferences, "theme": self.link_theme} if self.link_theme else preferences
 
     def speak(self) -> str:
         """Switch to the language the player wants; returns its code."""
@@ -45,6 +57,8 @@ class Settings:
         if data.get("key") == "language":  # the player's choice outranks a link's
             self.link_language = None
             self.speak()
+        if data.get("key") == "theme":
+            self.link_theme = None
 
     def on_text_setting(self, data):
         self.store.write_text_setting(data.get("key"), data.get("value", ""))
