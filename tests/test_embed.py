@@ -1,15 +1,20 @@
-"""The page's keys in a link (issue #50): ``theme`` (the page's theme for the visit) and
-``poster`` (read by the page's JavaScript in a frame); a deal's own link carries neither."""
+"""Embedding a deal in another page (issue #50), the Python side: the page's link keys
+(``theme``, ``poster``), and the Embed panel's choices and the snippet they write."""
+
+from html.parser import HTMLParser
 
 import pytest
 from html_page import Page, screen_html
 
+from cardtable import i18n
 from cardtable.engine.registry import GAMES
 from cardtable.web import links, sharing
 from cardtable.web.controller import Controller
+from cardtable.web.lobby import default_setup
 from cardtable.web.storage import Store
 
 SITE = "https://Example.org:8443/cardtable/index.html"
+ORIGIN = "https://example.org:8443"
 DEAL = "#/the-game?seed=r1&players=2&seats=human,casual"
 
 
@@ -21,6 +26,40 @@ def at_table(fragment=DEAL, **keywords) -> Controller:
     c = controller(**keywords)
     c.boot(fragment)
     return c
+
+
+class Snippet(HTMLParser):
+    """A snippet as a browser's parser reads it: its comments, its elements with their
+    attributes, and the text of its scripts."""
+
+    def __init__(self, text):
+        super().__init__(convert_charrefs=True)
+        self.comments, self.elements, self.scripts, self.tags = [], [], [], []
+        self.feed(text)
+        self.close()
+
+    def handle_comment(self, data):
+        self.comments.append(data)
+
+    def handle_starttag(self, tag, attrs):
+        self.elements.append((tag, dict(attrs)))
+        self.tags.append(tag)
+
+    def handle_data(self, data):
+        if self.tags and self.tags[-1] == "script":
+            self.scripts.append(data)
+
+    def frame(self) -> dict:
+        """The attributes of its one iframe (the test fails if it has not just one)."""
+        frames = [attrs for tag, attrs in self.elements if tag == "iframe"]
+        assert len(frames) == 1, self.elements
+        return frames[0]
+
+
+def snippet(c: Controller) -> Snippet:
+    kind, text, _choices = c.panels.panel
+    assert kind == "embed"
+    return Snippet(text)
 
 
 # -- the link's keys for the page ----------------------------------------------------------
@@ -113,3 +152,224 @@ def test_a_bad_theme_leaves_the_stored_one():
     c.boot(DEAL + "&theme=sepia")
     assert c.screen().preferences["theme"] == "dark"
     assert [role for role, _text in c.messages] == ["status"] and "sepia" in c.messages[0][1]
+
+
+# -- the snippet ---------------------------------------------------------------------------
+def test_the_default_snippet_is_one_comment_then_one_lazy_phone_shaped_frame():
+    c = at_table()
+    c.handle("embed", {})
+    parsed = snippet(c)
+    (comment,) = parsed.comments
+    assert comment.strip().startswith("cardtable:") and "poster" in comment
+    assert "5 MB" in comment and "Play" in comment
+    assert c.panels.panel[1].startswith("<!-- cardtable:")
+    assert c.panels.panel[1].splitlines()[1].startswith("<iframe")
+    frame = parsed.frame()
+    assert [tag for tag, _attrs in parsed.elements] == ["iframe"] and parsed.scripts == []
+    assert frame["loading"] == "lazy" and frame["title"] == "cardtable: The Game"
+    assert (frame["width"], frame["height"]) == ("390", "720")
+    assert frame["style"] == "border:0;max-width:100%"
+    assert frame["src"].startswith(SITE + "#/the-game?") and "seed=r1" in frame["src"]
+    assert "theme=" not in frame["src"] and "poster=" not in frame["src"]
+    assert links.parse(frame["src"].split("#", 1)[1]).setup == c.session.setup
+
+
+@pytest.mark.parametrize("size, width, height", [("phone", "390", "720"),
+                                                 ("wide", "720", "560"),
+                                                 ("column", "100%", "720")])
+def test_each_size_gives_its_width_and_height(size, width, height):
+    c = at_table()
+    c.handle("embed", {})
+    c.handle("embed-choice", {"key": "size", "value": size})
+    frame = snippet(c).frame()
+    assert (frame["width"], frame["height"]) == (width, height)
+    assert frame["loading"] == "lazy" and frame["title"] == "cardtable: The Game"
+
+
+@pytest.mark.parametrize("theme, in_link", [("system", None), ("light", "theme=light"),
+                                            ("dark", "theme=dark")])
+def test_the_chosen_theme_is_in_the_frames_link(theme, in_link):
+    c = at_table()
+    c.handle("embed", {})
+    c.handle("embed-choice", {"key": "theme", "value": theme})
+    src = snippet(c).frame()["src"]
+    assert ("theme=" in src) == (in_link is not None)
+    if in_link:
+        assert src.endswith("&" + in_link)
+        assert links.parse(src.split("#", 1)[1]).theme == theme
+
+
+def test_start_at_once_skips_the_poster_and_says_so():
+    c = at_table()
+    c.handle("embed", {})
+    c.handle("embed-choice", {"key": "start", "value": "on"})
+    parsed = snippet(c)
+    assert parsed.frame()["src"].endswith("&poster=off")
+    (comment,) = parsed.comments
+    assert "poster" not in comment and "scrolls near it" in comment
+    c.handle("embed-choice", {"key": "start", "value": "off"})
+    assert "poster=" not in snippet(c).frame()["src"]
+
+
+def test_the_height_script_is_there_only_when_chosen_and_listens_to_its_frame_alone():
+    c = at_table()
+    c.handle("embed", {})
+    assert snippet(c).scripts == [] and "<script" not in c.panels.panel[1]
+    c.handle("embed-choice", {"key": "height", "value": "on"})
+    parsed = snippet(c)
+    assert [tag for tag, _attrs in parsed.elements] == ["iframe", "script"]
+    (script,) = parsed.scripts
+    assert f'event.origin !== "{ORIGIN}"' in script
+    assert "event.source !== frame.contentWindow" in script
+    assert 'data.cardtable !== "height"' in script and "data.height" in script
+    assert "Math.min(4000, Math.max(200," in script and "Math.round" in script
+    assert "document.currentScript" in script
+    c.handle("embed-choice", {"key": "height", "value": "off"})
+    assert snippet(c).scripts == []
+
+
+# A page around the script, in Node: the frame it follows (a <p> between them, as a blog's
+# editor may put), its listener, and messages sent to it; prints the frame's height after each.
+HARNESS = """
+const own = {}; const frame = {tagName: "IFRAME", contentWindow: own, style: {}};
+const between = {tagName: "P", previousElementSibling: frame};
+const document = {currentScript: {previousElementSibling: between}};
+let listener; function addEventListener(type, f) { if (type === "message") listener = f; }
+SCRIPT
+for (const [source, origin, data] of MESSAGES) {
+  listener({source: source === "own" ? own : {}, origin, data});
+  console.log(frame.style.height || "none");
+}
+"""
+
+
+def test_the_height_script_sets_its_frames_height_from_its_frames_messages_alone():
+    import json
+    import shutil
+    import subprocess
+
+    assert shutil.which("node"), "node is needed (python3 build.py test installs it)"
+    script = sharing.height_script(ORIGIN).removeprefix("<script>").removesuffix("</script>")
+    height = {"cardtable": "height", "height": 1234.4}
+    messages = [("other", ORIGIN, height), ("own", "https://else.example", height),
+                ("own", ORIGIN, {"cardtable": "size", "height": 900}),
+                ("own", ORIGIN, {"cardtable": "height", "height": "900"}), ("own", ORIGIN, None),
+                ("own", ORIGIN, height), ("own", ORIGIN, {"cardtable": "height", "height": 1e9}),
+                ("own", ORIGIN, {"cardtable": "height", "height": 3})]
+    program = HARNESS.replace("SCRIPT", script).replace("MESSAGES", json.dumps(messages))
+    shown = subprocess.run(["node", "-e", program], capture_output=True, text=True, check=True,
+                           timeout=60).stdout.split()
+    assert shown == ["none"] * 5 + ["1234px", "4000px", "200px"]
+
+
+def test_every_choice_at_once():
+    c = at_table()
+    c.handle("embed", {})
+    for key, value in (("size", "wide"), ("theme", "dark"), ("start", "on"), ("height", "on")):
+        c.handle("embed-choice", {"key": key, "value": value})
+        assert c.messages == []
+    parsed = snippet(c)
+    frame = parsed.frame()
+    assert frame["src"].endswith("&theme=dark&poster=off") and frame["width"] == "720"
+    assert len(parsed.comments) == 1 and len(parsed.scripts) == 1
+
+
+def test_the_snippet_escapes_what_the_address_holds():
+    class Fake:
+        setup = default_setup("the-game")
+        seed = "r1"
+
+    odd = 'https://a<b.example/x"y/index.html'
+    text = sharing.embed_snippet(odd, Fake(), {"height": "on"})
+    parsed = Snippet(text)
+    assert parsed.frame()["src"].startswith(odd + "#/the-game?")
+    assert [tag for tag, _attrs in parsed.elements] == ["iframe", "script"]
+    (script,) = parsed.scripts
+    assert "</" not in script and "a\\u003cb.example" in script
+
+
+@pytest.mark.parametrize("code", ["en", "pt", "ro"])
+@pytest.mark.parametrize("start", ["off", "on"])
+def test_the_comment_is_one_safe_line_in_every_language(code, start):
+    c = at_table(browser_languages=(code,))
+    assert i18n.language() == code
+    c.handle("embed", {})
+    c.handle("embed-choice", {"key": "start", "value": start})
+    text = c.panels.panel[1]
+    first, *_rest = text.splitlines()
+    (comment,) = Snippet(text).comments
+    assert first == f"<!--{comment}-->" and "--" not in comment and "5 MB" in comment
+    assert comment == " " + sharing.comment_text(comment.strip()) + " "  # nothing changed
+    if code != "en":
+        assert "reader" not in comment
+
+
+def test_the_comment_can_never_hold_two_hyphens():
+    assert sharing.comment_text(">a -- b --- c-") == "a - b - c"
+
+
+def test_the_size_said_is_what_a_start_downloads_as_the_poster_says_it():
+    downloads = {"index.html": [9_000, 3_000], "pyodide/pyodide.asm.wasm": [9e6, 2_600_000],
+                 "cardtable.zip": [1e6, 400_000], "parts/rentz.zip": [5e6, 4e6]}
+    assert sharing.download_size(downloads) == "3 MB"
+    assert sharing.download_size({"a.js": [10, 10]}) == "1 MB"
+    c = at_table(start_size="7 MB")
+    c.handle("embed", {})
+    assert "about 7 MB" in snippet(c).comments[0]
+
+
+def test_the_origin_is_the_sites():
+    assert sharing.site_origin(SITE) == ORIGIN
+    assert sharing.site_origin("http://localhost:8000/index.html?x=1") == "http://localhost:8000"
+    assert sharing.site_origin("index.html") == ""
+
+
+# -- the panel and its controls --------------------------------------------------------------
+def test_the_panels_choices_are_rows_of_pressed_buttons_and_the_box_shows_the_snippet():
+    c = at_table()
+    c.handle("embed", {})
+    c.handle("embed-choice", {"key": "size", "value": "wide"})
+    assert c.focus is None  # the focus stays on the choice just pressed
+    page = Page(screen_html(c.screen()))
+    for key, values in sharing.EMBED_CHOICES.items():
+        buttons = page.find("button", data_action="embed-choice", data_key=key)
+        assert [b.attrs["data-value"] for b in buttons] == list(values)
+        pressed = [b.attrs["data-value"] for b in buttons if b.attrs["aria-pressed"] == "true"]
+        assert pressed == (["wide"] if key == "size" else [values[0]])
+    legends = [e.text for e in page.find("legend")]
+    assert {"Size", "Theme", "Start at once", "Height follows the game"} <= set(legends)
+    assert page.one("textarea", id="panel-text").text == c.panels.panel[1]
+    assert page.one("button", data_action="copy-panel")
+
+
+def test_a_choice_it_does_not_have_is_refused_in_words_and_changes_nothing():
+    c = at_table()
+    c.handle("embed", {})
+    before = c.panels.panel
+    for data in ({"key": "size", "value": "huge"}, {"key": "colour", "value": "red"}, {}):
+        c.handle("embed-choice", data)
+        assert [role for role, _text in c.messages] == ["alert"] and c.panels.panel == before
+    c.handle("embed-choice", {"key": "size", "value": "huge"})
+    assert c.messages == [("alert", "The embed code has no choice “size=huge”.")]
+
+
+def test_a_choice_without_the_panel_is_refused():
+    c = at_table()
+    c.handle("embed-choice", {"key": "size", "value": "wide"})
+    assert c.messages == [("alert", "There is no embed code on show.")]
+    assert c.panels.panel is None
+    lobby = controller()
+    lobby.handle("embed-choice", {"key": "size", "value": "wide"})
+    assert lobby.messages[0][1].startswith("There is no game on the table")
+
+
+def test_copy_copies_the_snippet_on_show_and_the_choices_last_the_visit():
+    c = at_table()
+    c.handle("embed", {})
+    c.handle("embed-choice", {"key": "theme", "value": "light"})
+    kind, text, _done = c.handle("copy-panel", {})
+    assert kind == "copy" and text == c.panels.panel[1] and "theme=light" in text
+    c.handle("close-panel", {})
+    c.handle("new-deal", {"confirmed": "yes"})
+    c.handle("embed", {})
+    assert "theme=light" in c.panels.panel[1] and c.panels.panel[2]["theme"] == "light"

@@ -335,32 +335,6 @@ def test_clipboard_refusal_shows_the_text_to_copy_by_hand():
     assert tags.find(id="panel-text") and effect[1] in "".join(tags.text)
 
 
-def test_embed_snippet_points_at_this_deal():
-    c = started()
-    c.handle("embed", {})
-    kind, snippet = c.panels.panel
-    assert kind == "embed" and snippet.startswith("<iframe") and "seed=r1" in snippet
-
-
-def test_the_embed_snippet_parses_as_one_lazy_iframe_with_a_title_and_a_size():
-    from html.parser import HTMLParser
-
-    class Frames(HTMLParser):
-        def handle_starttag(self, tag, attrs):
-            self.found.append((tag, dict(attrs)))
-
-    c = started()
-    c.handle("embed", {})
-    parser = Frames()
-    parser.found = []
-    parser.feed(c.panels.panel[1])
-    [(tag, attrs)] = parser.found
-    assert tag == "iframe" and attrs["loading"] == "lazy"
-    assert attrs["title"] == "cardtable: The Game" and (attrs["width"], attrs["height"]) == (
-        "400", "720")
-    assert "#/the-game?" in attrs["src"] and "seed=r1" in attrs["src"]
-
-
 # -- booting: links and saves ------------------------------------------------------------------
 def test_bad_link_shows_the_lobby_with_a_message():
     c = controller()

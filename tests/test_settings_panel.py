@@ -193,7 +193,7 @@ def test_the_embed_panel_copies_its_snippet():
     c.handle("embed", {})
     (copy,) = page(c).find("button", data_action="copy-panel")
     kind, text, done = c.handle("copy-panel", {})
-    assert kind == "copy" and text.startswith("<iframe") and text == c.panels.panel[1]
+    assert kind == "copy" and "<iframe" in text and text == c.panels.panel[1]
 
 
 # -- messages --------------------------------------------------------------------------------

@@ -33,6 +33,7 @@ from .records.browsing import HANDLERS as RECORDS_HANDLERS, REPLAY_ACTIONS, Brow
 from .routes import route_table
 from .screen import Screen
 from .session import Session
+from .sharing import START_SIZE
 from .settings import HANDLERS as SETTINGS_HANDLERS, Settings
 from .sitting import LocalSitting, NoSitting
 from .tables import table_module
@@ -43,11 +44,14 @@ class Controller:
     """The app without the page. ``store`` is a :class:`~.storage.Store`; ``new_seed()``
     gives a fresh seed; ``base_url`` is the page's address without its fragment;
     ``clock()`` the local date and time; ``seconds()`` a clock in seconds (heartbeats);
-    ``send_link(peer, text)`` sends over an open link to another page."""
+    ``send_link(peer, text)`` sends over an open link to another page; ``start_size`` is
+    about how much a start downloads, in words, for the embed code."""
 
     def __init__(self, store, new_seed, base_url: str = "index.html", browser_languages=(),
-                 clock=datetime.now, seconds=time.monotonic, send_link=None):
+                 clock=datetime.now, seconds=time.monotonic, send_link=None,
+                 start_size: str = START_SIZE):
         self.store, self.new_seed, self.base_url = store, new_seed, base_url
+        self.start_size = start_size
         self.settings = Settings(store, browser_languages)
         self.setup = default_setup()
         self.local: LocalSitting | None = None  # this page's own table

@@ -6,6 +6,7 @@ from __future__ import annotations
 from ..i18n import LANGUAGES, N_, _
 from .choices import choice_group, pace_group
 from .html import attrs, button, esc
+from .sharing import EMBED_CHOICES
 from .storage import PREFERENCES, TEXT_SETTINGS
 
 # The settings panel's choices besides the pace: (heading, {value: name}) by preference.
@@ -112,18 +113,43 @@ def confirm_html(question: str, action: str, yes: str, no: str, data: dict) -> s
 
 
 TEXT_PANEL_TITLES = {"embed": N_("Embed this deal in a page"), "copy": N_("Copy this text")}
+# The Embed panel's choices (values: sharing.EMBED_CHOICES), as the settings' are named.
+EMBED_NAMES = {
+    "size": (N_("Size"), {"phone": N_("Phone-shaped"), "wide": N_("Wide"),
+                          "column": N_("Fills the column")}),
+    "theme": (N_("Theme"), {"system": N_("As the system says"), "light": N_("Light"),
+                            "dark": N_("Dark")}),
+    "start": (N_("Start at once"), {"off": N_("Off: a poster first"), "on": N_("On")}),
+    "height": (N_("Height follows the game"), {"off": N_("Off"), "on": N_("On: adds a script")}),
+}
+EMBED_HELP = N_("A poster first: the game loads only when a reader taps Play. The script lets"
+                " the frame grow and shrink with the game, where the page allows scripts;"
+                " without it the frame keeps its height.")
 
 
 def text_panel_html(panel) -> str:
-    """The embed snippet (with a Copy button, ``copy-panel``) or a text to copy by hand
-    (the clipboard refused it), in a selectable box."""
+    """The embed snippet with its choices (each a row of buttons, ``embed-choice`` with
+    ``data-key``) and a Copy button (``copy-panel``), or a text to copy by hand (the
+    clipboard refused it), in a selectable box."""
     if not panel:
         return ""
-    kind, text = panel
+    kind, text = panel[:2]
     title = _(TEXT_PANEL_TITLES[kind])
     copy = button(_("Copy"), "copy-panel", class_="primary") if kind == "embed" else ""
+    choices = embed_choices_html(panel[2]) if kind == "embed" else ""
+    rows = min(14, max(4, text.count("\n") + 2))
     return (f'<section class="panel" aria-labelledby="panel-title">'
-            f'<h2 id="panel-title">{esc(title)}</h2>'
-            f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="4">'
+            f'<h2 id="panel-title">{esc(title)}</h2>{choices}'
+            f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="{rows}">'
             f'{esc(text)}</textarea><div class="panel-buttons">{copy}'
             + button(_("Close"), "close-panel") + "</div></section>")
+
+
+def embed_choices_html(chosen: dict) -> str:
+    """The Embed panel's choices, each a row of buttons with the chosen one pressed, and
+    what the poster and the script do."""
+    rows = "".join(
+        choice_group(_(label), "embed-choice", chosen[key], list(EMBED_CHOICES[key]),
+                     [_(names[value]) for value in EMBED_CHOICES[key]], data_key=key)
+        for key, (label, names) in EMBED_NAMES.items())
+    return f'<div class="embed-choices">{rows}<p class="help">{esc(_(EMBED_HELP))}</p></div>'

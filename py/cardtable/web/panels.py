@@ -4,13 +4,15 @@ A :class:`Panels` holds the panel on show (the rules, the settings, a question, 
 copy), the control that opened it (the focus goes back there when it closes) and whether
 the menu's folded items are on show. Its controls are :data:`HANDLERS`, routed to it by
 the controller. A panel is a tuple whose first item says its kind: ``("rules", game)``,
-``("settings",)``, ``("confirm", question, action, yes, no, data)``, ``("embed", text)``,
+``("settings",)``, ``("confirm", question, action, yes, no, data)``, ``("embed", text,
+choices)`` (the snippet and the Embed panel's choices, see :mod:`.sharing`),
 ``("copy", text)``.
 """
 
 from __future__ import annotations
 
 from ..i18n import _
+from .sharing import EMBED_DEFAULTS
 from .teaching.guide import game_guide
 
 # Where the focus goes: the screen's first control, and the skip links' targets (the first
@@ -31,6 +33,7 @@ class Panels:
         self.panel = None
         self.opener = None  # the data-action of the control that opened the panel
         self.menu_open = False  # the menu's items on show: until the next action
+        self.embed_choices = EMBED_DEFAULTS  # the Embed panel's, kept for the visit
 
     def open(self, opener: str, panel: tuple) -> None:
         """Show ``panel``; the focus goes to it (the page scrolls it into view)."""

@@ -249,8 +249,24 @@ class LocalSitting:
                 _("Copied the link of this deal."))
 
     def on_embed(self, data):
-        self.app.panels.open("embed", ("embed", sharing.embed_snippet(self.app.base_url,
-                                                                     self.session)))
+        """The Embed panel, with the choices made in it last during this visit."""
+        self.app.panels.open("embed", self.embed_panel(self.app.panels.embed_choices))
+
+    def on_embed_choice(self, data):
+        """One of the Embed panel's choices (``data-key``, ``data-value``): the snippet on
+        show is written again; the focus stays on the choice."""
+        panels = self.app.panels
+        if not panels.panel or panels.panel[0] != "embed":
+            raise ValueError(_("There is no embed code on show."))
+        panels.embed_choices = sharing.embed_choice(panels.panel[2], data.get("key"),
+                                                    data.get("value"))
+        panels.panel = self.embed_panel(panels.embed_choices)
+
+    def embed_panel(self, choices: dict) -> tuple:
+        """The Embed panel of this deal with ``choices``: ``("embed", snippet, choices)``."""
+        app = self.app
+        return ("embed", sharing.embed_snippet(app.base_url, self.session, choices,
+                                               app.start_size), choices)
 
     def on_tour_next(self, data):
         self.pass_tour_step()
@@ -260,8 +276,9 @@ class LocalSitting:
 
     HANDLERS = {"undo": on_undo, "confirm-end": on_confirm_end, "hint": on_hint,
                 "reveal": on_reveal, "again": on_again, "new-deal": on_new_deal,
-                "share": on_share, "embed": on_embed, "tour-next": on_tour_next,
-                "tour-skip": on_tour_skip, "copy-link": on_copy_link, "go-on": on_go_on}
+                "share": on_share, "embed": on_embed, "embed-choice": on_embed_choice,
+                "tour-next": on_tour_next, "tour-skip": on_tour_skip,
+                "copy-link": on_copy_link, "go-on": on_go_on}
 
 
 def run_control(app, table, action: str, data) -> None:

@@ -9,13 +9,14 @@ it runs.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime
 
 import js
 
 from ...i18n import _
 from ...parts import PartMissing
-from .. import fetching, starting
+from .. import fetching, sharing, starting
 from ..controller import Controller
 from ..storage import Store
 from .hub import Page
@@ -77,7 +78,17 @@ def replay_taps(page) -> None:
 def make_controller(store) -> Controller:
     return Controller(store, new_seed, page_address(),
                       [str(code) for code in js.navigator.languages or ()], clock=local_now,
-                      send_link=send_link)
+                      send_link=send_link, start_size=start_size())
+
+
+def start_size() -> str:
+    """About how much a start downloads, in words, from the build's list in index.html
+    (``boot-downloads``), as the poster says it; the package's guess without it."""
+    try:
+        listed = js.document.getElementById("boot-downloads")
+        return sharing.download_size(json.loads(str(listed.textContent)))
+    except Exception:  # no list (a page built otherwise), or not the list's shape
+        return sharing.START_SIZE
 
 
 def open_store() -> Store:

@@ -3,11 +3,12 @@
 The page is drawn again after each action. Cards move to their new places as the page is
 drawn again (``window.cardtableMotion``, ``assets/motion.js``). The address bar shows the
 link of the deal on the table (the plain page in the lobby), and ``<html>`` carries the
-chosen theme, motion and suit colours as ``data-theme``, ``data-motion`` and ``data-deck``
-for the stylesheets. Fields marked ``data-keep`` keep what was typed in them when the page
-is drawn again; elements with ``data-qr`` get their QR code drawn by ``window.cardtableQr``
-(``assets/qr.js``). In the lobby the page asks for the parts of the package of the games
-it offers at one tap (``window.cardtableParts``, ``assets/snapshot.js``).
+chosen theme (a link's, for the visit), motion and suit colours as ``data-theme``,
+``data-motion`` and ``data-deck`` for the stylesheets. Fields marked ``data-keep`` keep
+what was typed in them when the page is drawn again; elements with ``data-qr`` get their
+QR code drawn by ``window.cardtableQr`` (``assets/qr.js``). In the lobby the page asks for
+the parts of the package of the games it offers at one tap (``window.cardtableParts``,
+``assets/snapshot.js``).
 """
 
 from __future__ import annotations
@@ -125,7 +126,7 @@ class Drawing:
         self.place_focus(((wanted,) if isinstance(wanted, str) else tuple(wanted))
                          + ((held,) + SCREEN_START if held else ()))
         box = page.root.querySelector("#panel-text")
-        if box:
+        if box and not on_panel_control(box):
             box.focus()
             box.select()
         page.pacing.start_due()
@@ -165,6 +166,15 @@ def focus_selector(element):
     found = ((name, element.getAttribute(f"data-{name}")) for name in names)
     return "".join(f'[data-{name}="{value}"]' for name, value in found
                    if isinstance(value, str) and '"' not in value)
+
+
+def on_panel_control(box) -> bool:
+    """Whether the focus is on a control of ``box``'s panel (a choice of the Embed panel
+    just pressed, which rewrote the box): it stays there rather than going to the box."""
+    active = js.document.activeElement
+    panel = box.closest(".panel")
+    return bool(active and panel and active.hasAttribute("data-action")
+                and panel.contains(active))
 
 
 def moving_table(controller, screen):

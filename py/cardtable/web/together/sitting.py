@@ -127,4 +127,5 @@ class GuestSitting(NoBots):
     HANDLERS = {"undo": on_undo, "confirm-end": on_confirm_end, "hint": on_hint,
                 "go-on": on_go_on, "reveal": hosts_only, "again": hosts_only,
                 "new-deal": hosts_only, "share": hosts_only, "embed": hosts_only,
-                "tour-next": hosts_only, "tour-skip": hosts_only, "copy-link": hosts_only}
+                "embed-choice": hosts_only, "tour-next": hosts_only, "tour-skip": hosts_only,
+                "copy-link": hosts_only}
