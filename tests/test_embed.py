@@ -1,6 +1,8 @@
 """Embedding a deal in another page (issue #50), the Python side: the page's link keys
-(``theme``, ``poster``), and the Embed panel's choices and the snippet they write."""
+(``theme``, ``poster``), the Embed panel's choices and the snippet they write, and "Play
+more on cardtable" at the end of a game in another page's frame."""
 
+import random
 from html.parser import HTMLParser
 
 import pytest
@@ -11,6 +13,7 @@ from cardtable.engine.registry import GAMES
 from cardtable.web import links, sharing
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
+from cardtable.web.session import Session
 from cardtable.web.storage import Store
 
 SITE = "https://Example.org:8443/cardtable/index.html"
@@ -373,3 +376,43 @@ def test_copy_copies_the_snippet_on_show_and_the_choices_last_the_visit():
     c.handle("new-deal", {"confirmed": "yes"})
     c.handle("embed", {})
     assert "theme=light" in c.panels.panel[1] and c.panels.panel[2]["theme"] == "light"
+
+
+# -- after the game, in a frame ------------------------------------------------------------
+def finished(c: Controller, game: str) -> None:
+    """A game of ``game`` played to its end by random legal moves, on ``c``'s table."""
+    session = Session.new(default_setup(game), "end-1")
+    rng = random.Random(5)
+    while not session.state.is_over:
+        session.apply(rng.choice(session.state.legal_actions()))
+    c.begin(session)
+    c.local.table.ended = True  # a loss the table would let the player take back: ended
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_more_ends_every_game_in_a_frame(game):
+    c = controller(embedded=True)
+    finished(c, game)
+    screen = c.screen()
+    assert screen.kind == "end"
+    (more,) = Page(screen_html(screen)).find("a", href=SITE)
+    assert more.attrs["target"] == "_blank" and more.attrs["rel"] == "noopener"
+    assert more.text == "Play more on cardtable"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_play_more_is_not_offered_outside_a_frame(game):
+    c = controller()
+    finished(c, game)
+    assert c.screen().kind == "end"
+    assert "Play more" not in screen_html(c.screen())
+    assert not Page(screen_html(c.screen())).find("a", target="_blank")
+
+
+def test_play_more_waits_for_the_end():
+    c = at_table(embedded=True)
+    assert c.screen().kind == "table" and "Play more" not in screen_html(c.screen())
+    i18n.set_language("ro")
+    c = controller(embedded=True)
+    finished(c, "triggs")
+    assert "Joacă mai mult pe cardtable" in screen_html(c.screen())

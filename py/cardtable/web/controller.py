@@ -44,14 +44,16 @@ class Controller:
     """The app without the page. ``store`` is a :class:`~.storage.Store`; ``new_seed()``
     gives a fresh seed; ``base_url`` is the page's address without its fragment;
     ``clock()`` the local date and time; ``seconds()`` a clock in seconds (heartbeats);
-    ``send_link(peer, text)`` sends over an open link to another page; ``start_size`` is
-    about how much a start downloads, in words, for the embed code."""
+    ``send_link(peer, text)`` sends over an open link to another page; ``embedded`` says
+    that the page runs in another page's frame (its end screens then offer the full
+    site); ``start_size`` is about how much a start downloads, in words, for the embed
+    code."""
 
     def __init__(self, store, new_seed, base_url: str = "index.html", browser_languages=(),
                  clock=datetime.now, seconds=time.monotonic, send_link=None,
-                 start_size: str = START_SIZE):
+                 embedded: bool = False, start_size: str = START_SIZE):
         self.store, self.new_seed, self.base_url = store, new_seed, base_url
-        self.start_size = start_size
+        self.embedded, self.start_size = embedded, start_size
         self.settings = Settings(store, browser_languages)
         self.setup = default_setup()
         self.local: LocalSitting | None = None  # this page's own table
@@ -270,7 +272,8 @@ class Controller:
             notice = sitting.notice()
             messages += (("status", notice),) if notice else ()
         return Screen(kind, body, messages, setup, self.settings.pace, panel=self.panels.panel,
-                      preferences=self.settings.preferences(), menu_open=self.panels.menu_open)
+                      preferences=self.settings.preferences(), menu_open=self.panels.menu_open,
+                      play_more=self.base_url if self.embedded else None)
 
     def games_at_hand(self) -> tuple:
         """The games that the lobby starts or continues at one tap: the one it has chosen,

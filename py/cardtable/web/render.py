@@ -207,8 +207,8 @@ def together_screens():
 
 def end_html(screen) -> str:
     """The end of a game: the table module's heading and figures, the next steps (at a
-    friend's table, only the way back: the deal is the host's), and the table as it
-    ended."""
+    friend's table, only the way back: the deal is the host's), in another page's frame
+    the full site in a new tab, and the table as it ended."""
     table, body = table_module(screen.setup.game), screen.body
     buttons = (button(_("Play this deal again"), "again", class_="primary")
                + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
@@ -216,8 +216,17 @@ def end_html(screen) -> str:
     if not body.dealt_here:
         buttons = button(_("Lobby"), "lobby", class_="primary")
     return (f'<main class="end">{table_end_html(table, body.result, body.ui.names)}'
-            f'<div class="controls">{buttons}</div>'
+            f'<div class="controls">{buttons}</div>{play_more_html(screen.play_more)}'
             + table.table_html(body.view, body.ui) + "</main>")
+
+
+def play_more_html(site: str | None) -> str:
+    """In another page's frame, a link to the full site (``site``), opened in a new tab;
+    nothing elsewhere."""
+    if not site:
+        return ""
+    link, words = attrs(href=site, target="_blank", rel="noopener"), _("Play more on cardtable")
+    return f'<p class="play-more"><a{link}>{esc(words)}</a></p>'
 
 
 # The menu's folded items by screen: (data-action, words); the Lobby stays on the table.

@@ -88,8 +88,9 @@ class Screen:
     """What to draw: ``kind`` is "lobby", "table", "pause" (between parts of a game),
     "pass", "end", "records", "replay", "room" or "join"; ``body`` the kind's own fields.
     The rest every screen shares: the messages on show, the game the screen is about, the
-    bots' pace, the panel over it, the player's preferences and whether the menu's
-    folded items are on show."""
+    bots' pace, the panel over it, the player's preferences (the theme a link asks for, for
+    the visit), whether the menu's folded items are on show and, in another page's frame,
+    the full site's address, which the end of a game offers (``play_more``; else None)."""
 
     kind: str
     body: object
@@ -99,6 +100,7 @@ class Screen:
     panel: tuple | None = None
     preferences: dict | None = None
     menu_open: bool = False
+    play_more: str | None = None
 
     @property
     def dealt_here(self) -> bool:

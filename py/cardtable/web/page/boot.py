@@ -78,7 +78,13 @@ def replay_taps(page) -> None:
 def make_controller(store) -> Controller:
     return Controller(store, new_seed, page_address(),
                       [str(code) for code in js.navigator.languages or ()], clock=local_now,
-                      send_link=send_link, start_size=start_size())
+                      send_link=send_link, embedded=embedded(), start_size=start_size())
+
+
+def embedded() -> bool:
+    """Whether the page runs in another page's frame (``assets/lang.js`` marks ``<html
+    data-embedded>`` there)."""
+    return bool(js.document.documentElement.hasAttribute("data-embedded"))
 
 
 def start_size() -> str:
