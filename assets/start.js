@@ -34,7 +34,8 @@
     return Object.hasOwn(words.games, game) ? game : null;
   }
 
-  // What the deal is, in words: today's deal or its seed, its players, its choices.
+  // What the deal is, in words: today's deal or its seed, its players, and its choices
+  // that are not the game's defaults.
   function dealWords(game) {
     const parts = [];
     if (params.has("daily")) parts.push(words.today);
@@ -45,7 +46,7 @@
     if (players >= 1 && players <= words.players.length) parts.push(words.players[players - 1]);
     for (const [key, option] of Object.entries(words.games[game].options)) {
       const value = params.get(key);
-      if (value !== null && Object.hasOwn(option.values, value)) {
+      if (value !== option.default && Object.hasOwn(option.values, value ?? "")) {
         parts.push(`${option.label}: ${option.values[value]}`);
       }
     }

@@ -8,13 +8,20 @@ from __future__ import annotations
 
 import html
 import re
+import threading
 import time
+from functools import partial
 
 import pytest
 
 from cardtable.engine.registry import GAMES
+from cardtable.web import sharing
+from cardtable.web.lobby import default_setup
+from cardtable.web.session import Session
+from sitebuild.server import SiteHandler, SiteServer
 from test_a11y import AXE, SERIOUS, SIZES
 from test_engines_embed import DEALS, blog  # noqa: F401 (a fixture)
+from test_records_ui import tr
 
 POSTER = "document.documentElement.dataset.app === 'poster'"
 APP_STATE = "document.documentElement.dataset.app"
@@ -127,3 +134,55 @@ def test_the_frame_tells_its_parent_its_height(post_page, site, embedder, wait_r
     page.wait_for_timeout(500)
     assert page.evaluate("window.heights.at(-1)") == frame.evaluate(
         "Math.ceil(document.body.getBoundingClientRect().height)")
+
+
+def test_the_poster_names_the_deal_and_the_choices_that_are_not_the_defaults(post_page, site,
+                                                                              embedder):
+    page = post_page()
+    page.goto(embedder.page_for(site.link(
+        "#/the-game?seed=fri.day&players=3&min_cards=3&small_hands=off&start=first")))
+    frame = embedder.embedded(page, site.url)
+    deal = frame.wait_for_selector("#poster-deal").text_content()
+    assert deal == "Deal fri.day · 3 players · Minimum cards per turn: 3"
+    page.goto("about:blank")  # (the post's address differs only in its fragment)
+    page.goto(embedder.page_for(site.link("#/rentz?daily=2026-12-02&lang=ro")))
+    frame = embedder.embedded(page, site.url)
+    assert frame.wait_for_selector("#poster-deal").text_content() == tr("ro", "Today's deal")
+    assert frame.locator("[data-action=play-here]").text_content() == tr("ro", "Play") != "Play"
+
+
+def test_the_snippets_script_makes_the_frame_as_tall_as_the_game(browser, watch_page, site,
+                                                                 tmp_path, wait_ready):
+    """The Embed panel's snippet with "Height follows the game", pasted into a post on
+    another site: the frame's height follows the poster's, then the table's."""
+    session = Session.new(default_setup("rentz"), "tall")
+    snippet = sharing.embed_snippet(site.url + "index.html", session,
+                                    {"size": "wide", "height": "on"})
+    (tmp_path / "post.html").write_text(
+        "<!doctype html><html lang='en'><head><meta charset='utf-8'><title>A post</title>"
+        f"<link rel='icon' href='data:,'></head><body><h1>A deal</h1>{snippet}</body></html>")
+    post = SiteServer(("127.0.0.1", 0), partial(SiteHandler, directory=str(tmp_path)))
+    threading.Thread(target=post.serve_forever, daemon=True).start()
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        post_origin = f"http://127.0.0.1:{post.server_address[1]}"
+        watch = watch_page(page, site.origin, post_origin)
+        page.goto(f"{post_origin}/post.html")
+        frame = page.wait_for_selector("iframe").content_frame()
+        frame.wait_for_selector(".poster-picture main")
+        tall = "Math.ceil(document.body.getBoundingClientRect().height)"
+        poster = frame.evaluate(tall)
+        page.wait_for_function(f"document.querySelector('iframe').style.height === '{poster}px'")
+        frame.click("[data-action=play-here]")
+        wait_ready(frame)
+        frame.wait_for_selector("main.table")
+        page.wait_for_timeout(500)
+        table = frame.evaluate(tall)
+        assert table != poster
+        assert page.evaluate("document.querySelector('iframe').style.height") == f"{table}px"
+        watch.check()
+    finally:
+        context.close()
+        post.shutdown()
+        post.server_close()

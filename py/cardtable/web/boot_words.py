@@ -43,8 +43,7 @@ def boot_words() -> dict:
     """Every boot text in the current language; ``waiting`` holds the plural form for
     1 to 20 taps waiting (``{n}`` is filled in by boot.js; more taps use the last form).
     The poster's: its POSTER texts, ``players`` (the words for 1 to MOST_PLAYERS players)
-    and ``games`` ({a game's id in links: {name, options: {key: {label, values: {a value as
-    links write it: its name}}}}}, the options that have names for their values)."""
+    and ``games`` ({a game's id in links: {name, options}}, see :func:`poster_options`)."""
     words = {key: _(text) for key, text in {**TEXTS, **POSTER}.items()}
     words["players"] = [ngettext("{n} player", "{n} players", n).format(n=n)
                         for n in range(1, MOST_PLAYERS + 1)]
@@ -61,8 +60,11 @@ def boot_words() -> dict:
 
 
 def poster_options(spec) -> dict:
-    """A game's options whose values have names (choices), for the poster's line."""
-    return {option.key: {"label": _(option.label),
-                         "values": {encode_value(value): _(name)
-                                    for value, name in zip(option.choices, option.names)}}
-            for option in spec.options if getattr(option, "names", ())}
+    """A game's options with a few values (choices), for the poster's line, which names
+    those a link sets to another value than the default: {key: {label, default, values:
+    {a value as links write it: its name}}}."""
+    return {option.key: {"label": _(option.label), "default": encode_value(option.default),
+                         "values": {encode_value(value): _(name) if option.names
+                                    else encode_value(value) for value, name
+                                    in zip(option.choices, option.names or option.choices)}}
+            for option in spec.options if getattr(option, "choices", ())}
