@@ -76,7 +76,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from sitebuild.install import CHROMIUM  # noqa: E402
 from sitebuild.project import DIST  # noqa: E402
 from sitebuild.server import SiteHandler, SiteServer  # noqa: E402
-from startup import CHROMIUM_ARGS, NETWORKS, paired_ratios  # noqa: E402
+from startup import CHROMIUM_ARGS, NETWORKS, emulate_network, paired_ratios  # noqa: E402
 
 GOALS = {"poster_bytes": 60_000, "poster_long_tasks": 0, "tap_over_today": 1.0}
 # The deals of the post, as the embed test's (tests/browser/test_engines_embed.py).
@@ -220,12 +220,7 @@ def new_page(browser, network: dict | None = None):
     context.add_init_script(PROBE)
     page = context.new_page()
     if network:
-        cdp = context.new_cdp_session(page)
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": network["latency_ms"],
-            "downloadThroughput": network["down_bps"] / 8,
-            "uploadThroughput": network["up_bps"] / 8})
+        emulate_network(context.new_cdp_session(page), network)
     return page
 
 

@@ -202,12 +202,17 @@ def new_page(browser, throttle: int, *scripts: str, network: dict | None = None)
     if throttle > 1:
         cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     if network:
-        cdp.send("Network.enable")
-        cdp.send("Network.emulateNetworkConditions", {
-            "offline": False, "latency": network["latency_ms"],
-            "downloadThroughput": network["down_bps"] / 8,
-            "uploadThroughput": network["up_bps"] / 8})
+        emulate_network(cdp, network)
     return page
+
+
+def emulate_network(cdp, network: dict) -> None:
+    """Chromium's network emulation (one of NETWORKS) on the page of the CDP session ``cdp``."""
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", {
+        "offline": False, "latency": network["latency_ms"],
+        "downloadThroughput": network["down_bps"] / 8,
+        "uploadThroughput": network["up_bps"] / 8})
 
 
 def one_run(browser, url: str, is_app: bool, throttle: int) -> tuple[dict, dict, list]:
