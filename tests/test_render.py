@@ -263,6 +263,15 @@ def test_hint_shows_the_suggested_turn_and_its_reason():
     first = c.sitting.table.hint["actions"][0]
     tags = Tags(screen_html(c.screen()))
     assert "Hint:" in "".join(tags.text) and c.sitting.table.hint["reason"] in "".join(tags.text)
+    # the move first, in the table's words; the reason folded under "Why?"
+    page = Page(screen_html(c.screen()))
+    move = page.one("p", "hint-move").text
+    if first[0] == "play":
+        assert move.startswith(f"Hint: Play {first[1]} on ")
+    fold = page.one("details", "hint-fold")
+    assert fold.text.startswith("Why?") and "open" not in fold.attrs
+    assert [e.tag for e in fold.children] == ["summary", "p"]
+    assert page.one("p", "hint-why").text == c.sitting.table.hint["reason"]
     if first[0] == "play":
         assert "hinted" in tags.find(data_card=str(first[1]))[0]["class"]
 

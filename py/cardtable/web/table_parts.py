@@ -138,13 +138,20 @@ def log_html(lines, label: str | None = None) -> str:
 
 
 def hint_html(hint, steps: str) -> str:
-    """The hint on show: what the strong bot would do (``steps``, in the table's words)
-    and why (the hint's ``reason``). Empty when there is no hint."""
+    """The hint on show: first the move in a few words (``steps``, in the table's words,
+    what the strong bot would do), then why (the hint's ``reason``) folded in a
+    ``<details>`` ("Why?", a button for the keyboard too), so that a long reason never
+    pushes the rest of the table down until the player asks for it. Its id keeps it open
+    across redraws. Empty when there is no hint."""
     if not hint:
         return ""
-    return (f'<aside class="hint" aria-label="' + (esc(_("Hint"))) + f'"><p><b>' + (esc(_("Hint:"))) + f'</b>'
-            f' {esc(steps)}.</p>'
-            f'<p class="hint-why">{esc(hint.get("reason", ""))}</p></aside>')
+    move = steps[:1].upper() + steps[1:]
+    reason = hint.get("reason", "")
+    why = (f'<details class="hint-fold" id="hint-why">'
+           f'<summary>{esc(_("Why?"))}</summary>'
+           f'<p class="hint-why">{esc(reason)}</p></details>') if reason else ""
+    return (f'<aside class="hint" aria-label="{esc(_("Hint"))}">'
+            f'<p class="hint-move"><b>{esc(_("Hint:"))}</b> {esc(move)}.</p>{why}</aside>')
 
 
 def latest_move(log):

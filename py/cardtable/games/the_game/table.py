@@ -20,7 +20,7 @@ from ...i18n import N_, _, ngettext
 from ...web.html import attrs, button, esc
 from ...web.tables import TableSpec
 from ...web.table_parts import (
-    Html, by, face_parts, hint_html as hint_box, last_mark, latest_move, log_html as log_box,
+    Html, by, compact_names, face_parts, hint_html as hint_box, last_mark, latest_move, log_html as log_box,
     moves_by_turn, number_index, seat_says, unseen, weave,
 )
 from ...web.ui import TableUi
@@ -134,8 +134,11 @@ def signals_html(view: dict, ui: TableUi, index: int, talk: bool) -> str:
     raised = {s["kind"]: s["seat"] for s in view["signals"] if s["pile"] == index}
     others = {kind: seat for kind, seat in raised.items() if seat != view["seat"]}
     badges = "".join(f'<span class="signal {k}" title="{esc(signal_word(k))} · {esc(ui.names[seat])}">'
-                     f'{esc(signal_word(k))} · {esc(ui.names[seat])}</span>'
-                     for k, seat in others.items())
+                     f'<span class="signal-kind">{esc(signal_word(k))}</span>'
+                     f'<span class="sr"> ·</span> '
+                     f'<span class="signal-by">{esc(name)}</span></span>'
+                     for k, seat in others.items()
+                     for name in [compact_names(ui.names)[seat]])
     toggles = "".join(signal_toggle(view, ui, index, k, raised.get(k), talk)
                       for k in SIGNAL_KINDS)
     return f'<div class="signals"><div class="signal-row">{badges}</div>{toggles}</div>'
@@ -219,17 +222,35 @@ def turn_line(view: dict, ui: TableUi) -> str:
         # TRANSLATORS: {required} is the turn's minimum number of cards.
         line = _("Turn {turn} · {who} · played {played} of at least {required}")
     # The translation is text; the markup goes around the values it places.
-    return '<p class="turn">' + esc(line).format(
+    return '<p class="turn">' + phrases(esc(line).format(
         turn=view["turn"], who=esc(who), played=f"<b>{played}</b>",
-        required=f"<b>{3 if exactly_three else view['required']}</b>") + '</p>'
+        required=f"<b>{3 if exactly_three else view['required']}</b>")) + '</p>'
+
+
+def phrases(markup: str) -> str:
+    """A status line's parts between its " · " each kept whole (class ``phrase``, an
+    inline block): a line that wraps does so between them, never leaving "2" alone under
+    "played 0 of at least"."""
+    return " · ".join(f'<span class="phrase">{part}</span>' for part in markup.split(" · "))
 
 
 def hint_html(ui: TableUi) -> str:
     """The suggested turn and why (the strong bot's ``hint``)."""
     if not ui.hint:
         return ""
-    steps = [action_words(a) for a in ui.hint.get("actions", [])]
-    return hint_box(ui.hint, then_join(steps) or _("no move"))
+    return hint_box(ui.hint, hint_steps(ui.hint.get("actions", [])) or _("no move"))
+
+
+def hint_steps(actions) -> str:
+    """The hint's turn in a few words, the move first: "play 45 on ↑1, then 51 on ↑1,
+    then end the turn" (the verb said once, with the first card)."""
+    steps = [action_words(a) for a in actions]
+    first = next((i for i, a in enumerate(actions) if a[0] == "play"), None)
+    if first is not None:
+        # TRANSLATORS: the first step of a hint: "play 45 on ↑1" (then "51 on ↑1", …).
+        steps[first] = _("play {card} on {pile}").format(card=actions[first][1],
+                                                         pile=pile_name(actions[first][2]))
+    return then_join(steps)
 
 
 def then_join(steps) -> str:
