@@ -70,8 +70,28 @@ def test_ex3_pile_tops_show_their_instruction_and_the_key_explains_it():
     # the tap text: the key's <details> holds the paragraph the pile is described by
     help_para = page.one("p", id=pile.attrs["aria-describedby"])
     assert KINDS["no_reverse"].help in help_para.text
-    assert [e.text for e in page.find("summary")] == ["No backwards"]
+    # the key says what it is, and each box which card it is about (issue 51)
+    assert page.one("h2", id="ex-key-heading").text == "What the instructions mean"
+    assert page.one("section", "ex-key").attrs["aria-labelledby"] == "ex-key-heading"
+    assert [e.text for e in page.find("summary")] == ["No backwards · on ↑1"]
     assert "data-instruction" not in page.one("button", data_action="play", data_pile=1).attrs
+
+
+def test_the_key_names_the_hand_cards_an_instruction_is_on():
+    page = Page(draw(position((7, 10, 20, 33))))
+    summaries = {e.text for e in page.find("summary")}
+    assert summaries == {"Stop · your 7", "Draw one · your 10, 33"}
+
+
+def test_no_note_scolds_before_the_first_move():
+    """At the turn's start the plain minimum is the turn line's, as in The Game: no note
+    under End turn says the turn cannot end (issue 51); End turn is still disabled."""
+    html = draw(position((20, 30, 40, 50)))
+    page = Page(html)
+    assert "disabled" in end_button(page).attrs
+    assert not page.find("p", "end-note") and "aria-describedby" not in end_button(page).attrs
+    assert "played 0 of at least 2" in page.one("p", "turn").text
+    assert "cannot end" not in html
 
 
 def test_ex1_tapping_a_marked_card_explains_its_instruction():

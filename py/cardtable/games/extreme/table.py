@@ -132,13 +132,21 @@ def draw_note(view: dict) -> str:
 
 
 def end_note(view: dict, ui) -> str:
-    """The text under End turn: why it is disabled, or what ending draws."""
+    """The text under End turn: what an instruction in force asks before the turn may
+    end (a skull to cover, a 3! to finish), or what ending draws. The turn's plain
+    minimum is not repeated here: the turn line says it ("played 0 of at least 2"), as
+    The Game's does, so nothing scolds a player who has not moved yet."""
     if not ui.my_turn:
         return ""
     if view["end_problem"]:
+        if not any(entry["kind"] in BINDING_END for entry in view["in_force"]):
+            return ""
         # TRANSLATORS: {problem} is the rules' reason, e.g. "exactly 3 cards: 1 more to play".
-        return _("You cannot end the turn yet: {problem}.").format(problem=view['end_problem'])
+        return _("To end the turn: {problem}.").format(problem=view['end_problem'])
     return draw_note(view)
+
+
+BINDING_END = ("skull", "three")  # the instructions that ask something before a turn ends
 
 
 # -- panels -----------------------------------------------------------------------
@@ -223,18 +231,38 @@ def shared_note(view: dict):
 
 
 def key_html(view: dict) -> str:
-    """The instruction key: one ``<details>`` per kind on the table, tap to read it (its id
-    keeps it open across redraws)."""
+    """The instruction key under its heading ("What the instructions mean"): one
+    ``<details>`` per kind on the table, whose summary names the kind and the cards that
+    carry it ("Draw one · your 10", "Skull · on ↑1"), tap to read it (its id keeps it open
+    across redraws)."""
     kinds = set(card_marks(view).values()) | {e["kind"] for e in view["in_force"]}
     items = "".join(
-        f'<details class="ex-help" id="ex-key-{kind}"><summary>{kind_html(kind)}</summary>'
+        f'<details class="ex-help" id="ex-key-{kind}"><summary>{kind_html(kind)}'
+        f'{where_html(view, kind)}</summary>'
         f'<p id="{help_id(kind)}">' + (esc(_(KINDS[kind].help))) + f''
         f' <span class="ex-note">' + (esc(_(SYMBOL_WORDS[KINDS[kind].symbol]))) + f'.</span></p></details>'
         for kind in KINDS if kind in kinds)
     if not items:
         return ""
-    return (f'<section class="ex-key" aria-label="' + (esc(_("What the instructions mean"))) + f'">'
-            f'{items}</section>')
+    heading = esc(_("What the instructions mean"))
+    return (f'<section class="ex-key" aria-labelledby="ex-key-heading">'
+            f'<h2 id="ex-key-heading">{heading}</h2><div class="ex-keys">{items}</div></section>')
+
+
+def where_html(view: dict, kind: str) -> str:
+    """Which cards on show carry instruction ``kind``, in words: the hand's ("your 10,
+    22") and the piles' tops ("on ↑1"); nothing for an instruction that binds this turn
+    from a card already covered."""
+    said = []
+    held = [str(card) for card, mark in zip(view["hand"], view["hand_instructions"]) if mark == kind]
+    if held:
+        # TRANSLATORS: the hand's cards that carry an instruction, in the key: "your 10, 22".
+        said.append(_("your {cards}").format(cards=", ".join(held)))
+    piles = [pile_name(i) for i, pile in enumerate(view["piles"]) if pile["instruction"] == kind]
+    if piles:
+        # TRANSLATORS: the piles whose top card carries an instruction, in the key: "on ↑1, ↓2".
+        said.append(_("on {piles}").format(piles=", ".join(piles)))
+    return "".join(f' <span class="ex-where">· {esc(words)}</span>' for words in said)
 
 
 def lost_words(kind: str, seat: int, began: int, names) -> str:
