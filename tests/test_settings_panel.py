@@ -42,7 +42,8 @@ def test_the_settings_panel_opens_in_the_lobby_and_at_the_table():
         c.handle("settings", {})
         tags = page(c)
         (panel,) = tags.find("section", "settings")
-        assert panel.attrs["aria-label"] == "Settings"
+        assert panel.attrs["aria-labelledby"] == "panel-title"
+        assert tags.one(id="panel-title").text == "Settings"
         keys = {b.attrs["data-key"] for b in tags.find(data_action="setting")}
         assert keys == set(PREFERENCES)
         assert tags.find(data_action="pace")

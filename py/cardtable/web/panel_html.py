@@ -1,5 +1,11 @@
 """The panels over a screen, drawn: the rules of a game, the settings, a question before an
-action that ends a game, and a text to copy (see :mod:`.panels` for their state)."""
+action that ends a game, and a text to copy (see :mod:`.panels` for their state).
+
+Every panel is a dialog over a backdrop that covers the screen (a tap on it closes the
+panel, see :mod:`.page.input`): a head with the panel's title and its Close, which stays
+at the top while the body under it scrolls, so that it never covers a word of it; the
+question before an action that ends a game is a sheet at the foot of the window whose
+No closes it."""
 
 from __future__ import annotations
 
@@ -36,16 +42,30 @@ def panel_html(screen) -> str:
     embed snippet, a link the clipboard refused)."""
     panel = screen.panel
     if panel and panel[0] == "rules":
-        from .teaching.rules import rules_html  # the rules' texts are loaded when first opened
+        # the rules' texts are loaded when first opened
+        from .teaching.rules import rules_html, rules_title
 
-        label = _("Rules")
-        return (f'<section class="panel rules" aria-label="{esc(label)}">'
-                f'{rules_html(panel[1])}' + button(_("Close"), "close-panel") + "</section>")
+        return sheet_html("rules", rules_title(panel[1]), rules_html(panel[1], titled=False))
     if panel and panel[0] == "settings":
         return settings_html(screen.pace, screen.preferences or {})
     if panel and panel[0] == "confirm":
         return confirm_html(*panel[1:])
     return text_panel_html(panel)
+
+
+BACKDROP = '<div class="panel-backdrop" aria-hidden="true"></div>'
+
+
+def sheet_html(kind: str, title: str, body: str, foot: str = "") -> str:
+    """A panel: the backdrop, then a dialog (``.panel.sheet``, with ``kind`` as a class)
+    whose head holds the title (``#panel-title``) and Close, over the body, which scrolls
+    alone, and ``foot``'s buttons under it."""
+    head = (f'<div class="panel-head"><h2 id="panel-title">{esc(title)}</h2>'
+            + button(_("Close"), "close-panel", class_="panel-close") + "</div>")
+    foot = f'<div class="panel-buttons">{foot}</div>' if foot else ""
+    return (f'{BACKDROP}<section{attrs(class_=f"panel sheet {kind}".strip(), role="dialog")}'
+            f' aria-modal="true" aria-labelledby="panel-title">{head}'
+            f'<div class="panel-body">{body}</div>{foot}</section>')
 
 
 def settings_html(pace: str, preferences: dict) -> str:
@@ -56,10 +76,8 @@ def settings_html(pace: str, preferences: dict) -> str:
                      list(PREFERENCES[key]), value_names(names, PREFERENCES[key]),
                      data_key=key)
         for key, (label, names) in PREFERENCE_NAMES.items())
-    title = esc(_("Settings"))
-    return (f'<section class="panel settings" aria-label="{title}"><h2>{title}</h2>'
-            + pace_group(pace) + rows + internet_html(preferences)
-            + button(_("Close"), "close-panel") + "</section>")
+    return sheet_html("settings", _("Settings"),
+                      pace_group(pace) + rows + internet_html(preferences))
 
 
 # What the relays see and never see: in Settings and in the waiting room.
@@ -106,8 +124,8 @@ def confirm_html(question: str, action: str, yes: str, no: str, data: dict) -> s
     """A question before an action that ends a game: yes sends ``action`` again with
     ``data`` and ``data-confirmed="yes"``; no closes the panel."""
     extra = {f"data_{key}": value for key, value in data.items()}
-    return (f'<section class="panel confirm" role="alertdialog" aria-labelledby="confirm-text">'
-            f'<p id="confirm-text">{esc(question)}</p><div class="controls">'
+    return (f'{BACKDROP}<section class="panel confirm" role="alertdialog" aria-modal="true"'
+            f' aria-labelledby="confirm-text"><p id="confirm-text">{esc(question)}</p><div class="controls">'
             + button(yes, action, class_="danger", data_confirmed="yes", **extra)
             + button(no, "close-panel", class_="primary") + "</div></section>")
 
@@ -129,8 +147,8 @@ EMBED_HELP = N_("A poster first: the game loads only when a reader taps Play. Th
 
 def text_panel_html(panel) -> str:
     """The embed snippet with its choices (each a row of buttons, ``embed-choice`` with
-    ``data-key``) and a Copy button (``copy-panel``), or a text to copy by hand (the
-    clipboard refused it), in a selectable box."""
+    ``data-key``) and a Copy button (``copy-panel``) under it, or a text to copy by hand
+    (the clipboard refused it), in a selectable box."""
     if not panel:
         return ""
     kind, text = panel[:2]
@@ -138,11 +156,9 @@ def text_panel_html(panel) -> str:
     copy = button(_("Copy"), "copy-panel", class_="primary") if kind == "embed" else ""
     choices = embed_choices_html(panel[2]) if kind == "embed" else ""
     rows = min(14, max(4, text.count("\n") + 2))
-    return (f'<section class="panel" aria-labelledby="panel-title">'
-            f'<h2 id="panel-title">{esc(title)}</h2>{choices}'
-            f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="{rows}">'
-            f'{esc(text)}</textarea><div class="panel-buttons">{copy}'
-            + button(_("Close"), "close-panel") + "</div></section>")
+    box = (f'<textarea id="panel-text" aria-labelledby="panel-title" readonly rows="{rows}">'
+           f'{esc(text)}</textarea>')
+    return sheet_html(kind, title, choices + box, copy)
 
 
 def embed_choices_html(chosen: dict) -> str:

@@ -2,8 +2,11 @@
 
 A :class:`Panels` holds the panel on show (the rules, the settings, a question, a text to
 copy), the control that opened it (the focus goes back there when it closes) and whether
-the menu's folded items are on show. Its controls are :data:`HANDLERS`, routed to it by
-the controller. A panel is a tuple whose first item says its kind: ``("rules", game)``,
+the menu's folded items are on show. One thing opened from the menu shows at a time: a
+panel takes the place of the one on show and of the records screen (a replay stays under
+it), and the records take the panel's (:meth:`.records.browsing.Browsing.on_records`).
+Escape and a tap outside the panel close it (:mod:`.page.input`). Its controls are
+:data:`HANDLERS`, routed to it by the controller. A panel is a tuple whose first item says its kind: ``("rules", game)``,
 ``("settings",)``, ``("confirm", question, action, yes, no, data)``, ``("embed", text,
 choices)`` (the snippet and the Embed panel's choices, see :mod:`.sharing`),
 ``("copy", text)``.
@@ -36,7 +39,10 @@ class Panels:
         self.embed_choices = EMBED_DEFAULTS  # the Embed panel's, kept for the visit
 
     def open(self, opener: str, panel: tuple) -> None:
-        """Show ``panel``; the focus goes to it (the page scrolls it into view)."""
+        """Show ``panel`` in place of any other panel and of the records screen; the focus
+        goes to it."""
+        if self.app.browsing.replay is None:
+            self.app.browsing.close()
         self.panel, self.opener = panel, opener
         self.app.focus = PANEL_START
 

@@ -4,8 +4,9 @@ One delegated listener per event type on ``<div id="app">`` reads ``data-action`
 data attributes of the control hit and hands them to the :class:`~.controller.Controller`
 (through :meth:`.hub.Page.act`); then the page is drawn again. What the page does besides
 is generic, read from data attributes (see :mod:`..tables`): arrow keys within a
-``data-nav`` group, Escape closes the open menu or else sends the table's ``CANCEL``, a
-tap outside the open menu closes it, and pointer events (mouse, pen and touch) drag a
+``data-nav`` group, Escape closes the open menu, else the panel on show, else the records
+or a replay, else sends the table's ``CANCEL``; a tap outside the open menu or outside the panel on
+show (on its backdrop) closes it, and pointer events (mouse, pen and touch) drag a
 ``data-drag`` item onto a ``data-drop`` target. A button with ``data-with="<selector>"``
 sends that field's value as ``data["text"]``; a ``<details data-reveal>`` (with an id)
 scrolls into view when the player opens it. A new fragment in the address bar opens its
@@ -40,6 +41,7 @@ class Input:
                                ("pointercancel", self.on_pointercancel)):
             page.listen(page.root, event, handler)
         page.listen(js.document, "click", self.on_outside_click)
+        page.listen(js.document, "keydown", self.on_outside_key)
         page.listen(js.window, "hashchange", lambda event: self.open_fragment())
 
     def on_click(self, event) -> None:
@@ -58,10 +60,21 @@ class Input:
             self.page.act(target.dataset.action, data)
 
     def on_outside_click(self, event) -> None:
-        """A tap outside the open menu that no control took closes it (a control's tap
-        has already closed it: every action does)."""
-        if self.page.controller.panels.menu_open and not event.target.closest(".menu"):
+        """A tap outside the panel on show that no control took (on its backdrop, on the
+        menu bar's empty part) closes it and the menu; a tap outside the open menu that no
+        control took closes the menu (a control's tap has already closed it: every action
+        does)."""
+        panels, target = self.page.controller.panels, event.target
+        if panels.panel and not target.closest(".panel, [data-action], label, input"):
+            self.page.act("close-panel", {})
+        elif panels.menu_open and not target.closest(".menu"):
             self.page.act("menu", {})
+
+    def on_outside_key(self, event) -> None:
+        """Escape with the focus outside the app (on the page's body, after a tap on no
+        control) closes what is over the table as well."""
+        if event.key == "Escape" and not self.page.root.contains(event.target):
+            self.on_keydown(event)
 
     def on_change(self, event) -> None:
         target = event.target
@@ -69,10 +82,16 @@ class Input:
             self.page.act(target.dataset.action, {**dataset(target), "value": target.value})
 
     def on_keydown(self, event) -> None:
-        """Arrow keys move within a ``data-nav`` group; Escape drops the player's choice."""
+        """Arrow keys move within a ``data-nav`` group; Escape closes what is over the
+        table (the menu, a panel, the records, a replay), else drops the player's choice."""
         page, target = self.page, event.target
         if event.key == "Escape" and page.controller.panels.menu_open:
             page.act("menu", {})  # closes it; the focus goes to its button
+            return
+        closing = escape_action(page.controller) if event.key == "Escape" else None
+        if closing:  # the focus goes back to the control that opened it
+            event.preventDefault()
+            page.act(closing, {})
             return
         cancel = page.controller.sitting.cancel_action()
         if event.key == "Escape" and cancel:
@@ -141,6 +160,16 @@ class Input:
         if page.attempt(lambda: page.controller.boot(fragment),
                         then=lambda: self.open_fragment(fragment)):
             page.draw()
+
+
+def escape_action(controller) -> str | None:
+    """What Escape closes, as its Close's action: the panel on show, else a replay (back to
+    its records), else the records (back to the table or the lobby); None: nothing."""
+    if controller.panels.panel:
+        return "close-panel"
+    if controller.browsing.replay is not None:
+        return "close-replay"
+    return "close-records" if controller.browsing.game is not None else None
 
 
 def tour_done(element) -> dict:

@@ -76,14 +76,20 @@ def block_html(block) -> str:
     return BLOCKS[type(shown)](shown)
 
 
-def rules_html(game: str) -> str:
-    """The rules of ``game`` as HTML: a heading, a line on what the game is, its sections
-    (what you need, the goal, a turn, the special parts, the end); no rule id.
-    """
+def rules_title(game: str) -> str:
+    """The heading of ``game``'s rules, in words."""
     # TRANSLATORS: the heading of the rules panel; {game} is a game's name (not translated)
-    heading = esc(_("How to play {game}").format(game=GAMES[game].name))
+    return _("How to play {game}").format(game=GAMES[game].name)
+
+
+def rules_html(game: str, titled: bool = True) -> str:
+    """The rules of ``game`` as HTML: a heading (unless not ``titled``: the panel's head
+    shows it), a line on what the game is, its sections (what you need, the goal, a turn,
+    the special parts, the end); no rule id.
+    """
+    heading = f"<h2>{esc(rules_title(game))}</h2>" if titled else ""
     guide = game_guide(game)
     sections = "".join(section_html(game, section) for section in guide.sections)
-    return (f'<div class="rules-body"><h2>{heading}</h2>'
+    return (f'<div class="rules-body">{heading}'
             f'<p class="rules-intro">{esc(tr(guide.intro))}</p>{sections}</div>')
 
