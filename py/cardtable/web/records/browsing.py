@@ -42,6 +42,7 @@ class Browsing:
         self.game = None  # the game whose records are on screen
         self.replay = None  # the replay on screen
         self.recorded = (None, None)  # the finished table recorded last, and its record
+        self.imported = None  # the name of the file chosen last to import, for the screen
 
     @property
     def active(self) -> bool:
@@ -142,9 +143,11 @@ class Browsing:
     def records_data(self) -> dict:
         """What the records screen shows: ``game``, ``entries`` (``(index, record)`` of that
         game, oldest first; the index is the record's place among all) and ``note`` (a
-        sentence where nothing can be stored, else None)."""
+        sentence where nothing can be stored, else None) and ``imported`` (the name of the
+        file chosen last to import, or None)."""
         entries = [(i, r) for i, r in enumerate(self.book.games) if r["game"] == self.game]
-        return {"game": self.game, "entries": entries, "note": self.storage_note()}
+        return {"game": self.game, "entries": entries, "note": self.storage_note(),
+                "imported": self.imported}
 
     def storage_note(self) -> str | None:
         """The sentence the records screen shows where nothing can be stored."""
@@ -182,20 +185,24 @@ class Browsing:
 
     # -- the controls -----------------------------------------------------------------------
     def on_records(self, data) -> None:
-        """Open the records of ``data-game``, else of the game on the table or the lobby's."""
+        """Open the records of ``data-game``, else of the game on the table or the lobby's,
+        in place of any panel (one thing from the menu at a time)."""
         game = data.get("game") or self.app.setup.game
         if game not in GAMES:
             raise ValueError(_("There is no game “{name}”.").format(name=str(game)[:30]))
         self.book.games  # read with the games' tables first: PartMissing changes nothing
         table_module(game)
         self.replay, self.game = None, game
+        self.app.panels.panel = None
         self.app.panels.opener = "records"
         self.app.focus = ".records h1"
 
     def on_close_records(self, data) -> None:
-        """Back to the table or the lobby, where the records were opened from."""
+        """Back to the table or the lobby, where the records were opened from; the focus
+        goes to the control that opened them (the lobby's link, or the menu's button: its
+        item is folded away)."""
         self.close()
-        self.app.focus = '.menu [data-action="records"]'
+        self.app.focus = ('[data-action="records"]', '[data-action="menu"]')
 
     def on_replay(self, data) -> None:
         index, record = self.record_at(data)
@@ -238,7 +245,10 @@ class Browsing:
 
     def on_import(self, data):
         """The file input changed: the page reads the file (unless it is larger than
-        ``IMPORT_LIMIT`` bytes), then sends ``import-text``."""
+        ``IMPORT_LIMIT`` bytes), then sends ``import-text``. The file's name (the field's
+        value, behind a made-up folder) is kept for the screen to say."""
+        name = str(data.get("value", "")).replace("\\", "/").rsplit("/", 1)[-1]
+        self.imported = name[:80] or None
         return ("read-file", "#import-records", "import-text", IMPORT_LIMIT)
 
     def on_import_text(self, data) -> None:

@@ -4,7 +4,7 @@ Pure, like :mod:`.render`: from the data the controller gives (``Screen.records`
 ``Screen.replay``, see :mod:`.history`). Every control is a button (or field) with
 ``data-action``: ``records`` (``data-value``: a game), ``close-records``, ``replay`` and
 ``play-record`` (``data-index``: the record's place), ``export-records``, the file input
-``#import-records``; on a replay ``replay-step`` (``data-by``), ``replay-to`` (the range
+``#import-records`` (hidden behind its label, drawn as a button); on a replay ``replay-step`` (``data-by``), ``replay-to`` (the range
 ``#replay-slider``, or ``data-step``), ``replay-hands``, ``close-replay``; in the lobby
 ``daily`` (``data-game``). Styles: ``assets/records.css``.
 """
@@ -54,8 +54,8 @@ def value_text(option, written: str) -> str:
 
 # -- the records screen --------------------------------------------------------------------
 def records_html(data: dict) -> str:
-    """A game's records: the figures, by mode, the charts, the last games, and export /
-    import."""
+    """A game's records: the title and Close (as a panel's, at the top), the figures, by
+    mode, the charts, the last games, and export / import."""
     game = data["game"]
     records = [record for _, record in data["entries"]]
     picker = "".join(
@@ -69,10 +69,11 @@ def records_html(data: dict) -> str:
             + charts_html(game, whole) + last_games_html(data["entries"])) \
         if records else f'<p class="empty">{esc(empty)}</p>'
     label = _("Records of")
-    return (f'<main class="records"><h1 id="records-title" tabindex="-1">{esc(title)}</h1>'
+    head = (f'<div class="screen-head"><h1 id="records-title" tabindex="-1">{esc(title)}</h1>'
+            + button(_("Close"), "close-records", class_="panel-close") + "</div>")
+    return (f'<main class="records">{head}'
             f'<nav class="record-games" aria-label="{esc(label)}">{picker}</nav>'
-            f'{note}{body}{transfer_html()}'
-            + button(_("Back"), "close-records", class_="primary") + "</main>")
+            f'{note}{body}{transfer_html(data.get("imported"))}</main>')
 
 
 def figures_html(game: str, records: list, practice: int = 0) -> str:
@@ -146,17 +147,23 @@ def game_item(index: int, record: dict) -> str:
             f'{dropped}<div class="controls">{replay}{again}</div></li>')
 
 
-def transfer_html() -> str:
-    """Export every record as a file; import a file back."""
+def transfer_html(imported: str | None = None) -> str:
+    """Export every record as a file; import a file back: the file field is hidden behind
+    its label, drawn as a button (the field keeps the keyboard's focus, shown on the
+    label), and a line says in words which file was chosen last (``imported``), if any."""
     field = attrs(type="file", id="import-records", data_action="import-records",
-                  accept="application/json,.json")
+                  class_="visually-hidden", accept="application/json,.json",
+                  aria_describedby="import-state")
     heading, why = _("Keep your records"), _("Save every record as a file, or add the games"
                                             " of such a file to these.")
     label = _("Import records from a file")
+    state = (_("File chosen: {name}").format(name=imported) if imported
+             else _("No file chosen yet."))
     return (f'<section class="transfer" aria-labelledby="transfer-title">'
             f'<h2 id="transfer-title">{esc(heading)}</h2><p>{esc(why)}</p>'
-            + button(_("Export all records"), "export-records")
-            + f'<label for="import-records">{esc(label)}</label><input{field}></section>')
+            f'<div class="transfer-buttons">' + button(_("Export all records"), "export-records")
+            + f'<input{field}><label for="import-records" class="file-button">{esc(label)}'
+            f'</label></div><p class="file-state" id="import-state">{esc(state)}</p></section>')
 
 
 # -- the replay screen ---------------------------------------------------------------------
