@@ -33,6 +33,7 @@ class Drawing:
         self.page = page
         self.parts = None  # see make_parts
         self.moving = None  # the table whose cards moved on the last drawing: see paint
+        self.moved = None  # that table when the drawing before showed it too
         self.shown = {"alert": "", "status": ""}  # what the live regions hold
         self.wanted = ()  # the games whose parts the page was asked for: see want_parts
 
@@ -61,6 +62,7 @@ class Drawing:
         # Cards move only from one drawing of a table to the next drawing of the same table:
         # another game's cards share ids (a number, a card) but are not the same cards.
         moving, self.moving = self.moving, moving_table(controller, screen)
+        self.moved = self.moving if moving is self.moving else None  # the same table again
         motion = getattr(js.window, "cardtableMotion", None)
         if moving is None or moving is not self.moving:
             motion = None
@@ -123,8 +125,12 @@ class Drawing:
             return
         self.keep_address()
         wanted = controller.focus or ()
-        self.place_focus(((wanted,) if isinstance(wanted, str) else tuple(wanted))
-                         + ((held,) + SCREEN_START if held else ()))
+        wanted = ((wanted,) if isinstance(wanted, str) else tuple(wanted)) + ((held,) if held else ())
+        # the control held is gone: the screen's first control takes the focus; on the
+        # same table (a card just played) where it is, without scrolling the table away
+        # from under the player while the bots play
+        if not self.place_focus(wanted) and held:
+            self.place_focus(SCREEN_START, scroll=self.moved is None)
         box = page.root.querySelector("#panel-text")
         if box and not on_panel_control(box):
             box.focus()
@@ -132,21 +138,23 @@ class Drawing:
         page.pacing.start_due()
         page.link.run_jobs()
 
-    def place_focus(self, selectors) -> None:
+    def place_focus(self, selectors, scroll: bool = True) -> bool:
         """Focus the first enabled, rendered element that one of ``selectors`` finds, in
         their order (an element that is no control, a skip link's target, is made
         focusable, and its top is scrolled into view); focusing a control scrolls it into
-        view."""
+        view. With ``scroll`` false the page stays where it is. Whether one was found."""
         for selector in selectors:
             element = self.page.root.querySelector(selector)
             if element and not element.matches(":disabled") and element.getClientRects().length:
                 if element.matches(FOCUSABLE):
-                    element.focus()
-                    return
+                    element.focus(js_object({"preventScroll": not scroll}))
+                    return True
                 element.setAttribute("tabindex", "-1")  # a panel, a skip link's target
                 element.focus(js_object({"preventScroll": True}))
-                element.scrollIntoView(js_object({"block": "start"}))
-                return
+                if scroll:
+                    element.scrollIntoView(js_object({"block": "start"}))
+                return True
+        return False
 
     def keep_address(self) -> None:
         """The address bar shows the controller's fragment (replaceState: no history

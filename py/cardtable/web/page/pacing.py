@@ -54,7 +54,7 @@ class Pacing:
                     await asyncio.sleep(0)  # the move and its drawing: two tasks
                     held = focus_selector(js.document.activeElement)
                     page.drawing.paint()
-                    page.drawing.place_focus((held,) if held else ())
+                    page.drawing.place_focus((held,) if held else (), scroll=False)
                     if sound_on(page.controller):
                         page.tones.play(page.controller.sitting.latest_move()[1] or 0)
         finally:
