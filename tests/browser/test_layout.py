@@ -39,8 +39,9 @@ new PerformanceObserver((list) => {
 
 # The whole-screen checks: every rendered control whose text is wider than its box, and
 # every control that another element covers at its centre (each control is brought to the
-# middle of the window first; a control kept out of sight on purpose, a skip link, is left,
-# and so is what the open menu lies over: it opens over the table by design). Made with
+# middle of the window first; a control kept out of sight on purpose, a skip link or a file
+# field behind its label, is left, and so is what the open menu or a panel's backdrop lies
+# over: they open over the table by design). Made with
 # nothing moving (still.when_still): a card in flight crosses what lies on its way.
 SCREEN_PROBLEMS = """() => {
   const problems = [];
@@ -60,6 +61,8 @@ SCREEN_PROBLEMS = """() => {
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight || !r.width || !r.height) continue;
     const hit = document.elementFromPoint(x, y);
     if (hit && hit.closest("#menu-items") && !e.closest("#menu-items")) continue;
+    if (hit && hit.closest(".panel-backdrop") && !e.closest(".panel")) continue;
+    if (e.matches(".visually-hidden")) continue;  // a file field behind its label
     if (hit && hit !== e && !e.contains(hit)) problems.push(`covered: ${name(e)} by ${name(hit)}`);
   }
   scrollTo(0, 0);
