@@ -191,7 +191,9 @@ def status_html(view: dict, ui: TableUi) -> str:
         doing = _("Row {row} is complete: choose a row for your bonus cross").format(
             row=view['chain_from'])
     line = _("Turn {turn} · {doing}").format(turn=view["turn"] + 1, doing=doing)
-    return f'<p class="turn">{esc(line)}</p>'
+    # each part between " · " kept whole: a line that wraps does so between them
+    parts = " · ".join(f'<span class="phrase">{esc(part)}</span>' for part in line.split(" · "))
+    return f'<p class="turn">{parts}</p>'
 
 
 def notices_html(view: dict, ui: TableUi) -> str:
