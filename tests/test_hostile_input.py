@@ -25,6 +25,7 @@ from cardtable.web.records.book import BUDGET, RECORDS_KEY, RecordBook, make_rec
 from cardtable.web.render import menu_html, screen_html
 from cardtable.web.saves import GAMES_KEY, MOST
 from cardtable.web.session import Session
+from cardtable.web.unfinished import saved_deal
 from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, SAVE_KEY,
                                    SETTINGS_KEY, MemoryBackend, Store)
 from cardtable.web.validate import MAX_DEPTH, check_nesting, read_json
@@ -239,7 +240,8 @@ def test_when_the_first_drawing_fails_anyway_only_the_key_proved_bad_is_kept_asi
     backend = stored(**saved.backend.items, **{"cardtable.other": "1", "elsewhere": "mine"})
     games = backend.items[GAMES_KEY]
     fragile, drawn = drawing_that_fails_while("cardtable.other")
-    controller = starting.start(Store(backend), make, "", fragile)
+    # the page reloaded on the table's link (a table with no move is opened by its link)
+    controller = starting.start(Store(backend), make, "#/rentz?seed=kept&players=3", fragile)
     assert isinstance(controller.failure, RuntimeError)
     said = alert(controller)
     assert "“cardtable.other”" in said and f"“{ASIDE_PREFIX}1”" in said and said.endswith(".")
@@ -427,7 +429,11 @@ def test_past_the_lists_room_the_lobby_says_which_game_a_new_one_drops():
         controller.handle("lobby", {})
     assert "The list is full: a new game will drop this one: The Game" in draw(controller)
     oldest = controller.unfinished.saves.entries[-1]["save"]["seed"]
-    controller.handle("start", {})
+    controller.handle("start", {})  # a table with no move yet drops nothing
+    assert controller.messages == [] and oldest in seeds_listed(controller)
+    table = controller.sitting.table
+    controller.handle("select", {"card": str(table.view["legal"][0][1])})
+    controller.handle("play", {"pile": str(table.view["legal"][0][2])})  # its first move
     assert controller.messages[0][1].startswith("Dropped to make room: The Game, 1 player,")
     assert oldest not in seeds_listed(controller) and len(seeds_listed(controller)) == MOST
 
@@ -546,5 +552,6 @@ def test_every_bot_level_in_a_saved_seat_is_accepted():
         for level in levels(game):
             save = {"schema": 1, "game": game, "players": players, "options": {}, "seed": "lv",
                     "actions": [], "seats": ["human"] + [level] * (players - 1)}
-            controller, _, _ = start(stored(**{SAVE_KEY: json.dumps(save)}))
+            # no move made: its link (a reload) opens it
+            controller, _, _ = start(stored(**{SAVE_KEY: json.dumps(save)}), saved_deal(save))
             assert controller.sitting.table is not None, (game, level)

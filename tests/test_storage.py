@@ -11,7 +11,7 @@ from cardtable.bots import default_level
 from cardtable.engine.core import IllegalAction
 from cardtable.web.lobby import default_setup
 from cardtable.web.session import SCHEMA, Session, from_save
-from cardtable.web.saves import GAMES_KEY, Saves, when_words
+from cardtable.web.saves import GAMES_KEY, Saves, begun, when_words
 from cardtable.web.storage import (ASIDE_PREFIX, BLOCKED_NOTICE, FULL_NOTICE, PARKED_PREFIX,
                                    SAVE_KEY, MemoryBackend, Store)
 
@@ -148,7 +148,8 @@ def test_the_list_keeps_every_game_the_one_played_last_first():
     assert [(entry["id"], entry["save"]["seed"]) for entry in again.entries] == \
         [(first, "a"), (second, "b")]
     assert again.latest() == {"id": first, "when": "2026-11-26T21:05",
-                              "progress": ["moves", 1, None], "save": the_save("a", moves=1)}
+                              "progress": ["moves", 1, None], "begun": True,
+                              "save": the_save("a", moves=1)}
     again.remove(second)
     assert [entry["id"] for entry in Saves(Store(backend)).entries] == [first]
 
@@ -202,13 +203,40 @@ def test_past_its_room_the_list_drops_the_game_played_longest_ago_and_says_which
     assert len(json.dumps(saves._wrap(saves.entries), separators=(",", ":"))) <= budget
 
 
-def test_a_game_with_no_move_is_dropped_before_one_played_longer_ago():
+def test_a_table_with_no_move_takes_no_room_from_the_games_under_way():
+    """A table where nobody made a move is kept (its link opens it) but not offered, it
+    drops no game under way, and past the room of such tables the oldest goes without a
+    word; a new table drops the game played longest ago only at its first move."""
     saves = Saves(Store(), clock=clock, most=2)
     played, _ = saves.put(None, the_save("played", moves=1))
-    idle, _ = saves.put(None, the_save("idle"))
-    assert saves.doomed()["id"] == idle
-    _, said = saves.put(None, the_save("third"))
-    assert [entry["id"] for entry in saves.entries][1:] == [played] and "0 moves" in said
+    idle, said = saves.put(None, the_save("idle"))
+    assert said is None and [entry["id"] for entry in saves.in_play()] == [played]
+    assert saves.doomed() is None
+    other, _ = saves.put(None, the_save("other", moves=1))
+    assert [entry["id"] for entry in saves.in_play()] == [other, played]
+    assert saves.doomed()["id"] == played
+    third, said = saves.put(None, the_save("third"))  # two tables not begun: room for both
+    assert said is None and [entry["id"] for entry in saves.entries] == [third, other, idle, played]
+    fourth, said = saves.put(None, the_save("fourth"))
+    assert said is None and [entry["id"] for entry in saves.entries] == [fourth, third, other, played]
+    _, said = saves.put(fourth, the_save("fourth", moves=1))  # its first move
+    assert [entry["id"] for entry in saves.entries] == [fourth, third, other]
+    assert said.startswith("Dropped to make room: The Game, 2 players, 1 move made")
+
+
+def test_a_move_by_a_person_begins_a_game_and_a_bots_does_not():
+    setup = default_setup("the-game").with_players(2)
+    session = Session.new(setup, "begun")
+    assert not begun(session)
+    session.apply(first_legal_play(session.state))  # seat 1, the player: a move made
+    assert begun(session)
+    session.undo()  # taken back: no move made again
+    assert not begun(session)
+    bot_only = Session.new(default_setup("triggs"), "begun")  # its bot moves first
+    while bot_only.state.current_player != 0:
+        bot_only.apply(bot_only.state.legal_actions()[0])
+    assert bot_only.actions and not begun(bot_only)
+    assert begun(Session.new(setup.with_seat(1, "friend"), "begun"))  # friends asked to it
 
 
 def test_when_is_said_as_today_yesterday_or_a_date():

@@ -9,7 +9,14 @@ They live in the store under ``cardtable.games`` as one JSON text, ``{"schema": 
   when unknown (a game saved by an older version);
 - ``progress``: how far it got, ``[kind, n, total]`` (see :data:`PROGRESS_WORDS`; the
   game's table says it, the lobby puts it into words), or None;
+- ``begun``: whether the game is under way (:func:`begun`: a person at the table made a
+  move, or friends were asked to it); an entry without it (an older version's) is under
+  way when it has a move;
 - ``save``: the saved game (:meth:`~.session.Session.to_save`), which resuming replays.
+
+A table where nobody at it has made a move yet is no game in progress: it is kept (a
+reload of its link, or the link itself, opens it as it was) but not offered in the lobby
+(:meth:`Saves.in_play`), and it takes no room from the games in progress.
 
 :class:`Saves` reads the list once and writes it whole after each change. An entry that
 cannot be read is kept aside under ``cardtable.unreadable.<n>`` (only once that copy has
@@ -18,9 +25,10 @@ text that cannot be read at all is kept aside whole. A version that kept one gam
 ``cardtable.save`` (and games put aside under ``cardtable.parked.<n>``) is read into the
 list, and those keys are removed only once the list holding them has been stored.
 
-The list is held to :data:`MOST` games and :data:`BUDGET` characters: a new game past
-either drops the game played longest ago (one with no move first), and :meth:`Saves.put`
-says which in a sentence.
+The list is held to :data:`MOST` games in progress (and as many tables not begun) and
+:data:`BUDGET` characters: a game past either drops the game played longest ago (a table
+not begun first, without a word: it was never offered), and :meth:`Saves.put` says which
+game in progress went in a sentence. A new table drops nothing until its first move.
 """
 
 from __future__ import annotations
@@ -30,6 +38,7 @@ from datetime import datetime
 
 from ..engine.registry import GAMES
 from ..i18n import _, ngettext
+from .lobby import FRIEND, PEOPLE
 from .session import SCHEMA as SAVE_SCHEMA
 from .storage import PARKED_PREFIX, SAVE_KEY, SAVE_LIMIT
 from .validate import WHEN, actions_of, dated, read_json, reason, seed_of, setup_of
@@ -78,6 +87,27 @@ def entry_of(item) -> dict:
             and type(progress[1]) is int and (progress[2] is None or type(progress[2]) is int)):
         raise ValueError(_("its progress is damaged"))
     return item
+
+
+def begun(session) -> bool:
+    """Whether ``session`` (a :class:`~.session.Session`) is a game under way: a person at
+    the table made a move of their own (not the bots', not one the rules forced), or its
+    seats ask friends to it (they hold its invitation)."""
+    seats = session.setup.seats
+    if FRIEND in seats:
+        return True
+    return any(seats[state.current_player] in PEOPLE and state.forced_action() is None
+               for state in session.states[:len(session.actions)])
+
+
+def in_play(entry: dict) -> bool:
+    """Whether the game of ``entry`` is under way (its ``begun``; an older version's entry:
+    whether it has a move or friends' seats)."""
+    flag = entry.get("begun")
+    if isinstance(flag, bool):
+        return flag
+    save = entry["save"]
+    return bool(save["actions"]) or FRIEND in save["seats"]
 
 
 def compact(data) -> str:
@@ -200,41 +230,61 @@ class Saves:
         return next((entry for entry in self.entries if entry["id"] == game_id), None)
 
     def latest(self):
-        """The game played last, or None."""
+        """The game saved last, under way or not, or None."""
         return self.entries[0] if self.entries else None
 
+    def in_play(self) -> list:
+        """The games under way (:func:`in_play`), played last first: those the lobby
+        offers."""
+        return [entry for entry in self.entries if in_play(entry)]
+
     def doomed(self):
-        """The game a new one would drop (the list is full), or None."""
-        if len(self.entries) < self.most:
-            return None
-        return self._victim(self.entries, keep=None)
+        """The game under way that a new one would drop (the list is full), or None."""
+        playing = self.in_play()
+        return playing[-1] if len(playing) >= self.most else None
 
     @staticmethod
-    def _victim(entries: list, keep):
-        """The game played longest ago with no move, else the game played longest ago;
-        never the game ``keep``."""
-        others = [entry for entry in entries if entry["id"] != keep]
-        idle = [entry for entry in others if not entry["save"].get("actions")]
+    def _victim(entries: list, keep, under_way=None):
+        """The table not begun that was saved longest ago, else the game played longest
+        ago (with ``under_way`` True or False: only such a game); never the game ``keep``."""
+        others = [entry for entry in entries if entry["id"] != keep
+                  and under_way in (None, in_play(entry))]
+        idle = [entry for entry in others if not in_play(entry)]
         return (idle or others)[-1] if others else None
 
+    def _past_room(self, entries: list, keep):
+        """The entry to drop for ``entries`` to fit the list's room, or None when they do
+        (or nothing but ``keep`` could go)."""
+        playing = sum(map(in_play, entries))
+        if playing > self.most:
+            return self._victim(entries, keep, under_way=True)
+        if len(entries) - playing > self.most:
+            return self._victim(entries, keep, under_way=False)
+        if len(compact(self._wrap(entries))) > self.budget:
+            return self._victim(entries, keep)
+        return None
+
     # -- changes -------------------------------------------------------------------------
-    def put(self, game_id, save: dict, progress=None):
+    def put(self, game_id, save: dict, progress=None, begun=None):
         """Keep ``save`` as the game ``game_id`` (None: a new game), played now, first in
-        the list; returns ``(game_id, sentence)``: the sentence (else None) says which
-        game was dropped to stay within the list's room."""
+        the list; ``begun`` says whether it is under way (None: whether it has a move or
+        friends' seats). Returns ``(game_id, sentence)``: the sentence (else None) says
+        which game under way was dropped to stay within the list's room (a table not
+        begun goes without a word)."""
         entries = [entry for entry in self.entries if entry["id"] != game_id]
         if game_id is None:
             game_id = self.next_id(self.entries)
+        if begun is None:
+            begun = bool(save["actions"]) or FRIEND in save["seats"]
         entry = {"id": game_id, "when": self.clock().strftime("%Y-%m-%dT%H:%M"),
-                 "progress": list(progress) if progress else None, "save": save}
+                 "progress": list(progress) if progress else None, "begun": bool(begun),
+                 "save": save}
         entries = [entry] + entries
         dropped = []
-        while len(entries) > self.most or len(compact(self._wrap(entries))) > self.budget:
-            victim = self._victim(entries, game_id)
-            if victim is None:
-                break
+        while (victim := self._past_room(entries, game_id)) is not None:
             entries.remove(victim)
-            dropped.append(victim)
+            if in_play(victim):
+                dropped.append(victim)
         self._entries = entries
         self._write(entries)
         return game_id, self.dropped_sentence(dropped)

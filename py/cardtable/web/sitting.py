@@ -30,7 +30,7 @@ from .bot_runner import BotRunner
 from .lobby import seat_name
 from .panels import SCREEN_START
 from .playing import Table
-from .saves import progress_words
+from .saves import begun, progress_words
 from .screen import LobbyBody, PassBody, TableBody
 from .session import Session
 from .storage import BLOCKED_NOTICE
@@ -140,7 +140,8 @@ class LocalSitting:
         save = self.session.to_save()
         if host is not None:
             save["together"] = {"room": host.room, "friends": host.to_save()}
-        self.game_id, dropped = self.app.unfinished.saves.put(self.game_id, save, self.progress())
+        self.game_id, dropped = self.app.unfinished.saves.put(self.game_id, save, self.progress(),
+                                                              begun(self.session))
         if dropped:
             self.app.say("status", dropped)
 
@@ -220,10 +221,10 @@ class LocalSitting:
         self.next_deal(self.session.seed)
 
     def on_new_deal(self, data):
-        """A new deal at this table; while its game is unfinished, once the player said
-        yes (``data-confirmed``): the game ends for it."""
+        """A new deal at this table; while its game is under way (``saves.begun``), once
+        the player said yes (``data-confirmed``): the game ends for it."""
         table = self.table
-        if data.get("confirmed") != "yes" and not table.finished and table.session.actions:
+        if data.get("confirmed") != "yes" and not table.finished and begun(table.session):
             self.app.panels.ask(
                 _("Deal again? This game ({progress}) ends here and cannot be continued.")
                 .format(progress=progress_words(self.progress())), "new-deal",

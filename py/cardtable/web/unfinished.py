@@ -3,7 +3,10 @@
 An :class:`Unfinished` holds the :class:`~.saves.Saves` (each game saved after every
 move, by its table: ``LocalSitting.saved``). It resumes one (a saved game that no longer
 replays is kept aside, and said), finds the one of a deal a link names, and says what the
-lobby lists. Its controls are :data:`HANDLERS`, routed to it by the controller.
+lobby lists: the games under way only. A table where nobody at it has made a move is no
+game in progress: the lobby does not list it and a visit to the plain page does not open
+it, but its link (a reload) opens it as it was. Its controls are :data:`HANDLERS`, routed
+to it by the controller.
 """
 
 from __future__ import annotations
@@ -25,9 +28,11 @@ class Unfinished:
         self.saves = Saves(app.store, app.clock)
 
     def resume(self, game_id=None) -> bool:
-        """Continue the unfinished game ``game_id`` (None: the one played last); one that
-        no longer replays is kept aside and said."""
-        entry = self.saves.latest() if game_id is None else self.saves.get(game_id)
+        """Continue the unfinished game ``game_id`` (None: the game under way played last);
+        one that no longer replays is kept aside and said."""
+        playing = self.saves.in_play()
+        entry = (playing[0] if playing else None) if game_id is None \
+            else self.saves.get(game_id)
         if entry is None:
             return False
         try:
@@ -53,9 +58,9 @@ class Unfinished:
         return False
 
     def listed(self) -> tuple:
-        """``(id, words)`` of each unfinished game, played last first."""
+        """``(id, words)`` of each game under way, played last first."""
         now = self.app.clock()
-        return tuple((entry["id"], describe(entry, now)) for entry in self.saves.entries)
+        return tuple((entry["id"], describe(entry, now)) for entry in self.saves.in_play())
 
     def doomed(self):
         """The words for the game that a new one would drop, or None."""
@@ -63,8 +68,8 @@ class Unfinished:
         return describe(entry, self.app.clock()) if entry else None
 
     def games(self) -> list:
-        """The games of the unfinished games, played last first."""
-        return [entry["save"]["game"] for entry in self.saves.entries]
+        """The games of the games under way, played last first."""
+        return [entry["save"]["game"] for entry in self.saves.in_play()]
 
     def game_id_of(self, data) -> int:
         """The unfinished game named by ``data-id``; ``ValueError`` in words when none is."""
