@@ -12,7 +12,8 @@ from cardtable.engine.registry import GAMES, get
 from cardtable.games.the_game import table as table_the_game
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
-from cardtable.web.render import LEVEL_NAMES, level_name, lobby_html, messages_html, shell_html
+from cardtable.web.render import (LEVEL_NAMES, chosen_text, level_name, lobby_html,
+                                  messages_html, shell_html)
 from html_page import Page, screen_html
 from cardtable.web.session import Session
 from cardtable.web.saves import Saves
@@ -371,11 +372,53 @@ def test_an_old_schema_save_is_kept_aside_and_reported():
     assert backend.getItem("cardtable.unreadable.1") is not None
 
 
-def test_lobby_offers_to_continue_a_saved_game():
+def test_lobby_offers_to_continue_a_game_under_way_not_a_table_with_no_move():
+    """A table left before any move is no game in progress: the lobby does not list it
+    and the plain page does not open it, but its link (a reload) opens it as it was; once
+    the player has moved it is listed."""
     store = Store()
     started(store=store).handle("lobby", {})
     c = controller(store)
-    assert Tags(screen_html(c.screen())).find(data_action="continue")
+    assert not Tags(screen_html(c.screen())).find(data_action="continue")
+    c.boot("")
+    assert c.session is None and c.screen().kind == "lobby"
+    c.boot("#/the-game?seed=r1&players=2&seats=human,casual")  # a reload of its link
+    assert len(Saves(store).entries) == 1 and c.local.game_id == Saves(store).latest()["id"]
+    card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
+    c.handle("select", {"card": str(card)})
+    c.handle("play", {"pile": str(pile)})
+    c.handle("lobby", {})
+    c = controller(store)
+    listed = Tags(screen_html(c.screen())).find(data_action="continue")
+    assert len(listed) == 1
+    c.boot("")  # the plain page: the game under way played last
+    assert c.session.actions == [["play", card, pile]]
+
+
+def test_a_link_without_a_seed_over_a_table_opens_the_lobby_set_up_for_it():
+    """What a fresh page opens for ``#/triggs?players=3`` (the lobby set up for it), it
+    opens over a table too; the game under way stays listed."""
+    c = started()
+    card, pile = next(a[1:] for a in c.session.state.legal_actions() if a[0] == "play")
+    c.handle("select", {"card": str(card)})
+    c.handle("play", {"pile": str(pile)})
+    c.boot("#/triggs?players=3")
+    assert c.local is None and c.screen().kind == "lobby" and c.address() == ""
+    assert (c.setup.game, c.setup.players) == ("triggs", 3)
+    assert [words.split(",")[0] for _, words in c.unfinished.listed()] == ["The Game"]
+
+
+def test_a_solo_setup_says_and_offers_no_bot_pace():
+    solo = default_setup("the-game")
+    assert chosen_text(solo, "normal") == "1 player: You · standard rules"
+    assert 'data-action="pace"' not in lobby_html(solo)
+    assert "together" not in lobby_html(solo).lower()
+    duo = solo.with_players(2)
+    assert chosen_text(duo, "slow").endswith(" · Bot pace: slow")
+    assert 'data-action="pace"' in lobby_html(duo)
+    people = duo.with_seat(1, "human")
+    assert "Bot pace" not in chosen_text(people, "normal")
+    assert 'data-action="pace"' not in lobby_html(people)
 
 
 # -- following the game: names, the latest play, the log, the hand first ---------------------

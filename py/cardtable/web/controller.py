@@ -92,10 +92,11 @@ class Controller:
 
     # -- starting and resuming -------------------------------------------------
     def boot(self, fragment: str) -> bool:
-        """Open the share link in ``fragment`` if any, else resume the unfinished game
+        """Open the share link in ``fragment`` if any, else resume the game under way
         played last. A link to a deal in the list of unfinished games resumes it (a reload
         of the page goes on where it was); a link to another deal starts that deal, and the
-        unfinished games stay. Returns True when the fragment was a link."""
+        unfinished games stay. The page boots again on a link typed into the address bar,
+        over whatever is on show. Returns True when the fragment was a link."""
         self.messages = []
         link = links.parse(fragment, self.settings.speak_link)
         self.settings.theme_link(link.theme if link else None)
@@ -109,8 +110,9 @@ class Controller:
 
     def open_link(self, link: links.Link | None) -> bool:
         """:meth:`boot` past its preliminaries: ``link`` is the fragment's, None for none.
-        An invitation to a friend's table opens the join screen (this page's own game
-        stays saved as it is)."""
+        An invitation to a friend's table opens the join screen, and a link without a seed
+        the lobby set up as it says (Start deals it), from any table: this page's own game
+        stays saved as it is."""
         if link is not None and link.invitation:
             self.together.meet()
             self.on_lobby({})
@@ -128,6 +130,7 @@ class Controller:
         if link.notices:
             self.say("status", " ".join(link.notices))
         if not link.seed:
+            self.on_lobby({})
             self.setup = link.setup
         elif not self.unfinished.resume_deal(link.deal):
             self.begin(Session.new(link.setup, link.seed))  # a missing part changes nothing

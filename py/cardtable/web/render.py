@@ -85,9 +85,9 @@ def level_name(level: str) -> str:
 def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
                extra: str = "", doomed: str | None = None) -> str:
     """The lobby: a new game's game, then its players and seats, options (from its
-    schema) and pace folded under one line that says what is chosen
-    (``<details id="lobby-options">``), then Start, which a phone shows without scrolling;
-    then the unfinished games.
+    schema) and the bots' pace (only where a seat is a bot) folded under one line that says
+    what is chosen (``<details id="lobby-options">``), then Start, which a phone shows
+    without scrolling; then the unfinished games.
 
     ``unfinished`` lists ``(id, words)`` of each unfinished game, offering to continue or
     discard it (``data-id``); ``doomed`` names the game a new one would drop; ``extra``
@@ -108,7 +108,8 @@ def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
     folded = (f'<details class="lobby-options" id="lobby-options"><summary>'
               f'<span class="chosen">{esc(chosen_text(setup, pace))}</span>'
               f'<span class="change">{esc(change)}</span></summary>'
-              f'{players}<ul class="seats">{seats}</ul>{options}{pace_group(pace)}</details>')
+              f'{players}<ul class="seats">{seats}</ul>{options}'
+              f'{pace_group(pace) if has_bots(setup) else ""}</details>')
     return (f'<main class="lobby"><h1>cardtable</h1>'
             f'<section class="setup"><h2>{esc(heading)}</h2>{games}'
             f'<p class="summary">{esc(_(spec.summary))}</p>{folded}{start}'
@@ -119,7 +120,7 @@ def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
 def chosen_text(setup: Setup, pace: str) -> str:
     """The lobby's choices in one line, shown while they are folded: the players and
     who sits where, the options changed from their defaults (else "standard rules"), the
-    bots' pace."""
+    bots' pace (where a seat is a bot)."""
     names = {HUMAN: _("Person at this device"), FRIEND: _("Friend on their own device")}
     seats = ", ".join([_("You")] + [names.get(kind) or level_name(kind)
                                     for kind in setup.seats[1:]])
@@ -129,8 +130,15 @@ def chosen_text(setup: Setup, pace: str) -> str:
     players = ngettext("{n} player: {seats}", "{n} players: {seats}",
                        setup.players).format(n=setup.players, seats=seats)
     rules = "; ".join(changed) or _("standard rules")
+    if not has_bots(setup):
+        return " · ".join((players, rules))
     pace_said = _("Bot pace: {pace}").format(pace=_(PACE_NAMES[pace]))
     return " · ".join((players, rules, pace_said))
+
+
+def has_bots(setup: Setup) -> bool:
+    """Whether a seat of ``setup`` is a bot's (the bots' pace matters only then)."""
+    return any(kind not in (HUMAN, FRIEND) for kind in setup.seats)
 
 
 def option_value_name(option, value) -> str:

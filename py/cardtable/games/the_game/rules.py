@@ -459,5 +459,5 @@ SPEC = GameSpec(
     cards=cards,
     max_actions=max_actions,
     package=__package__,
-    summary=N_("Together, play all 98 cards onto two rising and two falling piles."),
+    summary=N_("Play all 98 cards onto two rising and two falling piles, alone or as a team."),
 )
