@@ -135,8 +135,8 @@ def test_option_labels_help_choices_and_summary_translate_in_the_lobby():
     assert "<legend>Cine începe</legend>" in html
     assert ">primul<" in html and ">echipa<" in html
     assert "primul: începe locul 1 (tu)." in html
-    assert "Împreună, puneți toate cele 98 de cărți" in html
-    assert "Who starts" not in html and "Together" not in html
+    assert "Puneți toate cele 98 de cărți" in html
+    assert "Who starts" not in html and "Play all 98" not in html
     i18n.set_language("pt")
     rentz = render.lobby_html(default_setup("rentz"))
     assert ">Colocações no Rentz</label>" in rentz and ">Cada dama</label>" in rentz
