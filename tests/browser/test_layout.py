@@ -40,8 +40,8 @@ new PerformanceObserver((list) => {
 # The whole-screen checks: every rendered control whose text is wider than its box, and
 # every control that another element covers at its centre (each control is brought to the
 # middle of the window first; a control kept out of sight on purpose, a skip link or a file
-# field behind its label, is left, and so is what the open menu or a panel's backdrop lies
-# over: they open over the table by design). Made with
+# field behind its label, is left, and so is what the open menu or a panel lies over: they
+# open over the table by design). Made with
 # nothing moving (still.when_still): a card in flight crosses what lies on its way.
 SCREEN_PROBLEMS = """() => {
   const problems = [];
@@ -53,6 +53,7 @@ SCREEN_PROBLEMS = """() => {
       problems.push(`overflows: ${name(e)} ${e.scrollWidth} > ${e.clientWidth}`);
   }
   const controls = "#app button, #app select, #app input, #app textarea, #app summary";
+  const overPanel = !!document.querySelector("#app .panel-backdrop");  // a panel on show
   for (const e of document.querySelectorAll(controls)) {
     if (!shown(e)) continue;
     e.scrollIntoView({block: "center", inline: "center"});
@@ -61,7 +62,7 @@ SCREEN_PROBLEMS = """() => {
     if (x < 0 || y < 0 || x > innerWidth || y > innerHeight || !r.width || !r.height) continue;
     const hit = document.elementFromPoint(x, y);
     if (hit && hit.closest("#menu-items") && !e.closest("#menu-items")) continue;
-    if (hit && hit.closest(".panel-backdrop") && !e.closest(".panel")) continue;
+    if (overPanel && !e.closest(".panel, .menu")) continue;
     if (e.matches(".visually-hidden")) continue;  // a file field behind its label
     if (hit && hit !== e && !e.contains(hit)) problems.push(`covered: ${name(e)} by ${name(hit)}`);
   }
