@@ -23,6 +23,12 @@ def page(c: Controller) -> Page:
     return Page(screen_html(c.screen()))
 
 
+def actions_in(element) -> set:
+    """The data-actions of the controls inside ``element``."""
+    return {e.attrs.get("data-action") for e in element.children} | \
+        {a for e in element.children for a in actions_in(e)}
+
+
 def shown(c: Controller) -> list:
     """What is over the table: the panel's kind, and "records" for that screen."""
     return ([c.panels.panel[0]] if c.panels.panel else []) + \
@@ -46,6 +52,16 @@ def test_every_panel_is_a_dialog_with_one_close_in_its_head_above_its_body(kind)
     assert "panel-head" in head.classes and "panel-body" in body.classes
     (close,) = tags.find(data_action="close-panel")
     assert close in head.children and close.text == "Close"
+
+
+def test_under_a_panel_the_screen_is_inert_and_without_one_it_is_not():
+    c = at_table()
+    assert not page(c).find(inert="")
+    c.handle("settings", {})
+    (under,) = [e for e in page(c).elements if "inert" in e.attrs]
+    assert "under-panel" in under.classes and "end-turn" in actions_in(under)
+    c.handle("close-panel", {})
+    assert not [e for e in page(c).elements if "inert" in e.attrs]
 
 
 def test_the_rules_title_is_the_panels_head_and_not_said_twice():

@@ -2,7 +2,8 @@
 touch) and desktop size (1280×800), as a player meets them.
 
 One thing from the menu at a time: Records opened while Rules is open leaves only the
-records, Settings opened from there only Settings. Escape and a tap on the backdrop close
+records, Settings opened from there only Settings; under a panel the keyboard reaches
+nothing but the panel and the menu bar. Escape and a tap on the backdrop close
 a panel, and the focus goes back to the control that opened it. Every panel's Close is in
 its head, at the top, and covers no word of it, however far its body is scrolled. The
 records screen closes as a panel does (Close at the top, Escape), and its import field is
@@ -79,6 +80,9 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
     assert on_show(page) == ["records"]
     choose(page, "settings", tap=touch)
     assert on_show(page) == ["settings"]
+    for _ in range(30):  # the keyboard goes round the panel and the menu bar, never under
+        page.keyboard.press("Tab")
+        assert page.evaluate("!document.activeElement.closest('.under-panel')")
     page.keyboard.press("Escape")
     assert on_show(page) == []
     assert focused(page) == "menu"  # the item that opened it is folded: its menu's button

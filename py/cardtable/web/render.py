@@ -309,6 +309,9 @@ BODIES = {
 
 
 def screen_html(screen) -> str:
-    """The app below its menu and live regions: the panel and the screen's body."""
+    """The app below its menu and live regions: the panel and the screen's body (inert
+    under a panel: no tap nor Tab reaches it; the menu bar stays reachable)."""
     tour = tour_html(screen.setup.game, screen.tour) if screen.tour is not None else ""
-    return panel_html(screen) + tour + BODIES[screen.kind](screen)
+    under = tour + BODIES[screen.kind](screen)
+    return panel_html(screen) + (f'<div class="under-panel" inert>{under}</div>'
+                                 if screen.panel else under)
