@@ -76,9 +76,12 @@ def test_rz3_the_chooser_is_offered_exactly_the_unchosen_sub_games_with_house_sc
     page = Page(draw(state))
     offered = [b.attrs["data-sub-game"] for b in enabled(page, "rentz-choose")]
     assert offered == list(state.remaining())
-    labels = {b.attrs["data-sub-game"]: b.text for b in enabled(page, "rentz-choose")}
+    # the placings keep each slash on the line of the number before it (a no-break space)
+    labels = {b.attrs["data-sub-game"]: b.text.replace("\u00a0", " ")
+              for b in enabled(page, "rentz-choose")}
     for game, words in {"queens": "Queens · −25 per queen", "ten": "Ten of clubs · +150 for the 10♣",
-                        "rentz": "Rentz · 300 / 100 / 50 / 0", "king": "King of hearts · −200"}.items():
+                        "rentz": "Rentz · 300 / 100 / 50 / 0 by finishing order",
+                        "king": "King of hearts · −200"}.items():
         if game in labels:
             assert labels[game].startswith(words)
     assert len(page.find("button", data_action="rentz-play")) == 8  # the hand is in view
@@ -130,22 +133,48 @@ def test_rz6_only_the_legal_cards_are_enabled_in_every_position(players):
         assert not enabled(Page(draw(state, seat=other)), "rentz-play")
 
 
-def test_rz6_the_trick_shows_who_played_what_in_order_and_the_last_trick_its_winner():
+def test_rz6_the_trick_shows_who_played_what_each_in_its_seat_and_the_last_trick_its_winner():
     state, _ = play_until(5, {"practice": "whist"},
                           lambda s: s.phase == "trick" and len(s.trick) == 2 and s.last_trick)
     names = (You("You"), "Ann", "Bot 3", "Bot 4", "Bot 5")
+    viewer = state.current_player
     page = Page(draw(state, names=names))
     trick = page.one("section", cls="rentz-trick")
-    shown = [(li.attrs["data-seat"], li.attrs.get("data-card"), li.text) for li in trick.children[1].children]
-    assert [(int(s), c) for s, c, _ in shown[:2]] == [tuple(pair) for pair in state.trick]
-    waiting = [int(s) for s, c, _ in shown[2:]]
-    assert waiting == [(state.trick[0][0] + step) % 5 for step in range(2, 5)]
-    assert all(names[int(s)] in text for s, _, text in shown)
+    shown = [(int(li.attrs["data-seat"]), li.attrs.get("data-card"), li.text)
+             for li in page.one("ol", cls="ring").children]
+    # every seat in its place: the others clockwise from the viewer's left, the viewer last
+    assert [seat for seat, _, _ in shown] == [(viewer + step) % 5 for step in (1, 2, 3, 4, 0)]
+    assert {seat: card for seat, card, _ in shown if card} == dict(state.trick)
+    waiting = [seat for seat, card, _ in shown if not card]
+    assert sorted(waiting) == sorted(set(range(5)) - {seat for seat, _ in state.trick})
+    assert page.one("li", cls="next").attrs["data-seat"] == str(state.current_player)
+    led = page.one("li", cls="led")
+    assert (int(led.attrs["data-seat"]), led.attrs["data-card"]) == tuple(state.trick[0])
+    assert all(names[seat] in text for seat, _, text in shown)
+    assert trick.attrs["data-players"] == "5"
     last = page.one("section", cls="rentz-last")
     winner = names[state.last_winner]
     assert f"Last trick: {winner} took it" in last.text
     cards = [(int(li.attrs["data-seat"]), li.attrs["data-card"]) for li in page.find("li", cls="won")]
     assert cards == [(state.last_winner, dict(state.last_trick)[state.last_winner])]
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_rz6_each_seat_keeps_its_place_around_the_trick_from_trick_to_trick(players):
+    """The place of a seat's card (``data-pos``: 0 the viewer at the bottom, then
+    clockwise) depends on the seat alone, never on who led or the order of play."""
+    places, leaders = {}, set()
+    for state, log in walk(players, {"practice": "whist"}, seed=f"places-{players}"):
+        if state.phase != "trick" or state.is_over:
+            continue
+        leaders.add(state.trick[0][0] if state.trick else state.current_player)
+        page = Page(draw(state, seat=0, log=log))
+        for li in page.one("ol", cls="ring").children:
+            places.setdefault(int(li.attrs["data-seat"]), set()).add(li.attrs["data-pos"])
+    assert len(leaders) > 1  # the lead moved, the places did not
+    assert places == {seat: {str(seat)} for seat in range(players)}
+    assert table_rentz.seats_around({"seat": 0, "players": players}) == [*range(1, players), 0]
+    assert table_rentz.seats_around({"seat": 2, "players": players})[-1] == 2
 
 
 def test_cards_are_faces_with_corner_indices_court_marks_and_spoken_names():
@@ -378,6 +407,7 @@ def test_seats_show_hand_counts_tricks_scores_and_who_leads_and_plays():
         assert f"{state.tricks[seat]} trick" in li.text
     assert "to play" in page.one("li", cls="seat", data_seat=state.current).text
     assert "leads" in page.one("li", cls="seat", data_seat=state.trick[0][0]).text
+    assert page.one("ul", cls="rentz-seats").attrs["data-players"] == "6"  # one row of six
 
 
 def test_names_are_escaped_everywhere():

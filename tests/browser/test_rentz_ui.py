@@ -8,6 +8,8 @@ Every check reads the page against the view it shows (``window.cardtable.view()`
 lit cards are exactly the view's legal plays, the sheet's numbers are the view's sheet.
 """
 
+import pytest
+
 from cardtable.games.rentz.rules import SUB_GAME_IDS
 from cardtable.games.rentz import table as table_rentz
 from cardtable.web.ui import You
@@ -65,14 +67,14 @@ def play_deal(page, wait_until, check=check_lit) -> list:
 
 
 def check_trick(page) -> dict:
-    """The trick on the table names who played each card, in play order, and the last
-    trick its winner (RZ-6)."""
+    """The trick on the table names who played each card, each in its seat's place, and
+    the last trick its winner (RZ-6)."""
     shown = check_lit(page)
     played = page.query_selector_all(".rentz-trick li[data-card]")
-    assert [[int(li.get_attribute("data-seat")), li.get_attribute("data-card")] for li in played] \
-        == shown["trick"]
-    for li, (seat, _) in zip(played, shown["trick"]):
-        assert li.inner_text().startswith(NAMES[seat])
+    assert {int(li.get_attribute("data-seat")): li.get_attribute("data-card") for li in played} \
+        == dict(shown["trick"])
+    for li in played:
+        assert li.inner_text().startswith(NAMES[int(li.get_attribute("data-seat"))])
     if shown["last_trick"]:
         winner = shown["last_trick"]["winner"]
         assert page.inner_text(".rentz-last h3") == (
@@ -174,3 +176,115 @@ def test_a_match_blind_choice_look_undo_sheet_resume_and_share(phone, wait_until
     status = page.inner_text('#app [role="status"]')
     assert ("#/rentz?seed=rentz-ui-match&players=3" in shared and "blind=double" in shared) \
         or "Copied" in status
+
+
+# -- the table laid out as a card table (#51) -------------------------------------------------
+def link_for(seed, players, **options) -> str:
+    seats = ",".join(["human"] + ["random"] * (players - 1))
+    extra = "".join(f"&{key}={value}" for key, value in options.items())
+    return f"#/rentz?seed={seed}&players={players}&seats={seats}{extra}"
+
+
+SLOTS = """() => Object.fromEntries([...document.querySelectorAll('.rentz-trick li[data-seat]')]
+  .map(li => { const r = li.getBoundingClientRect();
+               return [li.dataset.seat, [Math.round(r.left), Math.round(r.top),
+                                         Math.round(r.width), Math.round(r.height)]]; }))"""
+# Each element's lines of text (the tops of its text's boxes) and whether it is cut.
+LINES = """(sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length)
+  .map(e => { const range = document.createRange(); range.selectNodeContents(e);
+    const tops = new Set([...range.getClientRects()].filter(r => r.width > 1)
+                         .map(r => Math.round(r.bottom)));
+    return {text: e.textContent, lines: tops.size,
+            cut: e.clientWidth > 1 && e.scrollWidth > e.clientWidth + 1}; })"""
+
+
+def my_turn_in_trick(page, wait_until):
+    wait_until(page, "document.querySelector('main.end') || (v => v.current === 0 && v.phase === 'trick'"
+                     " && v.legal.length > 0)(window.cardtable.view())", 30_000)
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_every_seat_keeps_its_place_around_the_trick_you_at_the_bottom(phone, wait_until, players):
+    page = phone(link_for(f"places-{players}", players, practice="tricks"))
+    my_turn_in_trick(page, wait_until)
+    first = page.evaluate(SLOTS)
+    assert sorted(first) == [str(seat) for seat in range(players)]
+    # you at the bottom, in the middle; the others clockwise from your left, left to right
+    you = first["0"]
+    assert all(you[1] > box[1] for seat, box in first.items() if seat != "0")
+    assert abs(you[0] + you[2] / 2 - 195) < 40
+    lefts = [first[str(seat)][0] for seat in range(1, players)]
+    assert lefts == sorted(lefts) and len(set(lefts)) == players - 1
+    leaders, seen = set(), 0
+    while seen < 4:
+        shown = view(page)
+        if page.locator("main.end").count():
+            break
+        leaders.add(shown["trick"][0][0] if shown["trick"] else 0)
+        assert page.evaluate(SLOTS) == first, view(page)["trick"]
+        page.locator('[data-action="rentz-play"]:not([disabled])').first.tap()
+        wait_until(page, f"window.cardtable.view().hand.length === {len(shown['hand']) - 1}")
+        my_turn_in_trick(page, wait_until)
+        seen += 1
+    assert len(leaders) > 1  # others led too: the places did not follow the order of play
+
+
+@pytest.mark.parametrize("players", [4, 6])
+def test_the_seats_sit_in_one_row_and_the_hand_close_under_the_trick(phone, wait_until, players):
+    page = phone(link_for(f"row-{players}", players, practice="queens"))
+    my_turn_in_trick(page, wait_until)
+    tops = page.evaluate("[...document.querySelectorAll('.rentz-seats li.seat')]"
+                         ".map(li => Math.round(li.getBoundingClientRect().top))")
+    assert len(tops) == players and len(set(tops)) == 1  # no seat alone on a second row
+    gap = page.evaluate("document.querySelector('section.hand').getBoundingClientRect().top -"
+                        " document.querySelector('.rentz-trick').getBoundingClientRect().bottom")
+    assert 0 <= gap < 64  # the last trick's line, not 110 px of nothing
+    assert page.evaluate("document.querySelector('section.hand').getBoundingClientRect().bottom") < 844
+
+
+def test_nothing_scrolls_under_the_player_while_the_bots_play(phone, wait_until):
+    page = phone(link_for("still", 4, practice="whist"))
+    highest = 0
+    for _ in range(4):
+        my_turn_in_trick(page, wait_until)
+        if page.locator("main.end").count():
+            break
+        hand = len(view(page)["hand"])
+        page.locator('[data-action="rentz-play"]:not([disabled])').first.tap()
+        for _ in range(200):  # while the bots play, at the fast pace
+            highest = max(highest, page.evaluate("window.scrollY"))
+            if page.evaluate(f"(v => v.current === 0 && v.hand.length < {hand})"
+                             "(window.cardtable.view())"):
+                break
+            page.wait_for_timeout(25)
+        turn = page.evaluate("document.querySelector('main.rentz .turn').getBoundingClientRect().top")
+        assert turn >= 0
+    assert highest == 0
+
+
+def test_the_hint_says_the_move_first_above_the_fold(phone, wait_until):
+    page = phone(link_for("hint", 3))
+    wait_until(page, "(v => v.current === 0 && v.phase === 'choose' && v.legal.length)"
+                     "(window.cardtable.view())", 30_000)
+    page.tap('[data-action="hint"]')
+    page.wait_for_selector(".hint", timeout=30_000)
+    first = page.locator(".hint p").first
+    box = first.bounding_box()
+    assert box["y"] + box["height"] <= 844 and box["height"] < 40
+    text = first.inner_text()
+    assert text.startswith("Hint: Choose ") and len(text) < 40
+    assert "sampled" not in text
+
+
+@pytest.mark.parametrize("lang", ["en", "pt", "ro"])
+def test_no_label_is_cut_or_broken_mid_phrase_at_a_phones_width(phone, wait_until, lang):
+    page = phone(link_for(f"labels-{lang}", 6) + f"&lang={lang}")
+    wait_until(page, "(v => v.current === 0 && v.phase === 'choose' && v.legal.length)"
+                     "(window.cardtable.view())", 30_000)
+    found = page.evaluate(LINES, ".rentz-choose .sub-game b, .rentz-choose .sub-game small,"
+                                 " .rentz-choose .sub-game .part, .rentz-seats .name,"
+                                 " .rentz-seats .detail > span, .rentz-seats .role")
+    rentz = page.evaluate(LINES, '.sub-game[data-sub-game="rentz"] .score')
+    assert found and rentz
+    assert [label for label in found if label["lines"] != 1 or label["cut"]] == []
+    assert [label for label in rentz if label["cut"]] == []

@@ -60,8 +60,9 @@ SCORE_WORDS = {
     "totals": N_("{king} K♥, {queen} per queen, {diamond} per diamond, {trick} per trick"),
     "ten": N_("{ten} for the 10♣"),
     "whist": N_("{whist} per trick"),
-    # TRANSLATORS: the Rentz sub-game's points, e.g. "400 / 200 / 100 / 0 by the order hands empty".
-    "rentz": N_("{placings} by the order hands empty"),
+    # TRANSLATORS: the Rentz sub-game's points to the first, second… player out of cards,
+    # e.g. "400 / 200 / 100 / 0 by finishing order".
+    "rentz": N_("{placings} by finishing order"),
 }
 AIMS = {"king": N_("avoid the K♥"), "queens": N_("avoid queens"),
         "diamonds": N_("avoid diamonds"), "tricks": N_("avoid tricks"),
@@ -122,7 +123,8 @@ def sub_game_name(sub_game: str) -> str:
 def score_words(sub_game: str, options: dict) -> str:
     """The sub-game's score under the house rules: "−40 per queen"."""
     values = {key: signed(value) for key, value in options.items() if isinstance(value, int)}
-    values["placings"] = " / ".join(str(p) for p in options["placings"])
+    # a line breaks only after a slash, never before one ("400 / 200 /", "100 / 0")
+    values["placings"] = "\u00a0/ ".join(str(p) for p in options["placings"])
     return _(SCORE_WORDS[sub_game]).format(**values)
 
 
@@ -298,12 +300,14 @@ def legal_of(view: dict, ui: TableUi, kind: str) -> list:
 
 
 # The court cards' emblems, drawn in the suit's colour (viewBox 0 0 20 12): a crown of
-# three points for the King, a crown of round tips for the Queen, a plumed cap for the Jack.
+# three points for the King, a crown of round tips for the Queen, for the Jack a hat with
+# a wide brim and a feather (a bare dome over the letter read as an umbrella).
 EMBLEMS = {
     "K": '<path d="M1 11V3l4.5 4L10 1l4.5 6L19 3v8z"/>',
     "Q": '<path d="M2 11l1-7 4 4 3-5 3 5 4-4 1 7z"/><circle cx="3" cy="3" r="1.6"/>'
          '<circle cx="10" cy="2.2" r="1.6"/><circle cx="17" cy="3" r="1.6"/>',
-    "J": '<path d="M2 11q0-6 8-6t8 6z"/><path d="M10 5q3-5 8-4-4 2-6 5z"/>',
+    "J": '<path d="M1 11h18l-2.5-2.5h-13z"/><path d="M4.5 8.5q0-6.5 5.5-6.5t5.5 6.5z"/>'
+         '<path d="M13 3q2-3.5 6-3-2.5 1.2-4.5 4z"/>',
 }
 
 
@@ -382,9 +386,11 @@ def follow_words(view: dict, ui: TableUi) -> str:
 
 
 def seats_html(view: dict, ui: TableUi) -> str:
-    """Every seat: name, cards in hand, tricks or place, match score, and its role now."""
+    """Every seat in one row, in seat order: name, cards in hand, tricks or place, match
+    score, and its role now."""
     items = "".join(seat_html(view, ui, seat) for seat in range(view["players"]))
-    return f'<ul class="rentz-seats" aria-label="' + (esc(_("Players"))) + f'">{items}</ul>'
+    return (f'<ul{attrs(class_="rentz-seats", data_players=view["players"], aria_label=_("Players"))}>'
+            f'{items}</ul>')
 
 
 def seat_html(view: dict, ui: TableUi, seat: int) -> str:
@@ -392,25 +398,40 @@ def seat_html(view: dict, ui: TableUi, seat: int) -> str:
     if seat == view["current"] and not view["over"]:
         # TRANSLATORS: a seat's role now: the one to play a card, or to choose the sub-game.
         roles.append(_("to play") if view["phase"] != "choose" else _("choosing"))
-    if seat == view["leader"] and view["phase"] == "trick":
-        roles.append(_("leads"))
+    # who leads shows in the trick (the first card), so it is said to screen readers only
+    leads = seat == view["leader"] and view["phase"] == "trick"
     if seat in view["finished"]:
         # TRANSLATORS: {place} is "1st", "2nd"… (the order players run out of cards).
         roles.append(_("{place} out").format(place=ordinal(view['finished'].index(seat) + 1)))
     if view["skip"] == seat:
         roles.append(_("lost a turn"))
     count = view["hand_counts"][seat]
-    detail = ngettext("{n} card", "{n} cards", count).format(n=count)
+    details = [ngettext("{n} card", "{n} cards", count).format(n=count)]
     if view["phase"] == "trick":
         tricks = view['tricks'][seat]
-        detail += " · " + ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks)
+        details.append(ngettext("{n} trick", "{n} tricks", tricks).format(n=tricks))
+    # each part keeps its words together: a narrow plate breaks only between them
+    detail = " ".join(f"<span>{esc(words)}{' ·' if more else ''}</span>"
+                      for more, words in zip([True] * (len(details) - 1) + [False], details))
     badges = "".join(f'<span class="role">{esc(role)}</span>' for role in roles)
     classes = "seat" + (" current" if seat == view["current"] and not view["over"] else "")
     return (f'<li{attrs(class_=classes, data_seat=seat, data_hand=count)}>'
-            f'<span class="name">{esc(ui.names[seat])}</span>{unseen(": ")}'
-            f'<span class="detail">{esc(detail)}</span>{unseen(", ")}'
+            f'{plate_name(seat, ui.names)}{unseen(": ")}'
             f'<span class="score" data-score="{view["scores"][seat]}">{esc(signed(view["scores"][seat]))}</span>'
-            f'{badges}</li>')
+            f'{unseen(", ")}<span class="detail">{detail}</span>'
+            f'{unseen(", " + _("leads")) if leads else ""}'
+            f'<span class="roles">{badges}</span></li>')
+
+
+def plate_name(seat: int, names) -> str:
+    """A seat's name on its plate; a name too long for the narrow plates of five or six
+    seats on a phone also comes shortened (:func:`compact_names`), which the stylesheet
+    shows there instead, the whole name still read."""
+    short, name = compact_names(names)[seat], names[seat]
+    if short == name:
+        return f'<span class="name">{esc(name)}</span>'
+    return (f'<span class="name"><span class="long">{esc(name)}</span>'
+            f'<span class="short" aria-hidden="true">{esc(short)}</span></span>')
 
 
 def choose_html(view: dict, ui: TableUi) -> str:
@@ -435,7 +456,7 @@ def choose_html(view: dict, ui: TableUi) -> str:
         button("", "rentz-choose", class_="sub-game" + (" hinted" if game in hinted_args(ui, "choose") else ""),
                data_sub_game=game, data_nav="choices",
                html_label=f'<b>{esc(sub_game_name(game))}</b><span class="sr"> · </span>'
-                          f'<span>{esc(score_words(game, view["options"]))}</span>'
+                          f'<span class="score">{score_html(game, view["options"])}</span>'
                           f'<span class="sr">, </span><small>' + (esc(_(AIMS[game]))) + f'</small>')
         for (game,) in legal_of(view, ui, "choose"))
     look = ""
@@ -444,6 +465,15 @@ def choose_html(view: dict, ui: TableUi) -> str:
                       class_="primary" + (" hinted" if hinted_args(ui, "look") else ""))
     return (f'<section class="rentz-choose" aria-label="' + (esc(_("Choose the sub-game"))) + f'">'
             f'<p>{esc(choose_note(view))}</p>{look}<div class="choices">{choices}</div></section>')
+
+
+def score_html(sub_game: str, options: dict) -> str:
+    """:func:`score_words` whose parts between commas each keep to one line (Totals: a
+    line breaks after "−40 per queen,", never inside it)."""
+    parts = score_words(sub_game, options).split(", ")
+    if len(parts) == 1:
+        return esc(parts[0])
+    return ", ".join(f'<span class="part">{esc(part)}</span>' for part in parts)
 
 
 def choose_note(view: dict) -> str:
@@ -461,16 +491,19 @@ def seat_selector(seat: int) -> str:
 
 
 def played_html(seat: int, card: str, names, winner=None, last: str = "",
-                viewer: int | None = None) -> str:
+                viewer: int | None = None, pos: int | None = None, led: bool = False) -> str:
     """One card of a trick with its player's name (:func:`who_html`); ``last`` the classes
     of the latest play (see :func:`last_classes`) when this card is it. Another seat's card
     just played comes in from that seat; the cards of a trick that has a winner go to the
     winner's seat as it is taken (``data-flip-to``)."""
-    classes = " ".join(filter(None, ["won" if seat == winner else "", last.strip()])) or None
+    classes = " ".join(filter(None, ["won" if seat == winner else "", "led" if led else "",
+                                     last.strip()])) or None
     came_from = seat_selector(seat) if "just-played" in last and seat != viewer else None
     went_to = seat_selector(winner) if winner is not None else None
-    return (f'<li{attrs(data_seat=seat, data_card=card, class_=classes)}>{who_html(seat, names)}'
-            f'{face_html(card, came_from, went_to)}</li>')
+    # TRANSLATORS: said to screen readers after the card that began the trick.
+    said = unseen(", " + _("the lead")) if led else ""
+    return (f'<li{attrs(data_seat=seat, data_pos=pos, data_card=card, class_=classes)}>{who_html(seat, names)}'
+            f'{face_html(card, came_from, went_to)}{said}</li>')
 
 
 def who_html(seat: int, names) -> str:
@@ -491,28 +524,50 @@ def last_classes(ui: TableUi, card: str) -> str:
     return " last-play" + (" just-played" if latest_move(ui.log) is play else "")
 
 
+def position(seat: int, view: dict) -> int:
+    """Where ``seat`` sits around the table seen by the view's seat: 0 is the viewer (at
+    the bottom), 1, 2… the others clockwise, in the order of play (RZ-6), from the
+    viewer's left over the top to the right."""
+    return (seat - view["seat"]) % view["players"]
+
+
+def seats_around(view: dict) -> list:
+    """The seats as they sit around the trick: the others clockwise from the viewer's
+    left, then the viewer."""
+    players = view["players"]
+    return [(view["seat"] + step) % players for step in range(1, players)] + [view["seat"]]
+
+
 def trick_html(view: dict, ui: TableUi) -> str:
-    """The trick under way, in play order, with the seats still to play, and the last
-    complete trick and its winner (RZ-6)."""
+    """The trick under way, each seat's card in that seat's place around it (the viewer
+    at the bottom, the others clockwise from the left), whoever led; the seats still to
+    play show an empty place, the one to play now marked; then the last complete trick
+    and its winner (RZ-6)."""
     if view["over"]:
         return last_trick_html(view, ui)
-    played = [played_html(seat, card, ui.names, last=last_classes(ui, card), viewer=view["seat"])
-              for seat, card in view["trick"]]
-    start = view["leader"] if view["leader"] is not None else view["current"]
-    done = {seat for seat, _ in view["trick"]}
-    waiting = [f'<li class="waiting" data-seat="{seat}">{who_html(seat, ui.names)}'
-               f'<span class="face empty" aria-label="' + (esc(_("to play"))) + f'">…</span></li>'
-               for seat in ((start + step) % view["players"] for step in range(view["players"]))
-               if seat not in done]
+    played = dict((seat, card) for seat, card in view["trick"])
+    lead = view["trick"][0][0] if view["trick"] else None
+    slots = []
+    for seat in seats_around(view):
+        pos = position(seat, view)
+        if seat in played:
+            card = played[seat]
+            slots.append(played_html(seat, card, ui.names, last=last_classes(ui, card),
+                                     viewer=view["seat"], pos=pos, led=seat == lead))
+        else:
+            classes = "waiting" + (" next" if seat == view["current"] else "")
+            slots.append(f'<li{attrs(class_=classes, data_seat=seat, data_pos=pos)}>{who_html(seat, ui.names)}'
+                         f'<span class="face empty" aria-label="' + (esc(_("to play"))) + f'">…</span></li>')
     heading = _("Trick {n}").format(n=sum(view["tricks"]) + 1)
-    return (f'<section class="rentz-trick" aria-label="' + (esc(_("Trick"))) + f'">'
-            f'<h3>{esc(heading)}</h3><ol class="trick-cards">{"".join(played + waiting)}</ol>'
+    return (f'<section{attrs(class_="rentz-trick", data_players=view["players"], aria_label=_("Trick"))}>'
+            f'<h3>{esc(heading)}</h3><ol class="trick-cards ring">{"".join(slots)}</ol>'
             f'</section>{last_trick_html(view, ui)}')
 
 
 def last_trick_html(view: dict, ui: TableUi) -> str:
-    """The last complete trick and its winner; before the first, its room kept empty (the
-    hand below does not move when it comes)."""
+    """The last complete trick and its winner, in one line of small cards in the order
+    played; before the first, its line kept empty (the hand below does not move when it
+    comes)."""
     last = view["last_trick"]
     if not last:
         return '<section class="rentz-last" aria-hidden="true"></section>'
@@ -695,7 +750,9 @@ def hinted_args(ui: TableUi, kind: str) -> set:
     return {action[1]} if len(action) > 1 else {True}
 
 
-HINT_WORDS = {"play": lambda a: _("play the {card}").format(card=card_text(a[1])),
+# The hint's move in a few words ("Play 9♥", "Choose Whist": the hint box capitalises it);
+# why, with the sampled deals' figures, is the hint's reason (bots.py), folded under it.
+HINT_WORDS = {"play": lambda a: _("play {card}").format(card=card_text(a[1])),
               "choose": lambda a: _("choose {sub_game}").format(sub_game=sub_game_name(a[1])),
               "look": lambda a: _("look at your hand first"), "pass": lambda a: _("pass")}
 
@@ -725,13 +782,16 @@ def middle_html(view: dict, ui: TableUi) -> str:
 
 
 def table_html(view: dict, ui: TableUi) -> str:
-    """The table as ``ui.names[view["seat"]]`` sees it."""
-    parts = [middle_html(view, ui), hand_html(view, ui)]
-    play = "".join(reversed(parts) if view["phase"] == "choose" else parts)
+    """The table as ``ui.names[view["seat"]]`` sees it: the seats in one row, the trick
+    (or layout) with every seat in its place, the hand, and right under it the buttons
+    and the hint; while choosing, the hand, the hint, then the sub-games."""
+    middle, hand = middle_html(view, ui), hand_html(view, ui)
+    under = controls_html(ui) + hint_box(ui)
+    play = (hand + under + middle) if view["phase"] == "choose" else (middle + hand + under)
     return (f'<main class="table rentz" data-phase="{esc(view["phase"])}">'
             f'{status_html(view, ui)}'
-            f'<div class="rentz-main"><div class="rentz-play">{play}{controls_html(ui)}{hint_box(ui)}</div>'
-            f'<div class="rentz-side">{seats_html(view, ui)}{log_html(ui)}</div></div>'
+            f'<div class="rentz-main">{seats_html(view, ui)}<div class="rentz-play">{play}</div>'
+            f'{log_html(ui)}</div>'
             f'{sheet_html(view, ui)}</main>')
 
 
