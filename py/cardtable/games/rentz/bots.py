@@ -878,11 +878,12 @@ def choose_hint(bot, view: dict, legal: list) -> tuple:
         return ("choose", game), _("your hand is hidden: every sub-game is as good a guess")
     game = max(gains, key=lambda g: gains[g][0])
     lead, average = gains[game]
+    # the words first, the figures after them (the hint's first line says the move)
     return ("choose", game), ngettext(
-        "in {worlds} sampled deals your hand averages {points} point in {sub_game}, {lead}"
-        " against its fair share: the best of the sub-games left to you",
-        "in {worlds} sampled deals your hand averages {points} points in {sub_game}, {lead}"
-        " against its fair share: the best of the sub-games left to you",
+        "of the sub-games left to you, {sub_game} suits your hand best: in {worlds} sampled"
+        " deals it averages {points} point, {lead} against its fair share",
+        "of the sub-games left to you, {sub_game} suits your hand best: in {worlds} sampled"
+        " deals it averages {points} points, {lead} against its fair share",
         abs(round(average))).format(worlds=CHOICE_WORLDS, points=f"{average:+.0f}",
                                     sub_game=_(SUB_GAME[game].name), lead=f"{lead:+.0f}")
 
