@@ -58,9 +58,20 @@ def stored_items() -> dict:
     controller = Controller(store, lambda: "unused", clock=lambda: NOW)
     for link in LINKS.values():
         controller.boot(link)
+        made_a_move(controller)
     store.write_preference("sound", "on")
     RecordBook(store).add(make_record(played("triggs", "offline-record"), NOW))
     return dict(store.backend.items)
+
+
+def made_a_move(controller) -> None:
+    """The bots' moves up to the player's turn, then the player's own: a game under way
+    (a table with no move of the player's is not listed, nor opened by the plain page)."""
+    sitting = controller.local
+    while sitting.bot_due():
+        controller.bot_step()
+    sitting.table.act(sitting.table.view["legal"][0])
+    sitting.saved()
 
 
 def unfinished_games(items: dict) -> list:
