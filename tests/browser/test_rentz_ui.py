@@ -189,8 +189,10 @@ SLOTS = """() => Object.fromEntries([...document.querySelectorAll('.rentz-trick 
   .map(li => { const r = li.getBoundingClientRect();
                return [li.dataset.seat, [Math.round(r.left), Math.round(r.top),
                                          Math.round(r.width), Math.round(r.height)]]; }))"""
-# Each element's lines of text (the tops of its text's boxes) and whether it is cut.
-LINES = """(sel) => [...document.querySelectorAll(sel)].filter(e => e.getClientRects().length)
+# Each element's lines of text (the bottoms of its text's boxes) and whether it is cut;
+# the elements shown (not those only read to screen readers, clipped to nothing).
+LINES = """(sel) => [...document.querySelectorAll(sel)]
+  .filter(e => e.getClientRects().length && getComputedStyle(e).clipPath === 'none')
   .map(e => { const range = document.createRange(); range.selectNodeContents(e);
     const tops = new Set([...range.getClientRects()].filter(r => r.width > 1)
                          .map(r => Math.round(r.bottom)));
