@@ -185,7 +185,8 @@ def test_the_menu_opens_and_any_other_action_closes_it():
     c.handle("menu", {})
     c.handle("rules", {})
     assert not c.panels.menu_open and c.panels.panel[0] == "rules"
-    assert c.focus == (".app-screen .panel",)  # the panel takes the focus, so it is in view
+    # the panel's body takes the focus: in view, and the keys scroll it
+    assert c.focus == (".app-screen .panel .panel-body", ".app-screen .panel")
 
 
 def test_the_embed_panel_copies_its_snippet():

@@ -71,11 +71,15 @@ def opened(new_page, open_app, url: str, size: str, language: str = "en"):
 
 @pytest.mark.parametrize("size", list(SIZES))
 def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, site, open_app,
-                                                                  size):
+                                                                  wait_until, size):
     touch = size == "phone"
     page = opened(new_page, open_app, site.link(DEAL), size)
     choose(page, "rules", tap=touch)
     assert on_show(page) == ["rules"]
+    # the rules' body has the focus: the keys scroll it
+    assert page.evaluate("document.activeElement.classList.contains('panel-body')")
+    page.keyboard.press("PageDown")
+    wait_until(page, "document.querySelector('#app .panel-body').scrollTop > 100")
     choose(page, "records", tap=touch)  # the menu bar stays above the panel's backdrop
     assert on_show(page) == ["records"]
     choose(page, "settings", tap=touch)

@@ -59,13 +59,14 @@ BACKDROP = '<div class="panel-backdrop" aria-hidden="true"></div>'
 def sheet_html(kind: str, title: str, body: str, foot: str = "") -> str:
     """A panel: the backdrop, then a dialog (``.panel.sheet``, with ``kind`` as a class)
     whose head holds the title (``#panel-title``) and Close, over the body, which scrolls
-    alone, and ``foot``'s buttons under it."""
+    alone (focusable, so that the keys scroll it), and ``foot``'s buttons under it."""
     head = (f'<div class="panel-head"><h2 id="panel-title">{esc(title)}</h2>'
             + button(_("Close"), "close-panel", class_="panel-close") + "</div>")
     foot = f'<div class="panel-buttons">{foot}</div>' if foot else ""
     return (f'{BACKDROP}<section{attrs(class_=f"panel sheet {kind}".strip(), role="dialog")}'
             f' aria-modal="true" aria-labelledby="panel-title">{head}'
-            f'<div class="panel-body">{body}</div>{foot}</section>')
+            f'<div class="panel-body" tabindex="0" role="region" aria-labelledby="panel-title">'
+            f'{body}</div>{foot}</section>')
 
 
 def settings_html(pace: str, preferences: dict) -> str:

@@ -21,7 +21,7 @@ from .teaching.guide import game_guide
 # Where the focus goes: the screen's first control, and the skip links' targets (the first
 # found wins; a target that is no control is made focusable by the page).
 SCREEN_START = (".app-screen main [data-action]:not([disabled])", ".app-screen main")
-PANEL_START = (".app-screen .panel",)
+PANEL_START = (".app-screen .panel .panel-body", ".app-screen .panel")  # the keys scroll it
 MENU_BUTTON = '[data-action="menu"]'
 SKIP_TARGETS = {"hand": ('.hand [data-action]:not([disabled])', ".hand"),
                 "table": (".app-screen main",)}
