@@ -75,11 +75,12 @@ def test_a_rentz_hint_comes_out_in_romanian():
     state = get("rentz").new(3, {}, "hint-ro")
     i18n.set_language("ro")
     reason = rentz_bots.hint(state.view(state.current_player))["reason"]
-    assert reason.startswith("În 6 împărțiri simulate, mâna ta face în medie")
-    assert any(f" la {name}, " in reason for name in
+    # the sub-game in words first, then the figures (#51)
+    assert reason.startswith("Dintre subjocurile care ți-au rămas, "), reason
+    assert any(f", {name} se potrivește cel mai bine mâinii tale" in reason for name in
                ("Regele de cupă", "Dame", "Caro", "Levate", "Totale", "Zecele de treflă",
                 "Whist", "Rentz")), reason
-    assert "subjocurile care ți-au rămas" in reason
+    assert "în 6 împărțiri simulate face în medie" in reason
 
 
 def test_every_game_hints_in_portuguese_and_romanian_without_english_words():

@@ -147,11 +147,13 @@ def hint_html(hint, steps: str) -> str:
         return ""
     move = steps[:1].upper() + steps[1:]
     reason = hint.get("reason", "")
+    # The words are named out of the f-strings: a text in their braces is not extracted.
+    label, lead, fold = _("Hint"), _("Hint:"), _("Why?")
     why = (f'<details class="hint-fold" id="hint-why">'
-           f'<summary>{esc(_("Why?"))}</summary>'
+           f'<summary>{esc(fold)}</summary>'
            f'<p class="hint-why">{esc(reason)}</p></details>') if reason else ""
-    return (f'<aside class="hint" aria-label="{esc(_("Hint"))}">'
-            f'<p class="hint-move"><b>{esc(_("Hint:"))}</b> {esc(move)}.</p>{why}</aside>')
+    return (f'<aside class="hint" aria-label="{esc(label)}">'
+            f'<p class="hint-move"><b>{esc(lead)}</b> {esc(move)}.</p>{why}</aside>')
 
 
 def latest_move(log):

@@ -399,7 +399,8 @@ def seat_html(view: dict, ui: TableUi, seat: int) -> str:
         # TRANSLATORS: a seat's role now: the one to play a card, or to choose the sub-game.
         roles.append(_("to play") if view["phase"] != "choose" else _("choosing"))
     # who leads shows in the trick (the first card), so it is said to screen readers only
-    leads = seat == view["leader"] and view["phase"] == "trick"
+    # (a text in an f-string's braces is not extracted for translation: named out here)
+    leads = _("leads") if seat == view["leader"] and view["phase"] == "trick" else ""
     if seat in view["finished"]:
         # TRANSLATORS: {place} is "1st", "2nd"… (the order players run out of cards).
         roles.append(_("{place} out").format(place=ordinal(view['finished'].index(seat) + 1)))
@@ -419,7 +420,7 @@ def seat_html(view: dict, ui: TableUi, seat: int) -> str:
             f'{plate_name(seat, ui.names)}{unseen(": ")}'
             f'<span class="score" data-score="{view["scores"][seat]}">{esc(signed(view["scores"][seat]))}</span>'
             f'{unseen(", ")}<span class="detail">{detail}</span>'
-            f'{unseen(", " + _("leads")) if leads else ""}'
+            f'{unseen(", " + leads) if leads else ""}'
             f'<span class="roles">{badges}</span></li>')
 
 
@@ -559,7 +560,8 @@ def trick_html(view: dict, ui: TableUi) -> str:
             slots.append(f'<li{attrs(class_=classes, data_seat=seat, data_pos=pos)}>{who_html(seat, ui.names)}'
                          f'<span class="face empty" aria-label="' + (esc(_("to play"))) + f'">…</span></li>')
     heading = _("Trick {n}").format(n=sum(view["tricks"]) + 1)
-    return (f'<section{attrs(class_="rentz-trick", data_players=view["players"], aria_label=_("Trick"))}>'
+    label = _("Trick")  # (named out of the f-string, where it would not be extracted)
+    return (f'<section{attrs(class_="rentz-trick", data_players=view["players"], aria_label=label)}>'
             f'<h3>{esc(heading)}</h3><ol class="trick-cards ring">{"".join(slots)}</ol>'
             f'</section>{last_trick_html(view, ui)}')
 
