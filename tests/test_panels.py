@@ -1,7 +1,7 @@
 """The panels and the records screen as the controller draws them, on CPython: one thing
 from the menu at a time, every panel a dialog whose head holds its one Close above the
 body that scrolls, the records closed as a panel is, and the import field a label drawn
-as a button with the chosen file said in words (the page's part: tests/browser/test_panels.py).
+as a button with the chosen file said in words (the page's part: tests/browser/test_panels_ui.py).
 """
 
 import pytest

@@ -209,7 +209,9 @@ def test_a_bots_signal_leaves_your_toggle_off_and_is_explained(new_page, site, o
     toggle = page.locator('[data-action="signal"][data-pile="0"][data-kind="hold"]')
     assert toggle.get_attribute("aria-pressed") != "true"
     assert "Bot 2" in toggle.get_attribute("aria-label")
-    assert "hold · Bot 2" in page.locator(".signal.hold").all_inner_texts()
+    # the chip's word with the seat's short name under it (#51): read as one line
+    chips = [" ".join(text.split()) for text in page.locator(".signal.hold").all_inner_texts()]
+    assert "hold · Bot 2" in chips
     assert page.locator(".signals-note").is_visible()  # words, not a mouse tooltip
     raised = {(s["pile"], s["kind"]) for s in shown["signals"]}
     _, pile, kind = next(a for a in shown["legal"] if a[0] == "signal" and tuple(a[1:]) not in raised)

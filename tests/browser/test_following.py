@@ -105,6 +105,7 @@ def check_fits(page) -> None:
 def check_hint(page, wait_until) -> None:
     press(page, '[data-action="hint"]')
     wait_until(page, "document.querySelector('.hint .hint-why')")
+    press(page, ".hint summary")  # the reason folds under "Why?" (#51)
     reason = page.inner_text(".hint .hint-why")
     assert len(reason.split()) >= 6 and reason.endswith("."), reason
     assert "Hint:" in page.inner_text(".hint")

@@ -189,6 +189,7 @@ def test_share_link_in_a_fresh_context_gives_the_identical_deal(page, site, open
     snippet = page.input_value("#panel-text")
     src = snippet.split('src="')[1].split('"')[0].replace("&amp;", "&")
     assert src.startswith(link.split("#")[0]) and f"seed={seed}" in src
+    page.click('.panel [data-action="close-panel"]')  # the table is inert under a panel
     mine = play_a_turn_by_clicking(page, wait_until)
 
     other = new_page()
