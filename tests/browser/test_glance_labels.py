@@ -106,7 +106,7 @@ MEASURE = """([buttons, chips, LABEL_WORDS]) => {
       if (boxes.length > LABEL_WORDS) continue;  // a sentence (a tile's rule) may wrap
       // separators between an element's phrases (the commas between Totals' parts) are
       // where a line may break, not a label
-      if (!boxes.some((b) => /[\p{L}\p{N}]/u.test(b.word))) continue;
+      if (!boxes.some((b) => /[\\p{L}\\p{N}]/u.test(b.word))) continue;
       const found = lines(boxes);
       if (found.length > 1) {
         wrapped.push(describe(el) + " on " + found.length + " lines: " +
