@@ -53,16 +53,6 @@
     return parts.join(" · ");
   }
 
-  // About how much the game downloads when it starts, for the poster's one line.
-  function startSize() {
-    let total = 0;
-    const downloads = JSON.parse(document.getElementById("boot-downloads").textContent);
-    for (const [url, [, sent]] of Object.entries(downloads)) {
-      if (!url.startsWith("parts/")) total += sent;
-    }
-    return `${Math.max(1, Math.round(total / 1e6))} MB`;
-  }
-
   function element(tag, attributes = {}, text = "") {
     const made = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) made.setAttribute(name, value);
@@ -87,7 +77,7 @@
                                       "data-action": "play-here",
                                       "aria-describedby": "poster-cost" }, words.play);
     poster.append(play, element("p", { id: "poster-cost", class: "help" },
-                                fill(words.loads, { size: startSize() })), picture);
+                                fill(words.loads, { size: words.size })), picture);
     app.replaceChildren(poster);
     root.dataset.app = "poster";
     play.addEventListener("click", () => {

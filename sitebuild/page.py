@@ -82,11 +82,14 @@ def page_files(languages=None, downloads: dict | None = None,
         from cardtable.engine.registry import GAMES
         from cardtable.web.boot_words import boot_words
         from cardtable.web.render import shell_html
+        from cardtable.web.sharing import START_SIZE, download_size
+    # about how much a start downloads, said by the poster and the embed snippet alike
+    size = download_size(downloads) if downloads else START_SIZE
     shells, words, files = {}, {}, {}
     try:
         for code in languages or i18n.available():
             i18n.set_language(code)
-            shells[code], words[code] = shell_html(), boot_words()
+            shells[code], words[code] = shell_html(), {**boot_words(), "size": size}
             for game in GAMES:
                 files[f"{POSTERS}/{game}-{code}.html"] = poster_picture(game)
     finally:

@@ -120,7 +120,8 @@ def height_script(origin: str) -> str:
 
 def download_size(downloads: dict) -> str:
     """About how much a start downloads, gzipped, in words ("5 MB"), from the build's list
-    (``{URL: [bytes, bytes gzipped]}``, index.html's ``boot-downloads``) as the poster says
-    it (``assets/start.js``): every file but the parts fetched later, in whole megabytes."""
+    (``{URL: [bytes, bytes gzipped]}``, index.html's ``boot-downloads``): every file but
+    the parts fetched later, in whole megabytes. The build writes it once into the page's
+    boot words, for the poster and the snippet alike (``sitebuild/page.py``)."""
     total = sum(sizes[1] for url, sizes in downloads.items() if not url.startswith("parts/"))
     return f"{max(1, round(total / 1e6))} MB"

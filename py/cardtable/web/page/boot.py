@@ -9,7 +9,6 @@ it runs.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime
 
 import js
@@ -88,13 +87,11 @@ def embedded() -> bool:
 
 
 def start_size() -> str:
-    """About how much a start downloads, in words, from the build's list in index.html
-    (``boot-downloads``), as the poster says it; the package's guess without it."""
-    try:
-        listed = js.document.getElementById("boot-downloads")
-        return sharing.download_size(json.loads(str(listed.textContent)))
-    except Exception:  # no list (a page built otherwise), or not the list's shape
-        return sharing.START_SIZE
+    """About how much a start downloads, in words, as the poster says it: the build wrote
+    it into the page's boot words (``assets/lang.js`` chose them); the package's guess
+    where the page has none."""
+    size = getattr(getattr(js.globalThis, "cardtableWords", None), "size", None)
+    return str(size) if size else sharing.START_SIZE
 
 
 def open_store() -> Store:
