@@ -14,6 +14,7 @@ from cardtable.games.rentz.rules import SUB_GAME_IDS
 from cardtable.games.rentz import table as table_rentz
 from cardtable.web.ui import You
 from menu import choose
+from still import when_still
 
 BOTS = {3: "human,random,random", 4: "human,random,random,random"}
 NAMES = (You("You"), "Bot 2", "Bot 3", "Bot 4")
@@ -209,7 +210,7 @@ def my_turn_in_trick(page, wait_until):
 def test_every_seat_keeps_its_place_around_the_trick_you_at_the_bottom(phone, wait_until, players):
     page = phone(link_for(f"places-{players}", players, practice="tricks"))
     my_turn_in_trick(page, wait_until)
-    first = page.evaluate(SLOTS)
+    first = when_still(page, SLOTS)  # a card in flight is not its place
     assert sorted(first) == [str(seat) for seat in range(players)]
     # you at the bottom, in the middle; the others clockwise from your left, left to right
     you = first["0"]
@@ -223,7 +224,7 @@ def test_every_seat_keeps_its_place_around_the_trick_you_at_the_bottom(phone, wa
         if page.locator("main.end").count():
             break
         leaders.add(shown["trick"][0][0] if shown["trick"] else 0)
-        assert page.evaluate(SLOTS) == first, view(page)["trick"]
+        assert when_still(page, SLOTS) == first, view(page)["trick"]
         page.locator('[data-action="rentz-play"]:not([disabled])').first.tap()
         wait_until(page, f"window.cardtable.view().hand.length === {len(shown['hand']) - 1}")
         my_turn_in_trick(page, wait_until)
@@ -235,11 +236,11 @@ def test_every_seat_keeps_its_place_around_the_trick_you_at_the_bottom(phone, wa
 def test_the_seats_sit_in_one_row_and_the_hand_close_under_the_trick(phone, wait_until, players):
     page = phone(link_for(f"row-{players}", players, practice="queens"))
     my_turn_in_trick(page, wait_until)
-    tops = page.evaluate("[...document.querySelectorAll('.rentz-seats li.seat')]"
-                         ".map(li => Math.round(li.getBoundingClientRect().top))")
+    tops = when_still(page, "() => [...document.querySelectorAll('.rentz-seats li.seat')]"
+                            ".map(li => Math.round(li.getBoundingClientRect().top))")
     assert len(tops) == players and len(set(tops)) == 1  # no seat alone on a second row
-    gap = page.evaluate("document.querySelector('section.hand').getBoundingClientRect().top -"
-                        " document.querySelector('.rentz-trick').getBoundingClientRect().bottom")
+    gap = when_still(page, "() => document.querySelector('section.hand').getBoundingClientRect().top -"
+                           " document.querySelector('.rentz-trick').getBoundingClientRect().bottom")
     assert 0 <= gap < 64  # the last trick's line, not 110 px of nothing
     assert page.evaluate("document.querySelector('section.hand').getBoundingClientRect().bottom") < 844
 
