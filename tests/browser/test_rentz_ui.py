@@ -186,10 +186,13 @@ def link_for(seed, players, **options) -> str:
     return f"#/rentz?seed={seed}&players={players}&seats={seats}{extra}"
 
 
-SLOTS = """() => Object.fromEntries([...document.querySelectorAll('.rentz-trick li[data-seat]')]
+# Each seat's place in the trick: its box, its top counted from the trick's (a tap may
+# scroll the page a little to bring a card whole into view: not a move of the places).
+SLOTS = """() => { const ring = document.querySelector('.rentz-trick').getBoundingClientRect();
+  return Object.fromEntries([...document.querySelectorAll('.rentz-trick li[data-seat]')]
   .map(li => { const r = li.getBoundingClientRect();
-               return [li.dataset.seat, [Math.round(r.left), Math.round(r.top),
-                                         Math.round(r.width), Math.round(r.height)]]; }))"""
+               return [li.dataset.seat, [Math.round(r.left), Math.round(r.top - ring.top),
+                                         Math.round(r.width), Math.round(r.height)]]; })); }"""
 # Each element's lines of text (the bottoms of its text's boxes) and whether it is cut;
 # the elements shown (not those only read to screen readers, clipped to nothing).
 LINES = """(sel) => [...document.querySelectorAll(sel)]
