@@ -287,7 +287,9 @@ class GameState:
       later deals: from a seed drawn from ``rng``) by ``rng``, consistent with what play
       has shown every seat (a card taken in the open stays in its hand, no seat gets a
       suit it has shown it lacks): the view-honesty tests check that ``seat``'s view does
-      not change.
+      not change. The world drawn depends on ``seat``'s view and ``rng`` alone, never on
+      where the unseen cards really are (they are dealt from a fixed order), so that a
+      review's estimates tell nothing of them (``bots/review.py``).
     """
 
     players: int

@@ -497,7 +497,7 @@ class ExtremeState(TheGameState):
         """The other hands and the draw pile dealt again, same sizes, marks staying with
         their numbers. A card in a hand whose kinds ``seat`` sees (EX-12) is replaced by a
         card of the same kind, so that what it sees stays the same."""
-        unseen = self.unseen_cards(seat)
+        unseen = sorted(self.unseen_cards(seat))
         talk = self.talk_allowed()
         bound = [self.marks[card] if talk and self.shared[other] else None
                  for other, hand in enumerate(self.hands) if other != seat for card in hand]

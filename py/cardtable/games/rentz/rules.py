@@ -665,7 +665,7 @@ class RentzState(GameState):
         getting a card it has shown it lacks (``lacks``); the later deals too, from a seed
         drawn from ``rng``."""
         hidden = [s for s in range(self.players) if s != seat or self.hand_hidden(s)]
-        dealt = constrained_deal([card for s in hidden for card in self.hands[s]],
+        dealt = constrained_deal(sorted(card for s in hidden for card in self.hands[s]),
                                  {s: len(self.hands[s]) for s in hidden},
                                  {s: set(self.lacks[s]) for s in hidden}, rng)
         hands = list(self.hands)

@@ -367,7 +367,7 @@ class TheGameState(GameState):
 
     def unseen_shuffled(self, seat: int, rng) -> "TheGameState":
         """The other hands and the draw pile dealt again from their cards, same sizes."""
-        return self.redealt(seat, shuffled(self.unseen_cards(seat), rng))
+        return self.redealt(seat, shuffled(sorted(self.unseen_cards(seat)), rng))
 
     def unseen_cards(self, seat: int) -> tuple:
         """What ``seat`` cannot see: the other hands in seat order, then the draw pile."""

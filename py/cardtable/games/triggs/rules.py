@@ -506,7 +506,7 @@ class TriggsState(GameState):
         slots = [_remove(hand, self.shown[other]) for other, hand in enumerate(self.hands)
                  if other != seat]
         slots += [pile[1:] if FACE_UP[name] else pile for name, pile in zip(PILES, self.piles)]
-        rest = shuffled(sum(slots, ()), rng)
+        rest = shuffled(sorted(sum(slots, ())), rng)
         hands, piles = list(self.hands), list(self.piles)
         for other, hand in enumerate(self.hands):
             if other != seat:
