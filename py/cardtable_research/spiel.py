@@ -32,6 +32,7 @@ import json
 import numpy as np
 import pyspiel
 
+from cardtable.bots.review import position_value
 from cardtable.engine.core import thaw
 from cardtable.engine.registry import GAMES
 
@@ -273,3 +274,13 @@ def bot(game: str, level: str, player: int, seed: str = "0") -> LevelBot:
     """The OpenSpiel bot of ``level`` (a level ``cardtable sim`` offers for ``game``) in
     seat ``player``, its own random stream ``seed``."""
     return LevelBot(game, level, player, seed)
+
+
+def value(state, player: int, samples: int | None = None, seed: str = "value") -> tuple:
+    """How ``player`` stands at ``state`` (after the deal) in the game's review measure,
+    from what that seat sees: ``(estimate, noise)``, the mean over ``samples`` worlds
+    consistent with its view played out by the review's policy, and the half-width of
+    its 95% interval (``cardtable.bots.review.position_value``; what each game measures:
+    its ``games/<game>/review.py``). Deterministic from ``seed``; the same whatever the
+    hidden cards really are."""
+    return position_value(state.setup.game, state.engine_state, player, samples, seed)

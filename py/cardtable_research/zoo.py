@@ -56,6 +56,12 @@ class CardtableEnv(AECEnv):
     def action_space(self, agent):
         return self.action_spaces[agent]
 
+    def value(self, agent: str, samples: int | None = None, seed: str = "value") -> tuple:
+        """How ``agent`` stands now in the game's review measure, from its view:
+        ``(estimate, noise)`` (see :func:`.spiel.value`; deterministic from ``seed``)."""
+        from cardtable.bots.review import position_value
+        return position_value(self.setup.game, self.state, self.seat(agent), samples, seed)
+
     def seat(self, agent: str) -> int:
         return self.possible_agents.index(agent)
 
