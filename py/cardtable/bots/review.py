@@ -52,11 +52,13 @@ class ReviewSpec:
     ``end`` gives the seat, on the scale the page shows (a chance in 0..1, cards, points);
     ``until(start, state)``: whether a play-out stops at ``state`` (the game's end unless
     said). ``unit`` names the scale for the page (``"chance"``, ``"cards"``, ``"points"``,
-    ``"place"``), ``higher`` whether more is better. ``policy`` plays the worlds out;
+    ``"place"``), ``higher`` whether more is better. ``policy`` plays the worlds out: a
+    level of the game's bots, or a bot class (``policy(seat, seed)``, a bot as
+    ``bots.make_bot`` gives: it sees only views and acts among their ``legal``);
     ``judge`` is the level whose hint (``hint(view)``: its actions and the reason in words)
     names the better move; ``samples`` worlds per move."""
 
-    policy: str
+    policy: str | type
     judge: str
     samples: int
     measure: Callable
@@ -206,11 +208,17 @@ def play_out(game: str, start, seat: int, spec: ReviewSpec, streams: str, first=
         action = state.forced_action()
         if action is None:
             if actor not in bots:
-                bots[actor] = make_bot(game, spec.policy, actor, f"{streams}/{actor}")
+                bots[actor] = policy_bot(game, spec.policy, actor, f"{streams}/{actor}")
             action = as_action(bots[actor].act(state.view(actor)))
         state = state.apply(action)
         yield
     return spec.measure(start, state, seat)
+
+
+def policy_bot(game: str, policy, seat: int, seed: str):
+    """The play-out bot for ``seat``: ``policy`` is a level of the game's bots or a bot
+    class (see :class:`ReviewSpec`)."""
+    return make_bot(game, policy, seat, seed) if isinstance(policy, str) else policy(seat, seed)
 
 
 def replayed(game: str, players: int, options: dict, seed: str, actions) -> list:
