@@ -1,11 +1,14 @@
 // The service worker template: build.py writes dist/sw.js from it, filling in the cache name
-// (it changes whenever any file changes) and the precache list of [url, integrity] pairs.
+// (it changes whenever any file changes), the precache list of [url, integrity] pairs, and
+// the list of the same form of the files stored only once the page first fetches them
+// (sitebuild/service_worker.py's ON_DEMAND: the relay client).
 // Cache-first for every file of the site, so it boots offline after the first visit.
 
 const CACHE = "__CACHE_NAME__";
 const PRECACHE = __PRECACHE__;
+const ON_DEMAND = __ON_DEMAND__;
 // Each file's integrity by its URL relative to the site's root (this worker's folder).
-const INTEGRITY = new Map(PRECACHE);
+const INTEGRITY = new Map([...PRECACHE, ...ON_DEMAND]);
 const ROOT = new URL("./", self.location);
 
 self.addEventListener("install", (event) => {
@@ -37,7 +40,7 @@ self.addEventListener("fetch", (event) => {
   if (file) event.respondWith(answer(event.request, file));
 });
 
-// The file of the precache list that a GET request asks for (the site's root URL is
+// The file of either list that a GET request asks for (the site's root URL is
 // index.html; the query is ignored), or null: anything else goes to the network untouched.
 function siteFile(request) {
   const url = new URL(request.url);

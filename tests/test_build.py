@@ -203,9 +203,10 @@ def test_runtime_holds_only_pyscript_core_and_its_imports(dist):
             assert imported in shipped, (name, imported)
 
 
-def test_vendored_files_are_the_locked_packages_and_precached(dist):
+def test_vendored_files_are_the_locked_packages_listed_by_the_service_worker(dist):
     sw = (dist / "sw.js").read_text(encoding="utf-8")
-    precache = dict(json.loads(re.search(r"const PRECACHE = (\[.*?\]);", sw, re.S).group(1)))
+    precache = {name: value for listed in ("PRECACHE", "ON_DEMAND") for name, value in
+                json.loads(re.search(rf"const {listed} = (\[.*?\]);", sw, re.S).group(1))}
     lock = json.loads((ROOT / "package-lock.json").read_text())["packages"]
     generator = lock["node_modules/qrcode-generator"]
     assert generator["version"] == "2.0.4" and not generator.get("dev")

@@ -100,3 +100,31 @@ def test_garbage_a_replay_and_another_secret_are_dropped(relay, new_page, site, 
     time.sleep(1.5)
     assert friend.evaluate("window.heard") == [TEXT]
     assert stranger.evaluate("window.heard") == []
+
+
+def test_the_relay_client_is_fetched_when_a_room_first_opens_and_kept_then(
+        relay, new_page, dist, open_app, wait_until):
+    """A first visit ready for offline has not downloaded the MQTT client; the first relay
+    room fetches it once, and the service worker keeps it for the next visit."""
+    from test_engines_embed import CountingServer, start
+    from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
+
+    server = start(CountingServer(dist))
+    url = f"http://localhost:{server.server_address[1]}/"
+    try:
+        page = new_page(first_visit=True, origin=url.rstrip("/"))
+        page.watch.allow_errors(REFUSED)
+        open_app(page, url)
+        wait_until(page, READY_FOR_OFFLINE, PRECACHE_TIMEOUT_MS)
+        assert not [path for path in server.paths if "mqtt" in path]
+        # a page the worker controls (the first may have loaded before it was active)
+        again = page.context.new_page()
+        open_app(again, url)
+        wait_until(again, "!!navigator.serviceWorker.controller")
+        again.evaluate(OPEN, [SECRET, [relay.url]])
+        wait_until(again, f"({LAST_STATE}) && ({LAST_STATE}).live === 1")
+        assert [path for path in server.paths if "mqtt" in path] == ["/vendor/mqtt.esm.js"]
+        assert again.evaluate("caches.match(new URL('vendor/mqtt.esm.js', document.baseURI)"
+                              ".href).then(found => !!found)")
+    finally:
+        server.shutdown()
