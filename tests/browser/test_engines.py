@@ -67,6 +67,31 @@ def test_a_move_by_clicking_and_a_reload_resumes_it(engine_page, site):
     assert view(page) == before and card not in before["hand"]
 
 
+# The Embed panel's box: [its scroll, whether the snippet overflows it (else the check
+# means nothing), where its selection starts, whether it selects to the end, whether it
+# has the focus]; read two frames and a moment after the panel opened (Firefox scrolls a
+# selection into view on a later tick).
+EMBED_BOX = """new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() =>
+  setTimeout(() => done((t => [t.scrollTop, t.scrollHeight > t.clientHeight + 1, t.selectionStart,
+    t.selectionEnd === t.value.length, document.activeElement === t])(
+    document.querySelector('#panel-text'))), 300))))"""
+
+
+def test_the_embed_panel_shows_its_snippet_from_the_first_line(engine_page, site):
+    """Menu → Embed selects the whole snippet for copying and shows it from its first line
+    (the comment saying what the frame loads): Firefox scrolled a box selected by select()
+    to its last line, the end its selection grows from, and the panel showed the tail of
+    the iframe's attributes."""
+    page = engine_page()
+    returning_player(page, site)
+    page.evaluate(f"location.hash = {js(LINKS['the-game'])}")
+    wait_until(page, MY_TURN)
+    page.click('.menu [data-action="menu"]')
+    page.click('#menu-items [data-action="embed"]')
+    wait_until(page, "!!document.querySelector('#panel-text')")
+    assert page.evaluate(EMBED_BOX) == [0, True, 0, True, True]
+
+
 # Whether the page's own Python (assets/snapshot.js hands the interpreter the page started
 # to whoever imports it) may switch stacks: [Pyodide's two JSPI flags, the page's
 # WebAssembly.Suspending].

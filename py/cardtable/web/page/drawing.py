@@ -134,7 +134,10 @@ class Drawing:
         box = page.root.querySelector("#panel-text")
         if box and not on_panel_control(box):
             box.focus()
-            box.select()
+            # all of it selected, backwards: Firefox scrolls the selection's moving end into
+            # view (later, on its own), and after select() that end is the last line, so
+            # the box showed the snippet's tail and not the comment line that opens it
+            box.setSelectionRange(0, len(box.value), "backward")
         page.pacing.start_due()
         page.link.run_jobs()
 
