@@ -715,13 +715,9 @@ class StrongBot:
         sizes = [0 if seat == self.seat else size for seat, size in enumerate(view["hand_counts"])]
         return (deal_unseen(self.rng, unseen, sizes, voids) for _ in range(n))
 
-    def scored_plays(self, view: dict, legal: list) -> list:
-        """``(card, average deal points, worlds)`` of the cards tried, best first (ties:
-        the card tried first)."""
-        return finish(self.scoring(view, legal))
-
     def scoring(self, view: dict, legal: list):
-        """:meth:`scored_plays`, yielding after each world."""
+        """``(card, average deal points, worlds)`` of the cards tried, best first (ties:
+        the card tried first); yields after each world."""
         rules = Rules(view["sub_game"], view["options"])
         me, mine, unseen, trick = self.seat, masks(view["hand"]), unseen_masks(view), trick_of(view)
         live = list(unseen)
@@ -746,12 +742,9 @@ class StrongBot:
         order = sorted(range(len(cards)), key=lambda i: (-totals[i], i))
         return [(cards[i], totals[i] / n, n) for i in order]
 
-    def lay(self, view: dict, legal: list):
-        """The card of best average placing over the sampled worlds."""
-        return finish(self.laying(view, legal))
-
     def laying(self, view: dict, legal: list):
-        """:meth:`lay`, yielding after each world."""
+        """The card of best average placing over the sampled worlds; yields after each
+        world."""
         me, players = self.seat, view["players"]
         mine, unseen, rows = masks(view["hand"]), unseen_masks(view), rows_of(view)
         low, placings = lowest_rank(players), view["options"]["placings"]
@@ -790,6 +783,10 @@ class StrongBot:
         """The web UI's Hint button: see the module's :func:`hint`."""
         return hint(view)
 
+    def think_hint(self, view: dict):
+        """:meth:`hint` in slices: yields after each sampled world (see ``bots.thinking``)."""
+        return (yield from hinting(view))
+
     def choosing(self, view: dict, legal: list):
         """The sub-game whose average points over sampled deals (every seat playing as
         ``basic``) beat its fair share the most; yields after each sub-game weighed."""
@@ -799,14 +796,11 @@ class StrongBot:
         gains = yield from self.weighing(view, legal)
         return max(gains, key=lambda game: gains[game][0]) if gains else None
 
-    def choice_gains(self, view: dict, legal: list) -> dict:
+    def weighing(self, view: dict, legal: list):
         """Per sub-game on offer: (average points over the sampled deals less the fair
         share, that average), in the order of ``legal``; every sub-game is played out
-        in the same ``CHOICE_WORLDS`` deals of the unseen cards."""
-        return finish(self.weighing(view, legal))
-
-    def weighing(self, view: dict, legal: list):
-        """:meth:`choice_gains`, yielding after each sub-game."""
+        in the same ``CHOICE_WORLDS`` deals of the unseen cards. Yields after each
+        sub-game."""
         players, mine = view["players"], masks(view["hand"])
         unseen = [full_suit(players) & ~mine[s] for s in range(4)]
         worlds = list(self.worlds(view, unseen, set(), CHOICE_WORLDS))
@@ -848,17 +842,22 @@ def card_words(card: str) -> str:
 def hint(view: dict) -> dict:
     """The strong bot's action from this view (a bot of the view's own seat, with a
     stream of its own), and why in words."""
+    return finish(hinting(view))
+
+
+def hinting(view: dict):
+    """:func:`hint` in slices: yields after each world sampled or sub-game weighed."""
     bot = StrongBot(view["seat"], "hint")
     legal = legal_of(view)
     if len(legal) == 1:
         action, reason = legal[0], only_reason(legal[0])
     elif view["phase"] == "choose":
-        action, reason = choose_hint(bot, view, legal)
+        action, reason = yield from choose_hint(bot, view, legal)
     elif view["phase"] == "layout":
-        action = bot.lay(view, legal)
+        action = yield from bot.laying(view, legal)
         reason = lay_reason(action[1])
     else:
-        action, reason = trick_hint(bot, view, legal)
+        action, reason = yield from trick_hint(bot, view, legal)
     return {"actions": [list(action)], "reason": reason[0].upper() + reason[1:] + "."}
 
 
@@ -872,7 +871,7 @@ def choose_hint(bot, view: dict, legal: list) -> tuple:
     if ("look",) in legal:
         return ("look",), _("looking first lets you pick the sub-game that suits your hand;"
                             " choosing blind doubles the deal for everyone alike")
-    gains = bot.choice_gains(view, legal) if view["hand"] else {}
+    gains = (yield from bot.weighing(view, legal)) if view["hand"] else {}
     if not gains:
         game = next(action[1] for action in legal if action[0] == "choose")
         return ("choose", game), _("your hand is hidden: every sub-game is as good a guess")
@@ -889,7 +888,7 @@ def choose_hint(bot, view: dict, legal: list) -> tuple:
 
 
 def trick_hint(bot, view: dict, legal: list) -> tuple:
-    scored = bot.scored_plays(view, legal)
+    scored = yield from bot.scoring(view, legal)
     (suit, rank), average, worlds = scored[0]
     card = card_name(suit, rank)
     if not worlds:
