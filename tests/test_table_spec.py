@@ -62,11 +62,12 @@ def test_the_stylesheets_are_those_the_specs_name_beside_their_modules():
 
 def test_the_spec_keeps_the_names_the_tables_had_and_is_frozen():
     assert {*REQUIRED, "end_html", "takes_back_loss", "CANCEL", "PAUSE_AFTER", "pause_html",
-            "progress", "SCORE_NAME", "card_text"} == set(FIELDS)
+            "progress", "SCORE_NAME", "card_text", "action_text"} == set(FIELDS)
     spec = TableSpec(**parts())
     assert (spec.end_html, spec.takes_back_loss, spec.CANCEL, spec.PAUSE_AFTER,
             spec.pause_html, spec.progress, spec.SCORE_NAME) == (None,) * 7
-    assert spec.card_text is str
+    assert spec.card_text is str and spec.action_text is None
+    assert tables.action_words(spec, ["play", "9H"]) == "play 9H"
     with pytest.raises(dataclasses.FrozenInstanceError):
         spec.CANCEL = "go"
 

@@ -29,7 +29,8 @@ from . import links
 from .alone import ACTIONS as TOGETHER_ACTIONS, Alone
 from .lobby import LOBBY_HANDLERS, default_setup
 from .panels import HANDLERS as PANEL_HANDLERS, Panels
-from .records.browsing import HANDLERS as RECORDS_HANDLERS, REPLAY_ACTIONS, Browsing
+from .records.browsing import (HANDLERS as RECORDS_HANDLERS, REPLAY_ACTIONS, REVIEW_ACTIONS,
+                               Browsing)
 from .routes import route_table
 from .screen import Screen
 from .session import Session
@@ -236,6 +237,8 @@ class Controller:
             raise ValueError(_("Nothing can be played here: go back to the table first."))
         if action in REPLAY_ACTIONS and self.browsing.replay is None:
             raise ValueError(_("There is no replay on screen."))
+        if action in REVIEW_ACTIONS and self.browsing.reviewing is None:
+            raise ValueError(_("There is no review on screen."))
         route, sitting = ROUTES.get(action), self.sitting
         if route is None:
             return sitting.table_action(action, data)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import N_, _, ngettext
-from .records import screens
+from .records import review_screen, screens
 from .choices import PACE_NAMES, choice_group, pace_group
 from .html import attrs, button, esc
 from .panel_html import panel_html
@@ -214,12 +214,13 @@ def together_screens():
 
 
 def end_html(screen) -> str:
-    """The end of a game: the table module's heading and figures, the next steps (at a
-    friend's table, only the way back: the deal is the host's), in another page's frame
-    the full site in a new tab, and the table as it ended."""
+    """The end of a game: the table module's heading and figures, the next steps (its
+    review among them; at a friend's table, only the way back: the deal is the host's),
+    in another page's frame the full site in a new tab, and the table as it ended."""
     table, body = table_module(screen.setup.game), screen.body
     buttons = (button(_("Play this deal again"), "again", class_="primary")
-               + button(_("New deal"), "new-deal") + button(_("Share this deal"), "share")
+               + button(_("Review"), "review") + button(_("New deal"), "new-deal")
+               + button(_("Share this deal"), "share")
                + button(_("Lobby"), "lobby"))
     if not body.dealt_here:
         buttons = button(_("Lobby"), "lobby", class_="primary")
@@ -250,7 +251,7 @@ MENU_ITEMS = {
 
 def menu_kind(screen) -> str:
     """Which of :data:`MENU_ITEMS` the screen offers."""
-    if screen.kind in ("records", "replay"):
+    if screen.kind in ("records", "replay", "review"):
         return "records"
     return "table" if screen.dealt_here and screen.kind not in ("room", "join") else "no-deal"
 
@@ -296,6 +297,7 @@ BODIES = {
     "lobby": lobby_body_html,
     "records": lambda screen: screens.records_html(screen.body.records),
     "replay": lambda screen: screens.replay_html(screen.body.replay),
+    "review": lambda screen: review_screen.review_html(screen.body.reviewing),
     "pass": lambda screen: pass_html(screen.body.pass_to),
     "room": lambda screen: together_screens().room_html(
         screen.body.room, screen.body.waiting, screen.body.relays, screen.body.relays_down),

@@ -39,6 +39,13 @@ class ReplayBody:
 
 
 @dataclass(frozen=True)
+class ReviewBody:
+    """A recorded game reviewed: the :class:`~.records.reviewing.Reviewing` on screen."""
+
+    reviewing: object
+
+
+@dataclass(frozen=True)
 class PassBody:
     """Several people share the device: the hands hide until ``pass_to`` takes it."""
 
@@ -86,7 +93,8 @@ class TableBody:
 @dataclass(frozen=True)
 class Screen:
     """What to draw: ``kind`` is "lobby", "table", "pause" (between parts of a game),
-    "pass", "end", "records", "replay", "room" or "join"; ``body`` the kind's own fields.
+    "pass", "end", "records", "replay", "review", "room" or "join"; ``body`` the kind's own
+    fields.
     The rest every screen shares: the messages on show, the game the screen is about, the
     bots' pace, the panel over it, the player's preferences (the theme a link asks for, for
     the visit), whether the menu's folded items are on show and, in another page's frame,

@@ -103,6 +103,9 @@ class TableSpec:
       "score"].
     - ``card_text(card) -> str``: a card of the views' hands in words (a replay lists
       every seat's hand with it) [``str``].
+    - ``action_text(action) -> str``: one action (as ``view()["legal"]`` lists it) in the
+      table's words, as its hint names a move ("play 9♥"): a review says with it the move
+      made and the move preferred [None: :func:`action_words` writes the action's parts].
     """
 
     game: str = ABSENT
@@ -120,6 +123,7 @@ class TableSpec:
     progress: Callable | None = None
     SCORE_NAME: str | None = None
     card_text: Callable = str
+    action_text: Callable | None = None
 
     def __post_init__(self):
         game = self.game if isinstance(self.game, str) and self.game else None
@@ -136,7 +140,7 @@ class TableSpec:
         for name in ("table_html", "event_text", "result_text", "outcome", "card_text"):
             if not callable(getattr(self, name)):
                 raise wrong(name, "callable")
-        for name in ("end_html", "takes_back_loss", "pause_html", "progress"):
+        for name in ("end_html", "takes_back_loss", "pause_html", "progress", "action_text"):
             if getattr(self, name) is not None and not callable(getattr(self, name)):
                 raise wrong(name, "callable or None")
         for name in ("STYLESHEET", "CANCEL", "PAUSE_AFTER", "SCORE_NAME"):
@@ -184,6 +188,14 @@ def end_html(table: TableSpec, result: dict, names) -> str:
     if table.end_html is not None:
         return table.end_html(result, names)
     return f'<h2 class="result">{esc(table.result_text(result, names))}</h2>'
+
+
+def action_words(table: TableSpec, action) -> str:
+    """``action`` in ``table``'s words (its ``action_text``), else its parts one after
+    another ("play 9H")."""
+    if table.action_text is not None:
+        return table.action_text(action)
+    return " ".join(str(part) for part in action)
 
 
 def pauses(table: TableSpec, events) -> bool:

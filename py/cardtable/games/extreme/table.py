@@ -375,4 +375,5 @@ progress = base.progress
 TABLE = TableSpec(
     game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
     result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET, end_html=end_html,
-    takes_back_loss=takes_back_loss, CANCEL=CANCEL, progress=progress, SCORE_NAME=SCORE_NAME)
+    takes_back_loss=takes_back_loss, CANCEL=CANCEL, progress=progress, SCORE_NAME=SCORE_NAME,
+    action_text=lambda action: base.hint_steps([action]))

@@ -821,4 +821,5 @@ TABLE = TableSpec(
     game=SPEC.id, table_html=table_html, HANDLERS=HANDLERS, event_text=event_text,
     result_text=result_text, outcome=outcome, STYLESHEET=STYLESHEET, end_html=end_html,
     PAUSE_AFTER=PAUSE_AFTER, pause_html=pause_html, progress=progress, SCORE_NAME=SCORE_NAME,
-    card_text=card_text)
+    card_text=card_text,
+    action_text=lambda action: HINT_WORDS[action[0]](action))

@@ -9,6 +9,9 @@ A handler of the controller may return an effect, a tuple whose first item is it
 - ``("download", filename, text, done)``: save ``text`` as a file and say ``done``;
 - ``("think", steps)``: run the generator ``steps`` (a hint) in slices, then draw
   (:meth:`.pacing.Pacing.think`);
+- ``("review", steps)``: run the generator ``steps`` (a review) in slices, drawing the
+  page whenever the review on show has a new point, and once it ends
+  (:meth:`.pacing.Pacing.review`);
 - ``("read-file", selector, action, limit)``: read the file chosen in the field
   ``selector`` (at most ``limit`` bytes) and send its text to ``action`` as
   ``data["text"]``.
@@ -118,5 +121,6 @@ EFFECTS = {
     "share": share,
     "download": download,
     "think": lambda page, steps: page.pacing.think(steps),
+    "review": lambda page, steps: page.pacing.review(steps),
     "read-file": read_file,
 }

@@ -4,7 +4,8 @@ Each job is an object of its own module (:mod:`.drawing`, :mod:`.input`, :mod:`.
 :mod:`.link`, :mod:`.sound`) that holds its own state and reaches the others through the
 :class:`Page`. The hub itself carries out an action (the controller's handler, the
 drawing, the effect, the tone) and what waits for parts of the package to be fetched.
-``window.cardtable.view()`` returns the human seat's view (a plain JSON object).
+``window.cardtable.view()`` returns the human seat's view (a plain JSON object),
+``window.cardtable.review()`` the review on show (``Browsing.review_json``) or null.
 """
 
 from __future__ import annotations
@@ -53,8 +54,8 @@ class Page:
     def install(self) -> None:
         self.input.install()
         self.link.install()
-        view = self.proxy(self.view_json)
-        js.window.cardtable = js_object({"view": view})
+        view, review = self.proxy(self.view_json), self.proxy(self.review_json)
+        js.window.cardtable = js_object({"view": view, "review": review})
 
     def begin(self, controller) -> None:
         """The first drawing, of ``controller`` (:func:`.starting.start` calls it)."""
@@ -63,6 +64,9 @@ class Page:
 
     def view_json(self, *args):
         return js.JSON.parse(json.dumps(self.controller.current_view()))
+
+    def review_json(self, *args):
+        return js.JSON.parse(json.dumps(self.controller.browsing.review_json()))
 
     def draw(self) -> None:
         """:meth:`.drawing.Drawing.draw`."""

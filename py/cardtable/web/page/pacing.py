@@ -92,6 +92,25 @@ class Pacing:
         await self.in_slices(steps, _("Looking for a hint…"))
         self.page.draw()
 
+    async def review(self, steps) -> None:
+        """Run the generator ``steps`` (a review being thought) in slices; between them
+        the page is drawn again when the review on show got further (a new point, or
+        done: ``Browsing.progress``), not after every slice; then drawn once more. The
+        focus stays on its control."""
+        browsing = self.page.controller.browsing
+        drawn = browsing.progress()
+
+        def repaint() -> None:
+            nonlocal drawn
+            if browsing.progress() != drawn:
+                drawn = browsing.progress()
+                held = focus_selector(js.document.activeElement)
+                self.page.drawing.paint()
+                self.page.drawing.place_focus((held,) if held else (), scroll=False)
+
+        await in_slices(steps, between=repaint)
+        self.page.draw()
+
     async def in_slices(self, steps, words: str) -> None:
         """:func:`in_slices`, and while a thought runs past ``THINKING_SHOWN_AFTER``
         seconds, ``words`` (who thinks) in the page's thinking line, which does not move

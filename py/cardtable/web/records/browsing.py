@@ -1,17 +1,21 @@
 """Records, replays, export and import, and today's deal: the part of the app that keeps them.
 
 A :class:`Browsing` holds the record book and what is browsed: ``game`` (the game whose
-records are on screen) and ``replay`` (a :class:`~.replay.Replay`); while either is on
-screen no table control and no bot runs. It records each finished game once
+records are on screen), ``replay`` (a :class:`~.replay.Replay`) and ``reviewing`` (a
+:class:`~.reviewing.Reviewing`, the review of a record or of the game just finished);
+while any is on screen no table control and no bot runs. It records each finished game once
 (``recorded``). Its controls are :data:`HANDLERS`, routed to it by the controller.
 
 Effects for the page: ``("download", filename, text, done)`` saves ``text`` as a file and
 says ``done``; ``("read-file", selector, action, limit)`` reads the file chosen in the file
 input ``selector`` and sends its text as ``data["text"]`` to ``action``, unless it is
-larger than ``limit`` bytes.
+larger than ``limit`` bytes; ``("review", steps)`` runs the generator ``steps`` in slices,
+drawing the page again whenever the review on show has a new point (``progress()``).
 """
 
 from __future__ import annotations
+
+import math
 
 from ...engine.registry import GAMES
 from ...i18n import _
@@ -20,7 +24,8 @@ from . import daily
 from .. import links
 from .book import IMPORT_LIMIT, RecordBook, as_save, digest, make_record
 from .replay import Replay
-from ..screen import RecordsBody, ReplayBody
+from .reviewing import Reviewing
+from ..screen import RecordsBody, ReplayBody, ReviewBody
 from ..tables import table_module
 from ..session import Session, from_save
 from ..storage import BLOCKED_NOTICE
@@ -41,16 +46,18 @@ class Browsing:
         self.book = RecordBook(app.store)
         self.game = None  # the game whose records are on screen
         self.replay = None  # the replay on screen
+        self.reviewing = None  # the review on screen
         self.recorded = (None, None)  # the finished table recorded last, and its record
         self.imported = None  # the name of the file chosen last to import, for the screen
 
     @property
     def active(self) -> bool:
-        """Whether the records or a replay are on screen."""
-        return self.replay is not None or self.game is not None
+        """Whether the records, a replay or a review are on screen."""
+        return self.replay is not None or self.game is not None or self.reviewing is not None
 
     def close(self) -> None:
-        self.replay = self.game = None
+        """Nothing browsed on screen any more (a review being thought stops)."""
+        self.replay = self.game = self.reviewing = None
 
     def today(self) -> str:
         """The local date, ``YYYY-MM-DD``, from the app's clock."""
@@ -133,7 +140,9 @@ class Browsing:
 
     # -- what the screens show --------------------------------------------------------------
     def body(self):
-        """The body of the screen on show (records or a replay), or None."""
+        """The body of the screen on show (a review, records or a replay), or None."""
+        if self.reviewing is not None:
+            return "review", ReviewBody(self.reviewing)
         if self.replay is not None:
             return "replay", ReplayBody(self.replay)
         if self.game is not None:
@@ -192,7 +201,7 @@ class Browsing:
             raise ValueError(_("There is no game “{name}”.").format(name=str(game)[:30]))
         self.book.games  # read with the games' tables first: PartMissing changes nothing
         table_module(game)
-        self.replay, self.game = None, game
+        self.replay, self.reviewing, self.game = None, None, game
         self.app.panels.panel = None
         self.app.panels.opener = "records"
         self.app.focus = ".records h1"
@@ -225,6 +234,60 @@ class Browsing:
 
     def on_replay_hands(self, data) -> None:
         self.replay.show_hands = not self.replay.show_hands
+
+    # -- a review ---------------------------------------------------------------------------
+    def on_review(self, data):
+        """Review the record ``data-index``, or without one the game just finished on the
+        table (recorded at its end); a ``("review", steps)`` effect: the page thinks it in
+        slices."""
+        if "index" in data:
+            index, record = self.record_at(data)
+        else:
+            played, record = self.recorded
+            if played is None or played is not self.app.sitting.table:
+                raise ValueError(_("There is no finished game on the table to review."))
+            index = None
+        self.reviewing = reviewing = Reviewing(record, index)
+        self.replay = self.game = None
+        self.app.panels.panel = None
+        self.app.focus = "#review-title"
+        return ("review", reviewing.steps(lambda: self.reviewing is reviewing))
+
+    def progress(self):
+        """How far the review on show got (``Reviewing.progress``), None without one."""
+        return self.reviewing.progress() if self.reviewing is not None else None
+
+    def review_json(self):
+        """The review on show in the automation contract's form (``Review.as_json``, a
+        noise that is not a number as None), or None."""
+        if self.reviewing is None:
+            return None
+        shown = self.reviewing.review.as_json()
+        for item in shown["points"] + shown["moments"]:
+            item["noise"] = item["noise"] if math.isfinite(item["noise"]) else None
+        return shown
+
+    def on_close_review(self, data) -> None:
+        """Back to the records of the reviewed game, or to the end screen it was opened
+        from; the review stops."""
+        reviewing, self.reviewing = self.reviewing, None
+        if reviewing.index is not None:
+            self.game = reviewing.record["game"]
+            self.app.focus = ".records h1"
+        else:
+            self.app.focus = '[data-action="review"]'
+
+    def on_review_show(self, data) -> None:
+        """Show the position before the moment ``data-move``."""
+        self.reviewing.shown = self.reviewing.moment(data.get("move", "")).move
+        self.app.focus = "#review-position"
+
+    def on_review_try(self, data) -> None:
+        """A new game from the moment ``data-move``'s position with the move preferred;
+        the record stays as it is."""
+        session = self.reviewing.tried(data.get("move", ""))
+        self.close()
+        self.app.begin(session)
 
     def on_play_record(self, data) -> None:
         """Play the deal of a recorded game again, with its setup."""
@@ -273,6 +336,11 @@ HANDLERS = {
     "replay-hands": Browsing.on_replay_hands, "play-record": Browsing.on_play_record,
     "export-records": Browsing.on_export, "import-records": Browsing.on_import,
     "import-text": Browsing.on_import_text, "daily": Browsing.on_daily,
+    "review": Browsing.on_review, "close-review": Browsing.on_close_review,
+    "review-show": Browsing.on_review_show, "review-try": Browsing.on_review_try,
 }
 # The handlers that act on a replay, refused when none is on screen.
 REPLAY_ACTIONS = ("close-replay", "replay-step", "replay-to", "replay-hands")
+# The handlers that act on a review, refused when none is on screen.
+REVIEW_ACTIONS = ("close-review", "review-show", "review-try")
+

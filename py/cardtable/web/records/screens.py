@@ -2,8 +2,9 @@
 
 Pure, like :mod:`.render`: from the data the controller gives (``Screen.records`` and
 ``Screen.replay``, see :mod:`.history`). Every control is a button (or field) with
-``data-action``: ``records`` (``data-value``: a game), ``close-records``, ``replay`` and
-``play-record`` (``data-index``: the record's place), ``export-records``, the file input
+``data-action``: ``records`` (``data-value``: a game), ``close-records``, ``replay``,
+``review`` (where the moves and the deal are kept) and ``play-record`` (``data-index``:
+the record's place), ``export-records``, the file input
 ``#import-records`` (hidden behind its label, drawn as a button); on a replay ``replay-step`` (``data-by``), ``replay-to`` (the range
 ``#replay-slider``, or ``data-step``), ``replay-hands``, ``close-replay``; in the lobby
 ``daily`` (``data-game``). Styles: ``assets/records.css``.
@@ -137,6 +138,8 @@ def game_item(index: int, record: dict) -> str:
     replay = button("", "replay", html_label=esc(_("Replay")) + which, data_index=index,
                     disabled=not kept)
     dealt = record.get("seed") is not None  # not a game played at a friend's table
+    review = button("", "review", html_label=esc(_("Review")) + which,
+                    data_index=index) if kept and dealt else ""
     again = button("", "play-record", html_label=esc(_("Play this deal again")) + which,
                    data_index=index) if dealt else ""
     dropped = ("" if kept else '<p class="note">' + esc(
@@ -144,7 +147,7 @@ def game_item(index: int, record: dict) -> str:
         else _("Played at a friend's table: only their page knew the deal.")) + "</p>")
     return (f'<li{attrs(class_="won" if record["outcome"]["won"] else None)}>'
             f'<p><time>{esc(when)}</time>{tag}</p><p class="result-line">{esc(outcome_text(record))}</p>'
-            f'{dropped}<div class="controls">{replay}{again}</div></li>')
+            f'{dropped}<div class="controls">{replay}{review}{again}</div></li>')
 
 
 def transfer_html(imported: str | None = None) -> str:
