@@ -271,3 +271,35 @@ def outcome_of(result, setup: Setup, seat: int = 0) -> dict:
                  and 0 <= outcome["progress"] <= 1)):
         raise ValueError(_("its result cannot be read"))
     return outcome
+
+
+# -- a finished game a host sent ---------------------------------------------------------
+def deal_seen(data: dict, setup: Setup, moves: int, result, log: list) -> None:
+    """Raise ``ValueError`` in words unless ``data`` (a host's ``record`` message:
+    ``game``, ``players``, ``seats``, ``options``, ``seed``, ``actions``) is the game a
+    friend's page saw at ``setup``'s table: the same game, players and options, seats a
+    record may have, and moves that the engine replays from the seed to a finished game of
+    ``moves`` moves, whose ``result`` and events (``log``, batch by batch) are those the
+    page was sent."""
+    sent = setup_of(data)
+    if (sent.game, sent.players, sent.options) != (setup.game, setup.players, setup.options):
+        raise ValueError(_("it is the record of another game"))
+    state = setup.spec.new(setup.players, setup.options, seed_of(data["seed"]))
+    events = []
+    try:
+        for action in map(as_action, actions_of(data["actions"], setup)):
+            after = state.apply(action)
+            events.append(state.events(action, after))
+            state = after
+    except PartMissing:  # the environment's failure, not the record's
+        raise
+    except Exception:  # any move the rules refuse or cannot read
+        raise ValueError(_("its moves do not replay")) from None
+    if not (state.is_over and len(data["actions"]) == moves
+            and plain(state.result()) == result and plain(events) == log):
+        raise ValueError(_("its moves do not make the game that was played"))
+
+
+def plain(value):
+    """``value`` as a JSON text would bring it back (tuples become lists)."""
+    return json.loads(json.dumps(value))

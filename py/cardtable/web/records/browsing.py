@@ -81,24 +81,20 @@ class Browsing:
         self.record_guest(guest)
 
     def record_guest(self, guest) -> None:
-        """At the end of a game played at a friend's table, record it from this seat (no
-        seed and no moves: a guest never learns the deal)."""
+        """At the end of a game played at a friend's table, record it from this seat:
+        with its seed and moves once the host's page sent them (``guest.deal``, checked),
+        else without (a guest learns the deal only when the game is over). A record made
+        without them is filled in when they come, not recorded again."""
         if not guest.over:
             return
-        log_digest = digest(guest.log)
-        if self.recorded[0] is guest and self.recorded[1]["digest"] == log_digest:
+        record = guest_record(guest, self.app.clock())
+        kept = self.recorded[1] if self.recorded[0] is guest else None
+        if kept is not None and kept["digest"] == record["digest"]:
             return  # recorded already (a next deal at the same table makes a new log)
-        setup, result = guest.setup, guest.table["result"]
-        outcome = guest.remote.module.outcome(result, guest.seat, guest.seat_names())
-        options = {key: setup.spec.option(key).encode(value)
-                   for key, value in setup.options.items()}
-        self.keep(guest, {
-            "game": setup.game, "players": setup.players, "seats": list(setup.seats),
-            "options": options, "seed": None, "seat": guest.seat,
-            "when": self.app.clock().strftime("%Y-%m-%dT%H:%M"), "result": result,
-            "outcome": {key: outcome.get(key) for key in OUTCOME_KEYS},
-            "actions": None, "moves": guest.table["at"],
-            "digest": log_digest})
+        if kept is not None and kept["digest"] == digest(guest.log):  # now with its moves
+            self.book.games[:] = [r for r in self.book.games if r is not kept]
+            record["when"] = kept["when"]
+        self.keep(guest, record)
 
     def keep(self, played, record: dict) -> None:
         self.recorded = (played, record)
@@ -344,3 +340,20 @@ REPLAY_ACTIONS = ("close-replay", "replay-step", "replay-to", "replay-hands")
 # The handlers that act on a review, refused when none is on screen.
 REVIEW_ACTIONS = ("close-review", "review-show", "review-try")
 
+
+def guest_record(guest, when) -> dict:
+    """The record of the game over at ``guest``'s table (a friend's), from its seat, ended
+    at ``when``: with the deal the host sent when there is one, else with no seed and no
+    actions, and the digest of the events seen."""
+    setup, result, deal = guest.setup, guest.table["result"], guest.deal or {}
+    outcome = guest.remote.module.outcome(result, guest.seat, guest.seat_names())
+    options = {key: setup.spec.option(key).encode(value)
+               for key, value in setup.options.items()}
+    actions = deal.get("actions")
+    return {"game": setup.game, "players": setup.players,
+            "seats": deal.get("seats", list(setup.seats)), "options": options,
+            "seed": deal.get("seed"), "seat": guest.seat,
+            "when": when.strftime("%Y-%m-%dT%H:%M"),
+            "result": result, "outcome": {key: outcome.get(key) for key in OUTCOME_KEYS},
+            "actions": actions, "moves": guest.table["at"],
+            "digest": digest(guest.log if actions is None else actions)}

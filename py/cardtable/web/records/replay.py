@@ -2,7 +2,8 @@
 
 :class:`Replay` rebuilds the game from its record (the engine replays the action log, as
 a resumed save does) and shows it at one ``step``: the position after that many actions,
-as seat 1 saw it, with the log up to there. The view it gives the game's table has no
+as the player's seat saw it (the record's ``seat``: seat 1 but at a friend's table), with
+the log up to there. The view it gives the game's table has no
 legal actions and the :class:`~.ui.TableUi` says it is nobody's turn, so the table offers
 no live control; the controller runs no table handler on the replay screen either.
 It opens at the start. Once the player asks (``show_hands``; offered when there is more
@@ -30,7 +31,8 @@ class Replay:
         self.session = from_save(as_save(record))
         self.record, self.index = record, index
         self.module = table_module(record["game"])  # the game's TableSpec
-        self.names = seat_names(tuple(record["seats"]))
+        self.seat = record.get("seat", 0)  # the player's, whose view is shown
+        self.names = seat_names(tuple(record["seats"]), me=self.seat)
         self.step = 0
         self.show_hands = False
 
@@ -50,8 +52,8 @@ class Replay:
         return self.session.states[self.step]
 
     def view(self) -> dict:
-        """Seat 1's view at the step, with no legal action."""
-        return {**self.state.view(0), "legal": []}
+        """The player's seat's view at the step, with no legal action."""
+        return {**self.state.view(self.seat), "legal": []}
 
     def ui(self) -> TableUi:
         """The table's extras at the step: the log up to it, nothing live."""

@@ -1,8 +1,10 @@
 """A friend's page at the host's table: it draws what the host sends and asks for moves.
 
 :class:`Guest` keeps what the host's page said (:mod:`.messages`): the seat, the setup
-(without the seed, which a guest never learns), the log of events and the latest
-``table`` message with the seat's view. Its table (:class:`RemoteTable`) is what the
+(without the seed, which a guest learns only once the game is over), the log of events and
+the latest ``table`` message with the seat's view; once the game is over, its ``deal``
+(seed, moves and seats) when the host sent them and they replay to the game this page
+saw. Its table (:class:`RemoteTable`) is what the
 game's table module draws and what its buttons act on, as on the host's page: the module
 cannot tell the difference, except that ``act`` sends the action to the host, whose engine
 decides. Every message from the host is checked; one that is malformed is dropped and
@@ -15,7 +17,7 @@ from ...i18n import N_, _
 from ..lobby import seat_names
 from ..tables import end_html, pauses, table_module
 from ..ui import TableUi
-from ..validate import setup_of
+from ..validate import deal_seen, setup_of
 from . import messages
 from .messages import BEAT, SILENCE, message
 
@@ -27,6 +29,9 @@ REFUSED = {
     "undo": N_("Nothing to take back: only your own last move, before anyone else moved."),
     "seat": N_("That seat is not yours."),
 }
+# What the page says of a finished game's record that is not the game it saw.
+NOT_SEEN = N_("The host's page sent moves that are not those of the game you played"
+              " ({reason}): your record keeps the result only.")
 
 
 class Guest:
@@ -43,6 +48,8 @@ class Guest:
         self.names: list = []
         self.log: list = []  # event batches, as the host's session keeps them
         self.table = None  # the latest "table" message
+        # the finished game's seed, actions and seats, from the host's record, checked
+        self.deal = None
         self.remote = None  # the RemoteTable, from the first table message
         self.refusal = None  # the host's latest refusal, until said
         self.heard = self.told = self.asked = clock()  # asked: the latest request
@@ -113,7 +120,9 @@ class Guest:
         if self.setup is None or data["from"] > len(self.log):
             raise ValueError("log: a gap")
         added = data["events"][len(self.log) - data["from"]:]
-        self.log = self.log[:data["from"]] + data["events"]
+        log = self.log[:data["from"]] + data["events"]
+        if log != self.log:  # another game than the one dealt (a next deal at the table)
+            self.log, self.deal = log, None
         if self.remote and any(pauses(self.remote.module, batch) for batch in added):
             self.remote.paused = True  # a part of the game ended: this page pauses too
         return False  # the table that follows is drawn
@@ -135,6 +144,20 @@ class Guest:
     def on_refused(self, data: dict) -> bool:
         said = REFUSED[data["why"]]  # one of REFUSALS: messages.read checked it
         self.refusal = _(said)
+        return True
+
+    def on_record(self, data: dict) -> bool:
+        """The finished game's record: kept as ``deal`` when its moves replay to the game
+        this page saw (moves, result and every event); else said, and dropped."""
+        if not self.over:
+            raise ValueError("record: before the game is over")
+        try:
+            deal_seen(data, self.setup, self.table["at"], self.table["result"], self.log)
+        except ValueError as error:
+            self.drop(f"record: {error}")
+            self.refusal = _(NOT_SEEN).format(reason=error)
+            return False
+        self.deal = {key: data[key] for key in ("seed", "actions", "seats")}
         return True
 
     def on_bye(self, data: dict) -> bool:
@@ -235,4 +258,5 @@ def drawable(remote: RemoteTable, data: dict) -> None:
 
 
 HOST_MESSAGES = {"welcome": Guest.on_welcome, "log": Guest.on_log, "table": Guest.on_table,
-                 "refused": Guest.on_refused, "bye": Guest.on_bye, "beat": Guest.on_beat}
+                 "refused": Guest.on_refused, "bye": Guest.on_bye, "beat": Guest.on_beat,
+                 "record": Guest.on_record}

@@ -12,8 +12,11 @@ position on the table, and then lets the engine decide (``Session.apply``). Anyt
 is refused (a ``refused`` message) or, when malformed or from no known seat, dropped and
 logged: never an exception, never a change to the game. What the host sends each friend
 is its own seat's ``view`` (drawn in the friend's language) and the engine's events, which
-hold no hidden card (the contract of ``GameState.events``): a page never learns more than
-its seat may know, and never the deal's seed.
+hold no hidden card (the contract of ``GameState.events``): while the game goes on, a page
+never learns more than its seat may know, and never the deal's seed. Once the game is over
+(the match, not a deal of it) each friend is sent the finished game's seed and moves once
+(a ``record`` message), so that its page can replay and review it: a finished game hides
+nothing, as every replay shows.
 
 The game pauses while any friend's seat is not connected (:meth:`Host.waiting`): the
 app's bots do not move until the friend is back or the host gives the seat to a bot.
@@ -60,6 +63,7 @@ class FriendSeat:
     asked: str | None = None  # the link the open invitation will connect
     known: bool = False  # the friend was connected once (a reload comes back as "left")
     relay: str = ""  # the seat's relay secret, when its invitation travels by relays
+    dealt: bool = False  # the friend's page was sent the finished game's record
 
 
 class Host:
@@ -142,7 +146,7 @@ class Host:
         friends stay, each to be sent the new game from its start."""
         self.table, self.bots = table, bots
         for friend in self.friends.values():
-            friend.sent = 0
+            friend.sent, friend.dealt = 0, False
             if friend.state == "connected":  # its page drops the last game's log
                 self.say(friend, message("log", events=[], **{"from": 0}))
         self.name_seats()
@@ -242,7 +246,7 @@ class Host:
         friend.state, friend.known = "connected", True
         friend.heard = self.clock()
         self.joined.append(friend.seat)
-        friend.sent = 0
+        friend.sent, friend.dealt = 0, False
         self.name_seats()
         setup = self.table.session.setup
         options = setup.spec.resolve_options(setup.options, setup.players)
@@ -342,6 +346,19 @@ class Host:
             awaiting=mine and table.awaiting(), over=finished,
             result=session.state.result() if finished else None,
             waiting=self.waiting(), names=self.names()))
+        if finished and not friend.dealt:
+            friend.dealt = True
+            self.send_record(friend)
+
+    def send_record(self, friend: FriendSeat) -> None:
+        """Send ``friend`` the finished game's record (never sent before the game is
+        over), unless it is longer than a message may be: the friend's page then keeps
+        its record without the moves, as before there was this message."""
+        save = self.table.session.to_save()
+        text = message("record", **{key: save[key] for key in (
+            "game", "players", "seats", "options", "seed", "actions")})
+        if len(text) <= messages.HOST_LIMIT:
+            self.say(friend, text)
 
     def tick(self) -> list:
         """The heartbeat, every second or so: a beat to each friend not told anything for

@@ -24,6 +24,10 @@ The host says to a guest:
   ``waiting`` (the seats of friends the table waits for) and ``names``;
 - ``refused``: ``why``, one of :data:`REFUSALS` (the guest says it in its own words);
 - ``bye``: ``why``, ``"bot"`` (the host gave the seat to a bot) or ``"closed"``;
+- ``record``: once the game is over (never before), the finished game as a record holds
+  it: ``game``, ``players``, ``seats``, ``options`` (as links write them), ``seed`` and
+  ``actions``, so that the friend's page can replay and review it (a finished game
+  hides nothing: a replay shows every hand);
 - ``beat``.
 
 :func:`read` turns a received text into a checked message, or raises ``ValueError``
@@ -59,7 +63,8 @@ GUEST_TYPES = {"hello": ("name", "lang", "token"), "act": ("action", "at"),
 HOST_TYPES = {"welcome": ("seat", "token", "game", "players", "options", "seats", "names"),
               "log": ("from", "events"),
               "table": ("at", "view", "undo", "awaiting", "over", "result", "waiting", "names"),
-              "refused": ("why",), "bye": ("why",), "beat": ()}
+              "refused": ("why",), "bye": ("why",), "beat": (),
+              "record": ("game", "players", "seats", "options", "seed", "actions")}
 
 
 def message(kind: str, **fields) -> str:
@@ -168,6 +173,21 @@ def check_table(data) -> None:
     need(no_markup([view, data["result"]]), "table: markup")
 
 
+def check_record(data) -> None:
+    """The shape of a finished game's record; whether it is the game the page saw is
+    :func:`~..validate.deal_seen`'s to say."""
+    need(isinstance(data["game"], str) and whole(data["players"], 1, 16), "record: game")
+    need(isinstance(data["seats"], list) and all(isinstance(kind, str) for kind in data["seats"]),
+         "record: seats")
+    need(isinstance(data["options"], dict)
+         and all(isinstance(value, str) for value in data["options"].values()),
+         "record: options")
+    need(isinstance(data["seed"], str) and isinstance(data["actions"], list)
+         and all(isinstance(action, list) for action in data["actions"]), "record: deal")
+    need(no_markup([data["game"], data["seats"], data["options"], data["seed"],
+                    data["actions"]]), "record: markup")
+
+
 def check_refused(data) -> None:
     need(data["why"] in REFUSALS, "refused: why")
 
@@ -178,4 +198,5 @@ def check_bye(data) -> None:
 
 CHECKS = {"hello": check_hello, "act": check_act, "undo": check_at, "end": check_at,
           "beat": lambda data: None, "welcome": check_welcome, "log": check_log,
-          "table": check_table, "refused": check_refused, "bye": check_bye}
+          "table": check_table, "refused": check_refused, "bye": check_bye,
+          "record": check_record}
