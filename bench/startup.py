@@ -41,7 +41,8 @@ The server compresses as GitHub Pages does (sitebuild.server.COMPRESSED, gzip on
 With ``--bytes-only``, only one first visit of each page, unthrottled (bytes do not depend
 on timing): what it transferred until ready, with the URLs, and until --background-seconds
 after ready (the service worker's caching for offline play included); with --link, the
-app opened at that fragment (a game's link).
+app opened at that fragment (a game's link); with --against, that build's first visit
+too, and the difference.
 Goals (issue 13): warm app at most 0.5 times warm bare; cold at most 1.1 times; first
 paint under 200 ms; no task over 100 ms after ready. Issue 27: a first visit at most 0.85
 times the bare page's bytes, and at most 0.9 times its time-to-ready on either network.
@@ -268,11 +269,15 @@ def visit_bytes(browser, url: str, after_s: float) -> dict:
             "background_seconds": after_s}
 
 
-def bytes_bench(browser, base: str, after_s: float, link: str = "") -> dict:
+def bytes_bench(browser, base: str, after_s: float, link: str = "",
+                before: str | None = None) -> dict:
     """First-visit bytes of the app (opened at ``link``, a fragment such as a game's link)
-    and of the bare page (deterministic: one run each)."""
-    out = {page: visit_bytes(browser, url, after_s)
-           for page, url in (("app", base + link), ("bare", base + "bare.html"))}
+    and of the bare page (deterministic: one run each); with ``before`` (the URL of
+    ``--against``'s build), that build's too."""
+    pages = [("app", base + link), ("bare", base + "bare.html")]
+    if before:
+        pages.append(("before", before + link))
+    out = {page: visit_bytes(browser, url, after_s) for page, url in pages}
     out["link"] = link
     out["ratio_until_ready"] = round(out["app"]["until_ready"] / out["bare"]["until_ready"], 3)
     return out
@@ -477,7 +482,8 @@ def main(argv=None) -> int:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
                                              args=CHROMIUM_ARGS)
         if args.bytes_only:
-            report["bytes"] = bytes_bench(browser, base, args.background_seconds, args.link)
+            report["bytes"] = bytes_bench(browser, base, args.background_seconds, args.link,
+                                          second if args.against else None)
             browser.close()
             for server in servers:
                 server.shutdown()
@@ -531,12 +537,15 @@ def print_table(report: dict) -> None:
 
 
 def print_bytes(report: dict) -> None:
-    for page in ("app", "bare"):
+    for page in [name for name in ("app", "bare", "before") if name in report]:
         f = report[page]
         print(f"first visit, {page}{' at ' + report['link'] if page == 'app' and report['link'] else ''}: {f['until_ready']:,} bytes in {f['requests']} requests "
               f"until ready; {f['with_background']:,} in {f['background_requests']} "
               f"until {f['background_seconds']:g} s after ready")
     print(f"app / bare until ready: {report['ratio_until_ready']}")
+    if "before" in report:
+        for key in ("until_ready", "with_background"):
+            print(f"app − before ({key}): {report['app'][key] - report['before'][key]:,} bytes")
 
 
 def print_network(report: dict) -> None:
