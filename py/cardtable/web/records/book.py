@@ -5,8 +5,9 @@ The records live in the store under ``cardtable.records`` as one JSON text,
 
 - ``game``, ``players``, ``seats`` (``"human"``, ``"friend"`` or a bot level), ``options``
   (written as links write them), ``seed``: enough to deal the same cards again; a game
-  played at a friend's table has ``seat`` (this player's, from 1), no seed and no
-  actions (a friend's page never learns the deal);
+  played at a friend's table has ``seat`` (this player's, from 1), and its seed and
+  actions only when the host's page sent them at the end (``together.messages``'s
+  ``record``); without them it has neither;
 - ``when``: the local date and time it ended, ``"YYYY-MM-DDTHH:MM"``;
 - ``result``: the engine's result; ``outcome``: the table module's ``outcome`` for the player's
   seat (``seat``, else the first) without its text (``won``, ``score``, ``better``, ``place``, ``progress``);
