@@ -165,9 +165,41 @@ def test_three_devices_three_languages_play_a_whole_game_of_the_game_with_a_drop
     play_to_the_end([host, pt, ro], wait_until)
     assert last_record(host)["seed"] == "p2p-tg"
     for page, seat in ((pt, 1), (ro, 2)):
+        wait_until(page, DEALT, 15_000)  # the host sends the deal once the game is over
         record = last_record(page)
-        assert record["seat"] == seat and record["seed"] is None
+        assert record["seat"] == seat and record["seed"] == "p2p-tg"
         assert record["result"] == last_record(host)["result"]
+
+
+# The friend's page has recorded the game with its moves.
+DEALT = ("(r => r && JSON.parse(r).games.slice(-1)[0].actions !== null)"
+         "(localStorage.getItem('cardtable.records'))")
+
+
+def test_a_friends_records_replay_the_game_from_its_seat(device, site, open_app, wait_until):
+    """Two pages at one table: once the game is over, the friend's Records hold it with
+    its deal and moves (sent by the host's page at the end), once, and offer its Replay,
+    from the friend's seat, and its Review."""
+    host = device("Ana", "en", site.link("#/the-game?seed=p2p-rec&players=2&seats=human,friend"
+                                         "&min_cards=3&small_hands=on"))
+    friend = device("Bia")
+    invite(host, friend, 1, open_app, wait_until)
+    for page in (host, friend):
+        wait_until(page, "(v => v && v.seat !== undefined)(window.cardtable.view())", 30_000)
+    play_to_the_end([host, friend], wait_until)
+    wait_until(friend, DEALT, 15_000)
+    hosted, record = last_record(host), last_record(friend)
+    assert record["seat"] == 1 and record["seed"] == "p2p-rec"
+    assert record["actions"] == hosted["actions"] and record["result"] == hosted["result"]
+    records = json.loads(friend.evaluate("localStorage.getItem('cardtable.records')"))
+    assert len(records["games"]) == 1
+    choose(friend, "records", tap=True)
+    assert "Played at a friend" not in friend.inner_text("main")
+    assert friend.locator('[data-action="review"][data-index="0"]').count() == 1
+    friend.locator('[data-action="replay"][data-index="0"]').tap()
+    friend.locator('[data-action="replay-to"][data-step]:not([data-step="0"])').tap()
+    wait_until(friend, "!!document.querySelector('.replay')", 10_000)
+    assert friend.get_attribute("#replay-slider", "value") == str(len(hosted["actions"]))
 
 
 def test_a_forged_message_is_refused_and_a_vanished_friend_gets_a_bot(
