@@ -5,7 +5,9 @@ out by the browser's carriers, :class:`BrowserPeers` (``window.cardtablePeers``,
 ``assets/together.js``, WebRTC data channels) and :class:`BrowserRelays`
 (``window.cardtableRelay``, ``assets/relay.js``); what arrives over a link or a relay, and
 a heartbeat every second, go back to ``together``, and the page is drawn again when that
-changed something. When the page goes away its links close at once.
+changed something. When the page goes away its links close at once; when it comes back
+into view, its links are checked at once. While it has company (a table with friends or
+the waiting room), it asks the browser to keep the screen on (:class:`ScreenAwake`).
 """
 
 from __future__ import annotations
@@ -80,6 +82,36 @@ class BrowserRelays:
         self.here().close(room)
 
 
+class ScreenAwake:
+    """The Screen Wake Lock, held while it is wanted: asked for when wanted and the page
+    is in view, released when no longer wanted. The browser lets it go by itself when the
+    page is hidden, so it is asked for again when the page comes back. Where the browser
+    has no wake lock, or refuses it, nothing is said: the table plays on all the same."""
+
+    def __init__(self):
+        self.sentinel = None  # the browser's WakeLockSentinel while held
+        self.asking = False
+
+    def held(self) -> bool:
+        return self.sentinel is not None and not self.sentinel.released
+
+    async def want(self, wanted: bool) -> None:
+        api = getattr(js.navigator, "wakeLock", None)
+        if api is None or self.asking:
+            return
+        if wanted and not self.held() and js.document.visibilityState == "visible":
+            self.asking = True
+            try:
+                self.sentinel = await api.request("screen")
+            except Exception:  # refused (a policy, the battery): the screen may sleep
+                self.sentinel = None
+            finally:
+                self.asking = False
+        elif not wanted and self.held():
+            sentinel, self.sentinel = self.sentinel, None
+            await sentinel.release()
+
+
 class Link:
     """The page's side of its links: the relays' callbacks, made when a room first opens."""
 
@@ -87,12 +119,20 @@ class Link:
         self.page = page
         self.relay_proxies = None  # the relays' callbacks, made when a room first opens
         self.peers, self.relays = BrowserPeers(), BrowserRelays()
+        self.awake = ScreenAwake()
 
     def install(self) -> None:
         page = self.page
         self.peers.listen(page.proxy(self.on_link_message), page.proxy(self.on_link_state))
         page.listen(js.window, "pagehide", lambda event: self.close_links())
+        page.listen(js.document, "visibilitychange", lambda event: self.on_visible())
         asyncio.ensure_future(self.heartbeat())
+
+    def on_visible(self) -> None:
+        """Back in view (after a locked screen, another app, a frozen tab): the links are
+        checked now, not at the next heartbeat, and the screen kept on again."""
+        if js.document.visibilityState == "visible":
+            asyncio.ensure_future(self.beat())
 
     def run_jobs(self) -> None:
         """Carry out, each in a task of its own, the link jobs ``together`` has for the
@@ -169,15 +209,21 @@ class Link:
             self.page.draw()
 
     async def heartbeat(self) -> None:
-        """Every second: the links' heartbeats; the page is drawn when one changed."""
+        """Every second, :meth:`beat`."""
         while True:
             await asyncio.sleep(1)
-            try:
-                together = self.page.controller.together
-                if together.tick() or together.jobs_due():
-                    self.page.draw()
-            except Exception as error:  # a bug must not stop the heartbeat
-                js.console.error(f"cardtable: heartbeat: {error}")
+            await self.beat()
+
+    async def beat(self) -> None:
+        """The links' heartbeats (the page is drawn when one changed), and the screen kept
+        on while the page has company."""
+        try:
+            together = self.page.controller.together
+            if together.tick() or together.jobs_due():
+                self.page.draw()
+            await self.awake.want(together.in_company())
+        except Exception as error:  # a bug must not stop the heartbeat
+            js.console.error(f"cardtable: heartbeat: {error}")
 
     def close_links(self) -> None:
         """The page goes away: its links close at once (the others learn it quickly)."""
