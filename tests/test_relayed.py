@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
 from cardtable.web import links
 from cardtable.web.lobby import FRIEND, default_setup
 from cardtable.web.render import screen_html
+from cardtable.web.storage import SUGGESTED_RELAYS, relay_urls
 from cardtable.web.together import relayed
 from cardtable.web.together.link import HOST_PEER
 from cardtable.web.together.transport import MemoryNetwork
@@ -219,3 +221,60 @@ def test_garbage_through_the_relays_changes_nothing():
 def test_an_invitation_with_a_damaged_relay_secret_is_refused_in_words():
     link = links.parse("#/rentz?players=3&seat=2&room=0123abcd&join=AAAA&relay=short")
     assert link.invitation is None and "not complete" in link.error
+
+
+def test_a_fresh_friend_finds_the_host_on_the_relays_its_invitation_names():
+    """The host named a relay of its own; the friend's browser never named any (nor
+    switched playing across the internet on): it looks for the host on the link's relays,
+    not the suggested ones, and sits down with no code."""
+    network, clock, relay = MemoryNetwork(), Clock(), MemoryRelay()
+    host = online(Device(network, "host", clock, relay=relay))
+    host.controller.setup = default_setup("the-game").with_players(2).with_seat(1, FRIEND)
+    host.act("start")
+    link = host.controller.together.host.links[1]
+    assert links.parse(link.split("#", 1)[1]).invitation.relays == (RELAYS,)
+    friend = Device(network, "friend", clock, relay=relay)
+    join_by_link(host, friend, 1)
+    assert friend.controller.together.reply is None
+    assert {urls for device, _, urls in relay.contacted if device is friend} == {(RELAYS,)}
+
+
+def test_a_friend_whose_settings_name_relays_tries_the_links_first():
+    invitation = links.Invitation(setup=default_setup("the-game"), seat=1, host="", room="ab12cd34",
+                                  code="x", relay="s", relays=("wss://host.example/mqtt",))
+    assert relayed.joining_relays(invitation, ["wss://mine.example/mqtt", "wss://host.example/mqtt"]) \
+        == ["wss://host.example/mqtt", "wss://mine.example/mqtt"]
+    assert relayed.joining_relays(links.Invitation(default_setup("the-game"), 1, "", "ab12cd34", "x",
+                                                   "s"), []) == relay_urls(SUGGESTED_RELAYS)
+
+
+@pytest.mark.parametrize("named,kept,refused", [
+    ("wss://a.example/mqtt,wss://b.example:8084/mqtt", 2, []),
+    ("ws://evil.example:1883/mqtt,wss://a.example/mqtt", 1, ["ws://evil.example:1883/mqtt"]),
+    ("http://a.example/,javascript:alert(1),wss://a.example/mqtt", 1,
+     ["http://a.example/", "javascript:alert(1)"]),
+    (",".join(f"wss://r{n}.example/mqtt" for n in range(8)), 5,
+     [f"wss://r{n}.example/mqtt" for n in range(5, 8)]),
+    ("ws://localhost:1883,wss://a.example/mqtt,wss://a.example/mqtt", 2, []),
+])
+def test_an_invitations_relays_are_checked_as_the_setting_is(named, kept, refused):
+    """Bad addresses, a ws:// to another machine, too many: dropped, in one sentence that
+    names them, and never contacted."""
+    network, clock, relay = MemoryNetwork(), Clock(), MemoryRelay()
+    host = online(Device(network, "host", clock, relay=relay))
+    host.controller.setup = default_setup("the-game").with_players(2).with_seat(1, FRIEND)
+    host.act("start")
+    link = host.controller.together.host.links[1]
+    from urllib.parse import quote
+    tampered = re.sub(r"relays=[^&]*", "relays=" + quote(named, safe=","), link)
+    parsed = links.parse(tampered.split("#", 1)[1])
+    assert len(parsed.invitation.relays) == kept
+    said = " ".join(parsed.notices)
+    for url in refused[:3]:
+        assert url in said
+    assert not refused or "will not contact" in said
+    friend = Device(network, "friend", clock, relay=relay)
+    friend.open(tampered)
+    friend.act("join", text="Friend1")
+    contacted = {url for device, _, urls in relay.contacted if device is friend for url in urls}
+    assert contacted and not contacted & set(refused)

@@ -39,6 +39,7 @@ class MemoryRelay:
         self.heard: dict = {}  # (device, room name): its page's on_message
         self.up = True
         self.carried: list = []  # (secret, text) of everything sent
+        self.contacted: list = []  # (device, room, the relays' URLs) of every room opened
 
     def open(self, device, room: str, secret: str, on_message, on_state) -> None:
         self.close(device, room)
@@ -70,6 +71,7 @@ class RelayEnd:
         self.relay, self.device = relay, device
 
     def open(self, room: str, secret: str, urls, on_message, on_state) -> None:
+        self.relay.contacted.append((self.device, room, tuple(urls)))
         self.relay.open(self.device, room, secret, on_message, on_state)
 
     def send(self, room: str, text: str) -> None:

@@ -142,3 +142,33 @@ def test_with_every_relay_dead_the_codes_are_offered_within_the_connect_time(
     room.locator('[data-action="accept-reply"][data-seat="1"]').tap()
     for page in (host, friend):
         wait_until(page, SEATED, 30_000)
+
+
+def test_a_fresh_friend_finds_the_hosts_own_relay_through_the_link(
+        relay, device, new_page, site, open_app, wait_until):
+    """The host named only a relay of its own; the friend's browser never opened the site
+    (no settings at all): it looks for the host on the relay the link names, sits down
+    with no code; a copy of the link whose relays were tampered with says in words which it
+    drops, and the page never opens a connection to them."""
+    host = device("Ana", "en", site.link("#/the-game?seed=relay-own&players=3"
+                                         "&seats=human,friend,friend"))
+    friend = new_page(**PHONE)
+    friend.context.grant_permissions(["microphone"], origin=site.origin)
+    sockets = []
+    friend.on("websocket", lambda socket: sockets.append(socket.url))
+    seat_by_links(host, {1: friend}, open_app, wait_until)
+    assert friend.locator("[data-reply-code]").count() == 0
+    assert sockets and all(url.startswith(relay.url) for url in sockets)
+    # the second seat's link, its relays swapped for others
+    link = host.locator('[data-invite-seat="2"] a[data-invite-link]').get_attribute("href")
+    bad = "ws://192.0.2.7:1883/mqtt"
+    tampered = link.replace("relays=", "relays=" + bad.replace(":", "%3A") + ",")
+    other = new_page(**PHONE)
+    other.context.grant_permissions(["microphone"], origin=site.origin)
+    other_sockets = []
+    other.on("websocket", lambda socket: other_sockets.append(socket.url))
+    open_app(other, tampered)
+    assert bad in other.inner_text("body") and "will not contact" in other.inner_text("body")
+    other.locator('[data-action="join"]').tap()
+    wait_until(other, SEATED, 30_000)
+    assert other_sockets and not any("192.0.2.7" in url for url in other_sockets)

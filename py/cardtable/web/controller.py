@@ -118,6 +118,8 @@ class Controller:
             self.together.meet()
             self.on_lobby({})
             self.together.open_invitation(link.invitation)
+            if link.notices:  # what of the link was dropped (relays it will not contact)
+                self.say("status", " ".join(link.notices))
             return True
         if link is None or link.setup is None and not link.error:
             if link and link.notices:

@@ -33,6 +33,7 @@ from ..engine.registry import GAMES
 from ..i18n import _, available, ngettext
 from .records import daily
 from .lobby import HUMAN, PEOPLE, Setup, default_setup
+from .storage import MAX_RELAYS, RELAY_URL, relay_urls
 from .validate import SEED_PATTERN
 
 RESERVED = ("seed", "players", "seats", "lang", "theme", "poster")
@@ -69,7 +70,8 @@ class Invitation:
     the host's name, the room (the host's game, eight hex digits), the compact offer
     (``join``, read by :mod:`.together.signal`) and, when the host plays across the
     internet, the seat's relay secret (``relay``: the pages meet on relays with it,
-    ``assets/relay.js``; "" otherwise). It never holds a seed."""
+    ``assets/relay.js``; "" otherwise) and the relays the host uses (``relays``, checked as
+    the setting is: see :func:`invitation_relays`). It never holds a seed."""
 
     setup: Setup
     seat: int
@@ -77,6 +79,7 @@ class Invitation:
     room: str
     code: str
     relay: str = ""
+    relays: tuple = ()
 
 
 def query_pairs(query: str) -> list:
@@ -175,16 +178,37 @@ def _invitation(link: Link, game: str, params: dict) -> Link:
     options = {key: spec.option(key).parse(text) for key, text in params.items() if key in known}
     setup = replace(setup, options=spec.resolve_options(options, setup.players))
     host = " ".join("".join(ch for ch in params.get("host", "") if ch.isprintable()).split())
+    relays = ()
+    if relay:
+        relays, refused = invitation_relays(params.get("relays", ""))
+        if refused:
+            link.notices.append(refused)
     link.invitation = Invitation(setup=setup, seat=int(seat) - 1, host=host[:24],
-                                 room=room, code=params["join"], relay=relay)
+                                 room=room, code=params["join"], relay=relay, relays=relays)
     return link
 
 
+def invitation_relays(text: str) -> tuple:
+    """The relays an invitation names (comma-separated), checked by the setting's rule
+    (``storage.RELAY_URL``: wss anywhere, ws only to this machine; each once,
+    ``MAX_RELAYS`` at most): ``(the relays kept, a sentence naming those refused or "")``.
+    A refused relay is never contacted."""
+    named = [url for url in (text or "").split(",") if url]
+    kept = relay_urls(" ".join(url for url in named if RELAY_URL.fullmatch(url)))
+    refused = [url for url in dict.fromkeys(named) if url not in kept]
+    if not refused:
+        return tuple(kept), ""
+    shown = ", ".join(quoted(url[:60]) for url in refused[:3]) + (" …" if len(refused) > 3 else "")
+    return tuple(kept), _("This invitation named relays this page will not contact (only"
+                          " wss:// addresses, ws:// on this machine, {most} at most): {urls}."
+                          ).format(most=MAX_RELAYS, urls=shown)
+
+
 def invitation_fragment(setup: Setup, seat: int, host: str, room: str, code: str,
-                        relay: str = "") -> str:
+                        relay: str = "", relays=()) -> str:
     """The fragment of an invitation to ``seat`` (from 0) of ``setup``'s game: the options
     that differ from the game's defaults only, to keep it short; no seed, no seats; the
-    seat's relay secret when there is one."""
+    seat's relay secret when there is one, with the relays the host meets friends on."""
     spec = setup.spec
     defaults = spec.resolve_options({}, setup.players)
     params = [("players", setup.players), ("seat", seat + 1)]
@@ -192,6 +216,7 @@ def invitation_fragment(setup: Setup, seat: int, host: str, room: str, code: str
                if value != defaults[key]]
     params += [("host", host)] if host else []
     params += [("room", room), ("join", code)] + ([("relay", relay)] if relay else [])
+    params += [("relays", ",".join(relays))] if relay and relays else []
     from urllib.parse import quote, urlencode  # see query_pairs
 
     return f"#/{setup.game}?" + urlencode(params, safe="/,", quote_via=quote)

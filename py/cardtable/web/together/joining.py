@@ -66,7 +66,8 @@ class Joining:
         if invitation is None or not invitation.relay or guest is not None and guest.over:
             return ""
         return links.invitation_fragment(invitation.setup, invitation.seat, invitation.host,
-                                         invitation.room, invitation.code, invitation.relay)
+                                         invitation.room, invitation.code, invitation.relay,
+                                         invitation.relays)
 
     def answer_offer(self, offer) -> None:
         """Answer the host's ``offer`` (the reply follows, by :meth:`answered`)."""

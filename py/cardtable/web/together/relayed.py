@@ -2,7 +2,8 @@
 
 While playing across the internet is on and relays are named (Settings), each friend's
 seat has a relay secret, which its invitation link carries after the ``#`` (browsers never
-send that part to a server). The host's page opens the seat's relay room (a ``RelayOpen``
+send that part to a server), with the relays the host uses (addresses of servers, not
+secrets): the friend's page looks for the host there first, whatever its own settings. The host's page opens the seat's relay room (a ``RelayOpen``
 job, ``assets/relay.js``: the room's topic and key come from the secret); a friend who
 taps Join opens the same room and *knocks*; the host answers with the seat's current offer;
 the friend's page answers it and sends the answer back the same way; the host applies it
@@ -29,7 +30,7 @@ import json
 import secrets
 
 from ...i18n import _
-from ..storage import SUGGESTED_RELAYS, relay_urls
+from ..storage import MAX_RELAYS, SUGGESTED_RELAYS, relay_urls
 from ..validate import read_json
 from . import signal
 from .link import RelayClose, RelayOpen, RelaySend
@@ -141,10 +142,18 @@ def host_heard(together, room: str, data: dict) -> bool:
 
 
 # -- a friend's page ---------------------------------------------------------------------------
+def joining_relays(invitation, own: list) -> list:
+    """The relays a friend's page looks for the host on: the invitation's (the host's own,
+    checked when the link was read) first, then the player's, MAX_RELAYS at most; the
+    suggested ones when neither names any."""
+    named = list(dict.fromkeys([*invitation.relays, *own]))[:MAX_RELAYS]
+    return named or relay_urls(SUGGESTED_RELAYS)
+
+
 def start_joining(together) -> None:
     """Join (the invitation has a relay secret): open the host's room and knock."""
     invitation = together.joining
-    urls = relays(together) or relay_urls(SUGGESTED_RELAYS)
+    urls = joining_relays(invitation, relays(together))
     together.relaying = {"since": together.seconds(), "knocked": None, "live": 0,
                          "offered": False, "answered": None}
     open_room(together, HOST_ROOM, invitation.relay, urls)
