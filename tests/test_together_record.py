@@ -208,3 +208,14 @@ def test_moves_that_replay_must_make_the_very_result_and_events_seen():
     for seen in [(moves, result, log), (moves, other, guest.log), (moves + 1, result, guest.log)]:
         with pytest.raises(ValueError, match="do not make the game that was played"):
             deal_seen(data, guest.setup, *seen)
+
+
+def test_a_friends_record_opens_its_review_from_its_own_seat():
+    table = Table("the-game")
+    table.play(seed=9)
+    friend = table.friends[2]
+    friend.act("records", game="the-game")
+    effect = friend.act("review", index=0)
+    reviewing = friend.controller.browsing.reviewing
+    assert effect[0] == "review" and reviewing.seat == 2
+    assert reviewing.names[2] == "You" and friend.screen().kind == "review"

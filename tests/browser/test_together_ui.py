@@ -200,6 +200,7 @@ def test_a_friends_records_replay_the_game_from_its_seat(device, site, open_app,
     friend.locator('[data-action="replay-to"][data-step]:not([data-step="0"])').tap()
     wait_until(friend, "!!document.querySelector('.replay')", 10_000)
     assert friend.get_attribute("#replay-slider", "value") == str(len(hosted["actions"]))
+    assert "Player 1" in friend.inner_text("body")  # the host's seat: the friend is "You"
 
 
 def test_a_forged_message_is_refused_and_a_vanished_friend_gets_a_bot(
