@@ -278,3 +278,15 @@ def test_an_invitations_relays_are_checked_as_the_setting_is(named, kept, refuse
     friend.act("join", text="Friend1")
     contacted = {url for device, _, urls in relay.contacted if device is friend for url in urls}
     assert contacted and not contacted & set(refused)
+
+
+def test_an_invitation_on_the_suggested_relays_does_not_name_them():
+    """A friend's page tries the suggested relays anyway: naming them would only lengthen
+    the link."""
+    network, clock, relay = MemoryNetwork(), Clock(), MemoryRelay()
+    host = Device(network, "host", clock, relay=relay)
+    host.store.write_settings({"internet": "on", "relays": SUGGESTED_RELAYS, "stun": ""})
+    host.controller.setup = default_setup("the-game").with_players(2).with_seat(1, FRIEND)
+    host.act("start")
+    link = host.controller.together.host.links[1]
+    assert "relay=" in link and "relays=" not in link

@@ -67,7 +67,7 @@ class Hosting:
         code = signal.encode(signal.from_sdp(sdp, "offer", friend.invite, friend.seat))
         fragment = links.invitation_fragment(host.table.session.setup, friend.seat,
                                              player_name(self.store), host.room, code,
-                                             friend.relay, relayed.relays(self))
+                                             friend.relay, relayed.named_in_links(self))
         host.links[friend.seat] = self.base_url + fragment
         relayed.offer_ready(self, friend.seat, code)
 

@@ -60,6 +60,13 @@ def relays(together) -> list:
     return relay_urls(settings.get("relays", ""))
 
 
+def named_in_links(together) -> list:
+    """The relays an invitation names: the host's, unless they are the suggested ones,
+    which a friend's page tries anyway (the link stays shorter, its QR code smaller)."""
+    urls = relays(together)
+    return [] if urls == relay_urls(SUGGESTED_RELAYS) else urls
+
+
 def open_room(together, room: str, secret: str, urls: list) -> None:
     together.relay_rooms.add(room)
     together.ask(RelayOpen(room, secret, tuple(urls)))
