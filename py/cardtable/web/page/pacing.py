@@ -4,7 +4,7 @@ Bots and forced moves are made in an asyncio task that sleeps the chosen pace be
 moves, so the page stays responsive; each move is thought in slices of the main thread
 (the page draws and answers taps between them), and a thought that runs long names the
 thinker in the page's thinking line. A pause between parts of a game ends by itself after
-the pace's pause seconds. A hint is thought in slices too.
+the pace's pause seconds. A hint and a review are thought in slices too.
 """
 
 from __future__ import annotations
@@ -21,6 +21,9 @@ from .drawing import focus_selector
 from .sound import sound_on
 
 SLICE_SECONDS = 0.04  # the longest a bot thinks before the page may draw and answer taps
+# A review's slice: shorter, since one of its steps (a bot's move in a play-out, a slice of
+# the judge's hint) may run past the slice's end, and no task may take 50 ms.
+REVIEW_SLICE_SECONDS = 0.02
 THINKING_SHOWN_AFTER = 0.3  # seconds a thought runs before the page says who is thinking
 
 
@@ -93,22 +96,27 @@ class Pacing:
         self.page.draw()
 
     async def review(self, steps) -> None:
-        """Run the generator ``steps`` (a review being thought) in slices; between them
-        the page is drawn again when the review on show got further (a new point, or
-        done: ``Browsing.progress``), not after every slice; then drawn once more. The
-        focus stays on its control."""
+        """Run the generator ``steps`` (a review being thought) in slices of
+        ``REVIEW_SLICE_SECONDS``; when the review on show got further (a new point, or
+        done: ``Browsing.progress``), the page is drawn again in a task of its own, not
+        after every slice; then drawn once more. The focus stays on its control, or on
+        the element with its id (the review's title)."""
         browsing = self.page.controller.browsing
         drawn = browsing.progress()
 
         def repaint() -> None:
+            active = js.document.activeElement
+            held = focus_selector(active) or (f"#{active.id}" if active and active.id else None)
+            self.page.drawing.paint()
+            self.page.drawing.place_focus((held,) if held else (), scroll=False)
+
+        def between() -> None:
             nonlocal drawn
             if browsing.progress() != drawn:
                 drawn = browsing.progress()
-                held = focus_selector(js.document.activeElement)
-                self.page.drawing.paint()
-                self.page.drawing.place_focus((held,) if held else (), scroll=False)
+                asyncio.get_event_loop().call_soon(repaint)
 
-        await in_slices(steps, between=repaint)
+        await in_slices(steps, between=between, seconds=REVIEW_SLICE_SECONDS)
         self.page.draw()
 
     async def in_slices(self, steps, words: str) -> None:
@@ -130,11 +138,11 @@ class Pacing:
                 line.hidden, line.textContent = True, ""
 
 
-async def in_slices(steps, between=lambda: None) -> None:
+async def in_slices(steps, between=lambda: None, seconds: float = SLICE_SECONDS) -> None:
     """Run the generator ``steps`` to its end, giving the browser back its main thread
-    whenever a slice has taken ``SLICE_SECONDS`` (``between()`` is called then)."""
+    whenever a slice has taken ``seconds`` (``between()`` is called then)."""
     while True:
-        deadline = time.perf_counter() + SLICE_SECONDS
+        deadline = time.perf_counter() + seconds
         try:
             while time.perf_counter() < deadline:
                 next(steps)
