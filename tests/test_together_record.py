@@ -219,3 +219,17 @@ def test_a_friends_record_opens_its_review_from_its_own_seat():
     reviewing = friend.controller.browsing.reviewing
     assert effect[0] == "review" and reviewing.seat == 2
     assert reviewing.names[2] == "You" and friend.screen().kind == "review"
+
+
+def test_a_page_reloaded_since_it_recorded_the_game_fills_in_that_record():
+    table = Table("the-game", hold=True)
+    table.play(seed=3)
+    seat, text = table.held[0]
+    friend = table.friends[seat]
+    browsing, guest = friend.controller.browsing, friend.controller.together.guest
+    browsing.recorded = (None, None)  # as a page reloaded since has it
+    browsing.record_guest(guest)  # the table drawn again: not recorded a second time
+    assert len(table.records(seat)) == 1
+    table.deliver(seat, text)
+    [record] = table.records(seat)
+    assert record["actions"] == table.host.controller.session.actions

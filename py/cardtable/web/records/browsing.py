@@ -83,15 +83,19 @@ class Browsing:
     def record_guest(self, guest) -> None:
         """At the end of a game played at a friend's table, record it from this seat:
         with its seed and moves once the host's page sent them (``guest.deal``, checked),
-        else without (a guest learns the deal only when the game is over). A record made
-        without them is filled in when they come, not recorded again."""
+        else without (a guest learns the deal only when the game is over). The game is
+        recorded once, even by a page reloaded since (its record is found by its digest): a
+        record made without the moves is filled in when they come."""
         if not guest.over:
             return
         record = guest_record(guest, self.app.clock())
-        kept = self.recorded[1] if self.recorded[0] is guest else None
+        seen = (record["digest"], digest(guest.log))  # with its moves, and without
+        kept = next((r for r in reversed(self.book.games)
+                     if r.get("seat") == guest.seat and r["digest"] in seen), None)
         if kept is not None and kept["digest"] == record["digest"]:
-            return  # recorded already (a next deal at the same table makes a new log)
-        if kept is not None and kept["digest"] == digest(guest.log):  # now with its moves
+            self.recorded = (guest, kept)  # recorded already
+            return
+        if kept is not None:  # recorded without its moves: now with them
             self.book.games[:] = [r for r in self.book.games if r is not kept]
             record["when"] = kept["when"]
         self.keep(guest, record)
