@@ -192,3 +192,26 @@ def test_every_table_names_a_move_in_its_words(game):
     for action in state.legal_actions()[:20]:
         words = action_words(table, as_action(action))
         assert words and "[" not in words and "'" not in words, (action, words)
+
+
+def test_a_friends_table_is_reviewed_from_the_players_seat_and_not_tried():
+    """A record of a friend's table where the player sat second (its deal and moves kept):
+    the review is of seat 2's moves, its positions are what seat 2 saw, and no moment is
+    offered to try (a game of this page sits its player first)."""
+    c = finished(controller(), "friend-3")  # a deal where seat 2 made a move that mattered
+    record = {**c.browsing.book.games[-1], "seat": 1, "seats": ["human", "friend", "random"]}
+    c.browsing.book.games.append(record)
+    shown = reviewed(c, {"index": "1"})
+    reviewing = c.browsing.reviewing
+    states = reviewing.review.states
+    assert all(states[step].current_player == 1 for step in reviewing.review.steps_of_moves)
+    assert shown["moments"], "seat 2's play has a move that mattered"
+    moment = reviewing.review.moments[0]
+    view, _ = reviewing.position(moment)
+    assert view["hand"] == states[moment.step].view(1)["hand"]
+    html = page(c)
+    assert not html.find("button", **{"data-action": "review-try"})
+    assert html.find("button", **{"data-action": "review-show"})
+    c.handle("review-try", {"move": str(moment.move)})
+    assert any("did not sit first" in text for role, text in c.messages if role == "alert")
+    assert c.screen().kind == "review"
