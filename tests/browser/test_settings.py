@@ -4,11 +4,13 @@ The address bar keeps the link of the deal on the table; a reload resumes the sa
 of that deal; the lobby has the plain address. The menu copies the link, deals anew and
 opens the settings: pace, sound (tones from the Web Audio API when a bot plays), motion
 and theme, kept across reloads and applied to <html> before Python runs. Skip links move
-the focus; alerts are dismissed and never stack.
+the focus; alerts are dismissed and never stack. The theme chosen, not the system's,
+colours the tables' own stylesheets too.
 """
 
 import pytest
 from menu import menu_item
+from settings_scripts import settings_script
 
 CLIPBOARD = ["clipboard-read", "clipboard-write"]
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
@@ -110,3 +112,40 @@ def test_skip_links_and_alerts_by_keyboard(page, site, open_app):
     page.keyboard.press("Enter")
     assert page.locator("#app [role=alert] p").count() == 0
     assert active(page)["tag"] == "BUTTON"  # the lobby's first control, not the page
+
+
+# A colour variable as the page resolves it (a light-dark() pair picks one by the theme):
+# the colour of a probe element set to it.
+RESOLVED = """(name) => { const probe = document.createElement('i');
+  probe.style.color = `var(${name})`; document.body.append(probe);
+  const value = getComputedStyle(probe).color; probe.remove(); return value; }"""
+# The contrast ratio (WCAG) of each Extreme instruction card in the hand: its number's
+# colour on its background.
+CARD_CONTRAST = """() => {
+  const luminance = (colour) => colour.match(/[\\d.]+/g).slice(0, 3).map(Number)
+    .map((v) => (v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+    .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+  return [...document.querySelectorAll('.hand .card[data-instruction]')].map((card) => {
+    const style = getComputedStyle(card);
+    const [a, b] = [luminance(style.color), luminance(style.backgroundColor)];
+    return Math.round(100 * (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05)) / 100; }); }"""
+# The colours of the tables' own stylesheets by theme: the hint's outline and the latest
+# play's mark (assets/table.css), Extreme's instruction backgrounds.
+THEMED = {"light": {"--hint-line": "rgb(154, 100, 0)", "--last-play": "rgb(47, 111, 176)",
+                    "--lightning-bg": "rgb(255, 241, 214)", "--infinity-bg": "rgb(238, 232, 255)"},
+          "dark": {"--hint-line": "rgb(241, 182, 49)", "--last-play": "rgb(106, 168, 232)",
+                   "--lightning-bg": "rgb(58, 44, 16)", "--infinity-bg": "rgb(42, 35, 66)"}}
+
+
+@pytest.mark.parametrize(("system", "theme"), [("light", "dark"), ("dark", "light")])
+def test_the_theme_chosen_colours_the_tables_own_parts(new_page, site, open_app, system, theme):
+    """The tables' stylesheets followed the system's colour scheme, not the theme of the
+    settings: in the dark theme on a light system, Extreme's instruction cards kept their
+    light lavender under the dark theme's light numbers (a contrast of about 1.1)."""
+    page = new_page(viewport={"width": 390, "height": 844}, color_scheme=system)
+    page.context.add_init_script(settings_script(theme=theme))
+    open_app(page, site.link("#/extreme?seed=g3&players=2&seats=human,careful"))
+    page.wait_for_selector(".hand .card[data-instruction]")
+    assert {name: page.evaluate(RESOLVED, name) for name in THEMED[theme]} == THEMED[theme]
+    contrasts = page.evaluate(CARD_CONTRAST)
+    assert contrasts and min(contrasts) >= 4.5, contrasts
