@@ -195,19 +195,21 @@ def test_a_malformed_record_message_is_dropped_in_words(fields, why):
         messages.read(messages.message("record", **data), from_host=True)
 
 
-def test_moves_that_replay_must_make_the_very_result_and_events_seen():
+def test_moves_that_replay_must_make_the_very_result_events_and_view_seen():
     table = Table("the-game", hold=True)
     table.play(seed=5)
     seat, text = table.held[0]
     guest = table.friends[seat].controller.together.guest
-    data, moves, result = json.loads(text), guest.table["at"], guest.table["result"]
-    deal_seen(data, guest.setup, moves, result, guest.log)  # the game seen: kept
-    log = json.loads(json.dumps(guest.log))
+    data, seen = json.loads(text), guest.seen()
+    deal_seen(data, guest.setup, seen)  # the game seen: kept
+    log = json.loads(json.dumps(seen["log"]))
     log[-1][-1]["seat"] = "another"  # one event seen otherwise
-    other = {**result, "outcome": "another"}
-    for seen in [(moves, result, log), (moves, other, guest.log), (moves + 1, result, guest.log)]:
+    hand = seen["view"]["hand"]  # the cards left in the friend's hand at the end
+    others = [{"log": log}, {"result": {**seen["result"], "outcome": "another"}},
+              {"moves": seen["moves"] + 1}, {"view": {**seen["view"], "hand": hand + [1]}}]
+    for other in others:
         with pytest.raises(ValueError, match="do not make the game that was played"):
-            deal_seen(data, guest.setup, *seen)
+            deal_seen(data, guest.setup, {**seen, **other})
 
 
 def test_a_friends_record_opens_its_review_from_its_own_seat():

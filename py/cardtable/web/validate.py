@@ -19,7 +19,7 @@ import re
 from ..bots import levels
 from ..engine.core import as_action
 from ..engine.registry import GAMES
-from ..i18n import _
+from ..i18n import _, language, set_language
 from ..parts import PartMissing
 from .lobby import HUMAN, PEOPLE, Setup
 
@@ -274,13 +274,14 @@ def outcome_of(result, setup: Setup, seat: int = 0) -> dict:
 
 
 # -- a finished game a host sent ---------------------------------------------------------
-def deal_seen(data: dict, setup: Setup, moves: int, result, log: list) -> None:
+def deal_seen(data: dict, setup: Setup, seen: dict) -> None:
     """Raise ``ValueError`` in words unless ``data`` (a host's ``record`` message:
     ``game``, ``players``, ``seats``, ``options``, ``seed``, ``actions``) is the game a
     friend's page saw at ``setup``'s table: the same game, players and options, seats a
-    record may have, and moves that the engine replays from the seed to a finished game of
-    ``moves`` moves, whose ``result`` and events (``log``, batch by batch) are those the
-    page was sent."""
+    record may have, and moves that the engine replays from the seed to a finished game
+    of ``seen["moves"]`` moves, whose ``result``, events (``log``, batch by batch) and
+    final ``view`` of the friend's ``seat`` (drawn in its ``lang``, as the host drew it)
+    are those the page was sent."""
     sent = setup_of(data)
     if (sent.game, sent.players, sent.options) != (setup.game, setup.players, setup.options):
         raise ValueError(_("it is the record of another game"))
@@ -295,9 +296,20 @@ def deal_seen(data: dict, setup: Setup, moves: int, result, log: list) -> None:
         raise
     except Exception:  # any move the rules refuse or cannot read
         raise ValueError(_("its moves do not replay")) from None
-    if not (state.is_over and len(data["actions"]) == moves
-            and plain(state.result()) == result and plain(events) == log):
+    if not (state.is_over and len(data["actions"]) == seen["moves"]
+            and plain(state.result()) == seen["result"] and plain(events) == seen["log"]
+            and view_in(state, seen["seat"], seen["lang"]) == seen["view"]):
         raise ValueError(_("its moves do not make the game that was played"))
+
+
+def view_in(state, seat: int, lang: str) -> dict:
+    """``seat``'s view of ``state`` drawn in ``lang``, as a JSON text would bring it back."""
+    spoken = language()
+    set_language(lang)
+    try:
+        return plain(state.view(seat))
+    finally:
+        set_language(spoken)
 
 
 def plain(value):

@@ -152,13 +152,19 @@ class Guest:
         if not self.over:
             raise ValueError("record: before the game is over")
         try:
-            deal_seen(data, self.setup, self.table["at"], self.table["result"], self.log)
+            deal_seen(data, self.setup, self.seen())
         except ValueError as error:
             self.drop(f"record: {error}")
             self.refusal = _(NOT_SEEN).format(reason=error)
             return False
         self.deal = {key: data[key] for key in ("seed", "actions", "seats")}
         return True
+
+    def seen(self) -> dict:
+        """What this page was shown of the game (see :func:`~..validate.deal_seen`)."""
+        table = self.table
+        return {"moves": table["at"], "result": table["result"], "log": self.log,
+                "seat": self.seat, "view": table["view"], "lang": self.lang}
 
     def on_bye(self, data: dict) -> bool:
         self.state = "bot" if data["why"] == "bot" else "closed"
