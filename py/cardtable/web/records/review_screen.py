@@ -33,6 +33,11 @@ def number(unit: str, value: float) -> str:
     return f"{round(value * 100)}%" if unit == "chance" else f"{value:.1f}"
 
 
+def tick(unit: str, value: float) -> str:
+    """An axis' end: as :func:`number`, but whole from 10 on (it fits beside the axis)."""
+    return number(unit, value) if unit == "chance" or abs(value) < 10 else str(round(value))
+
+
 def spread(unit: str, noise: float) -> str:
     """A noise in the unit's figures (a chance's in percentage points), "?" if unknown."""
     if not math.isfinite(noise):
@@ -133,7 +138,7 @@ def axis_html(unit: str, best: float, worst: float) -> str:
              f'<line class="axis" x1="{PAD}" y1="{HEIGHT - PAD}" x2="{WIDTH - 4}"'
              f' y2="{HEIGHT - PAD}"/>')
     return lines + "".join(f'<text class="tick" x="{PAD - 4}" y="{y:.1f}" text-anchor="end">'
-                           f'{esc(number(unit, value))}</text>'
+                           f'{esc(tick(unit, value))}</text>'
                            for value, y in ((best, TOP + 4), (worst, BOTTOM)))
 
 

@@ -71,7 +71,8 @@ class Reviewing:
         found = [m for m in self.review.moments if text.isascii() and text.isdigit()
                  and m.move == int(text)]
         if not found:
-            raise ValueError(_("No move that mattered is move “{move}”.").format(move=text[:30]))
+            raise ValueError(_("No move that mattered is move “{move}”.")
+                             .format(move=text[:30]))
         return found[0]
 
     def position(self, moment) -> tuple:
