@@ -133,8 +133,7 @@ def reviewed(game: str, players: int, index: int) -> dict:
         now = time.perf_counter()
         longest, last = max(longest, now - last), now
     return {"seconds": time.perf_counter() - start, "longest": longest,
-            "moves": len(review.points), "named": len(review.moments),
-            "noise": sum(p.noise for p in review.points) / max(len(review.points), 1)}
+            "moves": len(review.points), "named": len(review.moments)}
 
 
 def calibration_rows(module, fitting: list) -> list:
@@ -187,12 +186,13 @@ def report(args, rows: list, reviews: list, elapsed: float) -> str:
               f"Mean noise of a calibrated estimate (half-width of its 95% interval): "
               f"{sum(noise) / len(noise):.2f}.", ""]
     if reviews:
-        lines += ["Whole reviews of check deals' records (seat 0, the shipped `REVIEW`, "
-                  "one process):", "",
-                  "| deal | seat's moves | seconds | longest slice (ms) | mean noise |"
-                  " moves named |", "| --- | --- | --- | --- | --- | --- |"]
+        lines += ["Whole reviews of check deals' records (seat 0, the shipped `REVIEW`: "
+                  f"{spec.samples} worlds a move, one process; the load average of the "
+                  f"machine at the end: {os.getloadavg()[0]:.1f}):", "",
+                  "| deal | seat's moves | seconds | longest slice (ms) | moves named |",
+                  "| --- | --- | --- | --- | --- |"]
         lines += [f"| {PREFIX}-{r['index']} | {r['moves']} | {r['seconds']:.1f} |"
-                  f" {r['longest'] * 1000:.0f} | {r['noise']:.2f} | {r['named']} |"
+                  f" {r['longest'] * 1000:.0f} | {r['named']} |"
                   for r in reviews]
         lines.append("")
     return "\n".join(lines)
