@@ -107,6 +107,7 @@ def test_the_chart_fills_in_as_the_review_is_thought_and_says_how_far_it_got():
     assert html.one("p", cls="review-progress").text == f"Thinking… move 3 of {total}"
     assert len(Page(review_chart(c.browsing.reviewing)).find("tr")) == 1 + 2
     assert not html.find("li", cls="moment")  # named once done
+    assert len(html.find("main")) == 1
 
 
 def test_a_records_review_opens_and_the_same_record_gives_the_same_figures():
@@ -134,6 +135,7 @@ def test_try_the_other_move_starts_a_new_game_and_leaves_the_record_as_it_was():
     # the first moment's position is on show, as the seat saw it
     assert html.one(id="review-position").text.startswith(f"The position before move "
                                                          f"{moment.move + 1}")
+    assert len(html.find("main")) == 1  # the table's, after the review's section
     record = c.browsing.book.games[-1]
     book_before = store.get(RECORDS_KEY)
     c.handle("review-try", {"move": str(moment.move)})

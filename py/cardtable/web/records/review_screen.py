@@ -58,7 +58,8 @@ def measure_name(spec) -> str:
 
 
 def review_html(reviewing) -> str:
-    """The review screen of ``reviewing``."""
+    """The review screen of ``reviewing``: a ``<main>``, or while a position is on show
+    a section before the game's table (whose own ``<main>`` it is, as in a replay)."""
     review, record = reviewing.review, reviewing.record
     title = _("Review: {game}, {when}").format(game=GAMES[record["game"]].name,
                                                when=record["when"].replace("T", " "))
@@ -67,9 +68,10 @@ def review_html(reviewing) -> str:
     head = (f'<div class="screen-head"><h1 id="review-title" tabindex="-1">{esc(title)}</h1>'
             + button(_("Close"), "close-review", class_="panel-close") + "</div>")
     position = position_html(reviewing)
-    return (f'<section class="records review" aria-labelledby="review-title">{head}'
+    tag = "section" if position else "main"  # the position's table is the <main> then
+    return (f'<{tag} class="records review" aria-labelledby="review-title">{head}'
             f'<p class="help">{esc(about_words)}</p>{progress_html(reviewing)}'
-            f'{review_chart(reviewing)}{moments_html(reviewing)}</section>{position}')
+            f'{review_chart(reviewing)}{moments_html(reviewing)}</{tag}>{position}')
 
 
 def progress_html(reviewing) -> str:
