@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from ...engine.registry import GAMES
-from ...i18n import N_, _
+from ...i18n import N_, _, ngettext
 from ..html import attrs, button, esc
 from ..tables import action_words
 from .charts import HEIGHT, PAD, WIDTH, figure, scale
@@ -78,7 +78,8 @@ def progress_html(reviewing) -> str:
     """How far the review got, in words."""
     review = reviewing.review
     if review.done:
-        words = _("Review done: {n} of your moves.").format(n=reviewing.total)
+        words = ngettext("Review done: your {n} move.", "Review done: your {n} moves.",
+                         reviewing.total).format(n=reviewing.total)
     else:
         words = _("Thinking… move {move} of {total}").format(
             move=min(len(review.points) + 1, reviewing.total), total=reviewing.total)
