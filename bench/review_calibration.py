@@ -16,7 +16,8 @@ Printed and written to ``docs/figures/review.md`` (the game's own section, other
 the rows, the correlation and mean absolute error against the truth before and after the
 map on the check deals, the mean noise of an estimate, and the time of whole reviews of
 ``--reviews`` check deals' records (from seat 0) with the longest slice and the moves that
-review names (a game of the judge alone: any named is a false alarm).
+review names (a game of the judge alone: any named is a false alarm). ``--deals 0`` times
+the whole reviews alone, in a section of their own.
 
     python bench/review_calibration.py --game the-game --deals 120
 """
@@ -122,18 +123,39 @@ def mean_abs(pairs: list) -> float:
 
 def reviewed(game: str, players: int, index: int) -> dict:
     """A whole review, from seat 0, of the record of check deal ``index`` played by the
-    judge: its time, its longest slice and the moves it names."""
+    judge: its time on the clock and in CPU (this process's, which other work on the
+    machine does not lengthen), its longest slice in CPU time and the moves it names."""
     spec = review_spec(game)
     deal = f"{PREFIX}-{index}"
     _, actions = judge_game(game, players, deal, spec.judge)
     review = Review(game, players, {}, deal, actions, 0)
-    start = last = time.perf_counter()
-    longest = 0.0
+    start, cpu = time.perf_counter(), time.process_time()
+    last, longest = time.thread_time(), 0.0
     for _ in review.steps():
-        now = time.perf_counter()
+        now = time.thread_time()
         longest, last = max(longest, now - last), now
-    return {"seconds": time.perf_counter() - start, "longest": longest,
-            "moves": len(review.points), "named": len(review.moments)}
+    return {"seconds": time.perf_counter() - start, "cpu": time.process_time() - cpu,
+            "longest": longest, "moves": len(review.points), "named": len(review.moments)}
+
+
+def reviews_section(game: str, reviews: list) -> list:
+    """The lines of the whole reviews' table."""
+    spec = review_spec(game)
+    lines = ["Whole reviews of check deals' records (seat 0, the shipped `REVIEW`: "
+             f"{spec.samples} worlds a move, one process; the load average of the machine "
+             f"at the end: {os.getloadavg()[0]:.1f}; CPU time is this process's own):", "",
+             "| deal | seat's moves | seconds | CPU seconds | longest slice (CPU ms) |"
+             " moves named |", "| --- | --- | --- | --- | --- | --- |"]
+    lines += [f"| {PREFIX}-{r['index']} | {r['moves']} | {r['seconds']:.1f} | {r['cpu']:.1f} |"
+              f" {r['longest'] * 1000:.0f} | {r['named']} |" for r in reviews]
+    return lines + [""]
+
+
+def measured_on(elapsed: float) -> str:
+    return (f"Measured {datetime.date.today()} on {platform.machine()} "
+            f"({os.cpu_count()} cores, {platform.python_implementation()} "
+            f"{platform.python_version()}; `{platform.uname().system} "
+            f"{platform.uname().release}`), in {elapsed:.0f} s:")
 
 
 def calibration_rows(module, fitting: list) -> list:
@@ -156,10 +178,7 @@ def report(args, rows: list, reviews: list, elapsed: float) -> str:
     bias = sum(x - y for x, y in mapped) / len(mapped)
     policy = getattr(spec.policy, "__name__", spec.policy)
     lines = [f"## {args.game}", "",
-             f"Measured {datetime.date.today()} on {platform.machine()} "
-             f"({os.cpu_count()} cores, {platform.python_implementation()} "
-             f"{platform.python_version()}; `{platform.uname().system} "
-             f"{platform.uname().release}`), in {elapsed:.0f} s:", "",
+             measured_on(elapsed), "",
              f"    python bench/review_calibration.py --game {args.game} --deals {args.deals}"
              f" --every {args.every} --reviews {args.reviews}"
              + (f" --samples {args.samples}" if args.samples else ""), "",
@@ -186,25 +205,26 @@ def report(args, rows: list, reviews: list, elapsed: float) -> str:
               f"Mean noise of a calibrated estimate (half-width of its 95% interval): "
               f"{sum(noise) / len(noise):.2f}.", ""]
     if reviews:
-        lines += ["Whole reviews of check deals' records (seat 0, the shipped `REVIEW`: "
-                  f"{spec.samples} worlds a move, one process; the load average of the "
-                  f"machine at the end: {os.getloadavg()[0]:.1f}):", "",
-                  "| deal | seat's moves | seconds | longest slice (ms) | moves named |",
-                  "| --- | --- | --- | --- | --- |"]
-        lines += [f"| {PREFIX}-{r['index']} | {r['moves']} | {r['seconds']:.1f} |"
-                  f" {r['longest'] * 1000:.0f} | {r['named']} |"
-                  for r in reviews]
-        lines.append("")
+        lines += reviews_section(args.game, reviews)
     return "\n".join(lines)
 
 
+def reviews_only(args, reviews: list, elapsed: float) -> str:
+    """The section of whole reviews alone (``--deals 0``)."""
+    return "\n".join([f"## {args.game}: whole reviews", "", measured_on(elapsed), "",
+                      f"    python bench/review_calibration.py --game {args.game} --deals 0"
+                      f" --reviews {args.reviews}", ""] + reviews_section(args.game, reviews))
+
+
 def write_section(text: str, game: str) -> None:
-    """Put ``text`` in place of ``game``'s section of the figures file, others kept."""
+    """Put ``text`` in place of its section (its first line) of the figures file, others
+    kept."""
     head = ("# Reviews: how faithful the estimate is\n\n"
             "Made by `bench/review_calibration.py`, one section per game (issue 52).\n\n")
     old = FIGURES.read_text(encoding="utf-8") if FIGURES.exists() else head
     sections = re.split(r"(?m)^(?=## )", old)
-    kept = [s for s in sections[1:] if not s.startswith(f"## {game}\n")]
+    title = text.split("\n", 1)[0]
+    kept = [s for s in sections[1:] if s.split("\n", 1)[0] != title]
     body = sorted(kept + [text.rstrip() + "\n\n"], key=lambda s: s.split("\n", 1)[0])
     FIGURES.write_text(sections[0] + "".join(body).rstrip() + "\n", encoding="utf-8")
 
@@ -227,10 +247,10 @@ def main() -> None:
         for found in tqdm(pool.imap_unordered(deal_of(job), range(args.deals)),
                           total=args.deals):
             rows.extend(found)
-    elapsed = time.perf_counter() - start
     reviews = [{"index": i, **reviewed(args.game, args.players, i)}
                for i in range(1, 2 * args.reviews, 2)]
-    text = report(args, rows, reviews, elapsed)
+    elapsed = time.perf_counter() - start
+    text = report(args, rows, reviews, elapsed) if rows else reviews_only(args, reviews, elapsed)
     print(text)
     if not args.no_write:
         write_section(text, args.game)

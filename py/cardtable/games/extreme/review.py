@@ -13,7 +13,8 @@ from dataclasses import replace
 
 from ...bots.review import ReviewSpec
 from ..the_game.bots import others_signals
-from ..the_game.review import STAGE_BOUNDS, calibrated, cards_left, stage  # noqa: F401
+from ..the_game.review import calibrated, cards_left
+from ..the_game.review import stage  # noqa: F401 (the stages the bench fits on)
 from ..the_game.rules import PILE_DIRS, distance, is_backwards
 from .bots import can_end, safe_plays, share_action
 
