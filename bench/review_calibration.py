@@ -216,7 +216,7 @@ def reviews_only(args, reviews: list, elapsed: float) -> str:
                       f" --reviews {args.reviews}", ""] + reviews_section(args.game, reviews))
 
 
-def write_section(text: str, game: str) -> None:
+def write_section(text: str) -> None:
     """Put ``text`` in place of its section (its first line) of the figures file, others
     kept."""
     head = ("# Reviews: how faithful the estimate is\n\n"
@@ -253,7 +253,7 @@ def main() -> None:
     text = report(args, rows, reviews, elapsed) if rows else reviews_only(args, reviews, elapsed)
     print(text)
     if not args.no_write:
-        write_section(text, args.game)
+        write_section(text)
 
 
 class deal_of:  # noqa: N801 (a picklable function of one argument)
