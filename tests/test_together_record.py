@@ -130,8 +130,14 @@ def test_a_record_that_comes_after_the_game_was_recorded_fills_that_record_in():
     session = table.host.controller.session
     assert after["actions"] == session.actions and after["seed"] == session.seed
     assert (after["moves"], after["when"], after["seat"]) == (moves, when, seat)
-    table.deliver(seat, text)  # said again: still one record
+    table.deliver(seat, text)  # said again: dropped, still one record
     assert table.records(seat) == [after]
+    guest = table.friends[seat].controller.together.guest
+    assert guest.dropped[-1] == "record: before the game is over, or once more"
+    table.deliver(seat, tampered(text, "seed"))  # another after it: dropped, not said
+    assert table.records(seat) == [after] and guest.deal["seed"] == session.seed
+    assert not any("not those of the game" in words
+                   for _, words in table.friends[seat].controller.messages)
     assert RecordBook(table.friends[seat].store).games == [after]
 
 
@@ -175,7 +181,7 @@ def test_a_record_before_the_end_is_dropped_and_changes_nothing():
         "game", "players", "seats", "options", "seed", "actions")})
     guest = table.friends[1].controller.together.guest
     table.deliver(1, text)
-    assert guest.dropped[-1] == "record: before the game is over"
+    assert guest.dropped[-1] == "record: before the game is over, or once more"
     assert guest.deal is None and table.records(1) == []
 
 

@@ -19,6 +19,9 @@ from menu import choose
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 FAST = settings_script(pace="fast")
 TABLE_OPEN = "document.querySelector('main.end') || window.cardtable.view()"
+# The friend's page has recorded the game with its moves (sent by the host at the end).
+DEALT = ("(r => r && JSON.parse(r).games.slice(-1)[0].actions !== null)"
+         "(localStorage.getItem('cardtable.records'))")
 
 
 @pytest.fixture
@@ -134,8 +137,10 @@ def test_three_devices_three_languages_play_a_rentz_deal_with_a_rejoin(device, s
     result = host.inner_text("main.end h2")
     for page in (pt, ro):
         assert page.locator("main.end").count()
+        wait_until(page, DEALT, 15_000)  # checked against the views it drew in its language
         records = json.loads(page.evaluate("localStorage.getItem('cardtable.records')"))
         assert records["games"][-1]["seat"] in (1, 2)
+        assert records["games"][-1]["seed"] == "p2p-rz"
     assert result
 
 
@@ -165,15 +170,10 @@ def test_three_devices_three_languages_play_a_whole_game_of_the_game_with_a_drop
     play_to_the_end([host, pt, ro], wait_until)
     assert last_record(host)["seed"] == "p2p-tg"
     for page, seat in ((pt, 1), (ro, 2)):
-        wait_until(page, DEALT, 15_000)  # the host sends the deal once the game is over
+        wait_until(page, DEALT, 15_000)
         record = last_record(page)
         assert record["seat"] == seat and record["seed"] == "p2p-tg"
         assert record["result"] == last_record(host)["result"]
-
-
-# The friend's page has recorded the game with its moves.
-DEALT = ("(r => r && JSON.parse(r).games.slice(-1)[0].actions !== null)"
-         "(localStorage.getItem('cardtable.records'))")
 
 
 def test_a_friends_records_replay_the_game_from_its_seat(device, site, open_app, wait_until):

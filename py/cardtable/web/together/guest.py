@@ -4,10 +4,9 @@
 (without the seed, which a guest learns only once the game is over), the log of events and
 the latest ``table`` message with the seat's view; once the game is over, its ``deal``
 (seed, moves and seats) when the host sent them and they replay to the game this page
-saw. Its table (:class:`RemoteTable`) is what the
-game's table module draws and what its buttons act on, as on the host's page: the module
-cannot tell the difference, except that ``act`` sends the action to the host, whose engine
-decides. Every message from the host is checked; one that is malformed is dropped and
+saw. Its table (:class:`RemoteTable`) is what the game's table module draws and what its
+buttons act on, as on the host's page: the module cannot tell the difference, except that
+``act`` sends the action to the host, whose engine decides. Every message from the host is checked; one that is malformed is dropped and
 logged and changes nothing on the page.
 """
 
@@ -121,7 +120,7 @@ class Guest:
             raise ValueError("log: a gap")
         added = data["events"][len(self.log) - data["from"]:]
         log = self.log[:data["from"]] + data["events"]
-        if log != self.log:  # another game than the one dealt (a next deal at the table)
+        if log != self.log:  # a deal kept is of the game before (a next deal at the table)
             self.log, self.deal = log, None
         if self.remote and any(pauses(self.remote.module, batch) for batch in added):
             self.remote.paused = True  # a part of the game ended: this page pauses too
@@ -148,9 +147,10 @@ class Guest:
 
     def on_record(self, data: dict) -> bool:
         """The finished game's record: kept as ``deal`` when its moves replay to the game
-        this page saw (moves, result and every event); else said, and dropped."""
-        if not self.over:
-            raise ValueError("record: before the game is over")
+        this page saw (moves, result, every event and the seat's last view); else said,
+        and dropped. One that comes before the end, or after a deal was kept, is dropped."""
+        if not self.over or self.deal is not None:
+            raise ValueError("record: before the game is over, or once more")
         try:
             deal_seen(data, self.setup, self.seen())
         except ValueError as error:
