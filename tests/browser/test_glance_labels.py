@@ -10,12 +10,20 @@ line. Measured on the elements' boxes in the page, never on the text alone:
   (``Range.getClientRects`` of each word);
 - *alone*: no line of the status line (``.turn``) holds only a number.
 
+Rentz's end: the winner's badge stands apart from the total, a pill of its own.
+
 A hint's first line (point 3) is short and the log stays above the fold, the reason one tap
 away ("Why?").
 """
 
+import json
+
 import pytest
 
+from cardtable.bots import make_bot
+from cardtable.web import links
+from cardtable.web.lobby import default_setup
+from cardtable.web.session import Session
 from settings_scripts import settings_script
 
 PHONE = {"width": 390, "height": 844}
@@ -188,3 +196,38 @@ def test_a_hint_leads_with_the_move_and_folds_its_reason(page, site, open_app, w
     summary.focus()
     page.keyboard.press("Enter")
     assert why.is_visible()
+
+
+def random_rentz_match(seed: str) -> tuple:
+    """A whole match of Rentz for three, random bots in every seat (quick on CPython), as
+    the page saves it, and its link."""
+    setup = default_setup("rentz").with_players(3)
+    session = Session.new(setup, seed)
+    bots = [make_bot("rentz", "random", seat, seed) for seat in range(3)]
+    while not session.state.is_over:
+        state = session.state
+        forced = state.forced_action()
+        seat = state.current_player
+        session.apply(forced if forced is not None else bots[seat].act(state.view(seat)))
+    return session.to_save(), links.fragment(setup, seed)
+
+
+# Each winner's row of the end's ranking: [the room between the total and the badge, the
+# badge's background colour].
+BADGES = """() => [...document.querySelectorAll('main.end .ranking li.winner')].map((li) => [
+  Math.round(li.querySelector('.badge').getBoundingClientRect().left
+             - li.querySelector('b').getBoundingClientRect().right),
+  getComputedStyle(li.querySelector('.badge')).backgroundColor])"""
+
+
+def test_the_winners_badge_stands_apart_from_the_total(page, site, open_app):
+    """The badge beside the winner's total had no style: the ranking read "Bot 2 −150winner"."""
+    save, fragment = random_rentz_match("badge")
+    page.context.add_init_script(
+        f"localStorage.setItem('cardtable.save', {json.dumps(json.dumps(save))})")
+    page.set_viewport_size(PHONE)
+    open_app(page, site.link(fragment))
+    page.wait_for_selector("main.end .ranking li.winner .badge")
+    badges = page.evaluate(BADGES)
+    assert badges and all(room >= 4 and colour not in ("rgba(0, 0, 0, 0)", "transparent")
+                          for room, colour in badges), badges
