@@ -22,9 +22,10 @@ from .rules import TOTAL_BOXES
 PROGRESS_BOUNDS = (12, 24, 32, TOTAL_BOXES)
 PLAYER_COUNTS = (2, 3, 4)
 
-# ``(a, b)`` per stage: strong's chance to win ≈ a + b × basic's. Written by
-# ``python bench/review_calibration.py --game triggs --players <n> …`` (the commands and
-# figures are in docs/figures/review.md); a player count not measured keeps (0, 1).
+# ``(a, b)`` per stage: strong's chance to win ≈ a + b × basic's. The lines that
+# ``python bench/review_calibration.py --game triggs --players 2`` (and ``--players 3``)
+# fitted did no better than none on the deals kept apart to check them, so every stage
+# keeps (0, 1): the commands and figures are in docs/figures/review.md.
 CALIBRATION = ((0.0, 1.0),) * (len(PROGRESS_BOUNDS) * len(PLAYER_COUNTS))
 
 
