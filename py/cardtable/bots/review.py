@@ -133,9 +133,12 @@ class Review:
 
     @classmethod
     def of_record(cls, record: dict, seat: int | None = None, spec: ReviewSpec | None = None):
-        """The review of a record (``records/book.py``'s form) from ``seat`` (the record's
-        own seat unless said)."""
-        return cls(record["game"], record["players"], record["options"], record["seed"],
+        """The review of a record (``records/book.py``'s form, its options written as links
+        write them) from ``seat`` (the record's own seat unless said)."""
+        game = GAMES[record["game"]]
+        options = {key: game.option(key).parse(value) if isinstance(value, str) else value
+                   for key, value in record["options"].items()}
+        return cls(record["game"], record["players"], options, record["seed"],
                    record["actions"], record.get("seat", 0) if seat is None else seat, spec)
 
     def steps(self):
