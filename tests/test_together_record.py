@@ -241,3 +241,22 @@ def test_a_page_reloaded_since_it_recorded_the_game_fills_in_that_record():
     table.deliver(seat, text)
     [record] = table.records(seat)
     assert record["actions"] == table.host.controller.session.actions
+
+
+def test_a_friends_end_screen_offers_review_once_the_moves_came():
+    """The end screen of a friend's table offers Review when the host's page sent the
+    moves (reviewed from the friend's seat), not before."""
+    from cardtable.web.render import screen_html
+
+    table = Table("the-game", hold=True)
+    table.play(seed=7)
+    seat, text = table.held[0]
+    friend = table.friends[seat]
+    assert friend.screen().kind == "end" and not friend.screen().body.reviewable
+    assert 'data-action="review"' not in screen_html(friend.screen())
+    table.deliver(seat, text)
+    end = friend.screen()
+    assert end.kind == "end" and end.body.reviewable
+    assert 'data-action="review"' in screen_html(end)
+    effect = friend.act("review")
+    assert effect[0] == "review" and friend.controller.browsing.reviewing.seat == seat

@@ -19,6 +19,7 @@ At most one message of each role is on show: a new one replaces the old.
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 from datetime import datetime
 
 from ..bots import finish
@@ -277,6 +278,8 @@ class Controller:
             kind, body = over
         else:
             kind, body, setup = sitting.body()
+            if kind == "end":
+                body = replace(body, reviewable=self.browsing.review_offered())
             notice = sitting.notice()
             messages += (("status", notice),) if notice else ()
         return Screen(kind, body, messages, setup, self.settings.pace, panel=self.panels.panel,

@@ -215,7 +215,8 @@ def together_screens():
 
 def end_html(screen) -> str:
     """The end of a game: the table module's heading and figures, the next steps (its
-    review among them; at a friend's table, only the way back: the deal is the host's),
+    review among them; at a friend's table, the way back, and the review once the host's
+    page sent the moves: the deal is the host's),
     in another page's frame the full site in a new tab, and the table as it ended."""
     table, body = table_module(screen.setup.game), screen.body
     buttons = (button(_("Play this deal again"), "again", class_="primary")
@@ -223,7 +224,8 @@ def end_html(screen) -> str:
                + button(_("Share this deal"), "share")
                + button(_("Lobby"), "lobby"))
     if not body.dealt_here:
-        buttons = button(_("Lobby"), "lobby", class_="primary")
+        buttons = (button(_("Review"), "review") if body.reviewable else "") \
+            + button(_("Lobby"), "lobby", class_="primary")
     return (f'<main class="end">{table_end_html(table, body.result, body.ui.names)}'
             f'<div class="controls">{buttons}</div>{play_more_html(screen.play_more)}'
             + table.table_html(body.view, body.ui) + "</main>")

@@ -80,7 +80,8 @@ class TableBody:
     view and what the page adds (``ui``), the tour's step on show, the names of the
     friends the table waits for, the result once over, and whether this page dealt it
     (``dealt_here``: its deal may be played again, dealt anew and shared; a friend's
-    table, on this page from one seat, is the host's to deal)."""
+    table, on this page from one seat, is the host's to deal), and at the end whether its
+    record can be reviewed (``reviewable``)."""
 
     view: dict
     ui: TableUi
@@ -88,6 +89,7 @@ class TableBody:
     waiting: tuple = ()
     result: dict | None = None
     dealt_here: bool = True
+    reviewable: bool = False
 
 
 @dataclass(frozen=True)

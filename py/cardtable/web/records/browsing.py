@@ -93,12 +93,12 @@ class Browsing:
         kept = next((r for r in reversed(self.book.games)
                      if r.get("seat") == guest.seat and r["digest"] in seen), None)
         if kept is not None and kept["digest"] == record["digest"]:
-            self.recorded = (guest, kept)  # recorded already
+            self.recorded = (guest.remote, kept)  # recorded already (the table on screen)
             return
         if kept is not None:  # recorded without its moves: now with them
             self.book.games[:] = [r for r in self.book.games if r is not kept]
             record["when"] = kept["when"]
-        self.keep(guest, record)
+        self.keep(guest.remote, record)
 
     def keep(self, played, record: dict) -> None:
         self.recorded = (played, record)
@@ -252,6 +252,13 @@ class Browsing:
         self.app.panels.panel = None
         self.app.focus = "#review-title"
         return ("review", reviewing.steps(lambda: self.reviewing is reviewing))
+
+    def review_offered(self) -> bool:
+        """Whether the game on the table is recorded with its deal and moves, so that its
+        end screen offers Review (a friend's table: once the host's page sent them)."""
+        played, record = self.recorded
+        return (played is not None and played is self.app.sitting.table
+                and record.get("actions") is not None and record.get("seed") is not None)
 
     def progress(self):
         """How far the review on show got (``Reviewing.progress``), None without one."""
