@@ -51,11 +51,17 @@ def why(node) -> str:
     return " ".join(line for line in lines[1:] if line)[:200]
 
 
-def finished_save(game: str, players: int, seed: str) -> dict:
-    """A whole game played by bots on CPython, as the page saves it."""
-    setup = default_setup(game).with_players(players)
+def finished_save(game: str, players: int, seed: str) -> tuple:
+    """A whole game played by bots on CPython, as the page saves it, and its link."""
+    return bots_played(default_setup(game).with_players(players), seed)
+
+
+def bots_played(setup, seed: str, level: str | None = None) -> tuple:
+    """A whole game of ``setup`` played on CPython by bots of ``level`` (the game's
+    default) at every seat, as the page saves it, and its link."""
+    game, players = setup.game, setup.players
     session = Session.new(setup, seed)
-    bots = [make_bot(game, default_level(game), seat, seed) for seat in range(players)]
+    bots = [make_bot(game, level or default_level(game), seat, seed) for seat in range(players)]
     while not session.state.is_over:
         state = session.state
         forced = state.forced_action()

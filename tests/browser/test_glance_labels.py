@@ -20,10 +20,8 @@ import json
 
 import pytest
 
-from cardtable.bots import make_bot
-from cardtable.web import links
 from cardtable.web.lobby import default_setup
-from cardtable.web.session import Session
+from test_a11y import bots_played
 from settings_scripts import settings_script
 
 PHONE = {"width": 390, "height": 844}
@@ -201,15 +199,7 @@ def test_a_hint_leads_with_the_move_and_folds_its_reason(page, site, open_app, w
 def random_rentz_match(seed: str) -> tuple:
     """A whole match of Rentz for three, random bots in every seat (quick on CPython), as
     the page saves it, and its link."""
-    setup = default_setup("rentz").with_players(3)
-    session = Session.new(setup, seed)
-    bots = [make_bot("rentz", "random", seat, seed) for seat in range(3)]
-    while not session.state.is_over:
-        state = session.state
-        forced = state.forced_action()
-        seat = state.current_player
-        session.apply(forced if forced is not None else bots[seat].act(state.view(seat)))
-    return session.to_save(), links.fragment(setup, seed)
+    return bots_played(default_setup("rentz").with_players(3), seed, "random")
 
 
 # Each winner's row of the end's ranking: [the room between the total and the badge, the

@@ -12,10 +12,8 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from cardtable.bots import make_bot
-from cardtable.web import links
 from cardtable.web.lobby import default_setup
-from cardtable.web.session import Session
+from test_a11y import bots_played
 
 SEED = "review-ui-2"  # a deal whose review names moves that mattered
 LONG_TASK_MS = 50
@@ -31,14 +29,7 @@ def finished_practice_deal(seed: str = SEED) -> tuple:
     setup = default_setup("rentz").with_players(3)
     setup = replace(setup, seats=("human", "random", "random"),
                     options={**setup.options, "practice": "tricks"})
-    session = Session.new(setup, seed)
-    bots = [make_bot("rentz", "random", seat, seed) for seat in range(3)]
-    while not session.state.is_over:
-        state = session.state
-        forced = state.forced_action()
-        seat = state.current_player
-        session.apply(forced if forced is not None else bots[seat].act(state.view(seat)))
-    return session.to_save(), links.fragment(setup, seed)
+    return bots_played(setup, seed, "random")
 
 
 def open_end_screen(phone, wait_until):

@@ -12,14 +12,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...bots.review import ReviewSpec
-from ..the_game.bots import others_signals
+from ..the_game.bots import CasualBot
 from ..the_game.review import calibrated, cards_left
 from ..the_game.review import stage  # noqa: F401 (the stages the bench fits on)
-from ..the_game.rules import PILE_DIRS, distance, is_backwards
 from .bots import can_end, safe_plays, share_action
 
 
-class PlayOut:
+class PlayOut(CasualBot):
     """A play-out bot: card by card, the cheapest safe play (The Game's casual price: the
     distance it moves the pile, a backwards trick -10, more on a pile another seat asked
     to hold or keep small), extra cards only when they are nearly free. It sees only its
@@ -30,9 +29,6 @@ class PlayOut:
 
     EXTRA_COST = 2  # an extra card is played if it moves its pile at most this far
     EXTRA_COST_ENDGAME = 10  # the same once the draw pile is empty
-
-    def __init__(self, seat: int, seed: str = "0"):
-        self.seat = seat
 
     def act(self, view: dict):
         share = share_action(view)
@@ -46,17 +42,6 @@ class PlayOut:
         if not can_end(view) or cost <= extra:
             return ("play", card, pile)
         return ("end",)
-
-    def cost(self, view: dict, card: int, pile: int) -> float:
-        top, direction = view["piles"][pile]["top"], PILE_DIRS[pile]
-        if is_backwards(card, direction, top):
-            return -10
-        cost = distance(card, direction, top)
-        if pile in others_signals(view, "hold"):
-            cost += 30
-        if pile in others_signals(view, "small") and cost > 5:
-            cost += 20
-        return cost
 
 
 # ``(a, b)`` per stage (``the_game/review.py``'s stages): strong's cards left ≈ a + b ×
