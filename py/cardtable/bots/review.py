@@ -32,7 +32,7 @@ from ..engine.core import as_action, thaw
 from ..engine.registry import GAMES, game_module
 from ..engine.rng import make_rng
 from . import make_bot
-from .thinking import hinting
+from .thinking import finish, hinting
 
 Z95 = 1.96  # a point's noise: the half-width of its 95% interval
 MOMENT_Z = 3.0  # a drop is a mistake only beyond this many standard errors of the difference
@@ -237,8 +237,6 @@ def position_value(game: str, state, seat: int, samples: int | None = None,
     """How ``seat`` stands at ``state`` in the game's review measure, from what it sees
     there: ``(estimate, noise)``, the mean over sampled worlds played out by the review's
     policy and the half-width of its 95% interval. The research environments offer it."""
-    from .thinking import finish
-
     spec = spec or review_spec(game)
     values = []
     for k in range(samples or spec.samples):

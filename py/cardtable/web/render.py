@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import N_, _, ngettext
-from .records import review_screen, screens
+from .records import screens
 from .choices import PACE_NAMES, choice_group, pace_group
 from .html import attrs, button, esc
 from .panel_html import panel_html
@@ -231,6 +231,14 @@ def end_html(screen) -> str:
             + table.table_html(body.view, body.ui) + "</main>")
 
 
+def review_html(reviewing) -> str:
+    """The review screen (``records/review_screen.py``, imported at the first review, not
+    at every start)."""
+    from .records import review_screen
+
+    return review_screen.review_html(reviewing)
+
+
 def play_more_html(site: str | None) -> str:
     """In another page's frame, a link to the full site (``site``), opened in a new tab;
     nothing elsewhere."""
@@ -299,7 +307,7 @@ BODIES = {
     "lobby": lobby_body_html,
     "records": lambda screen: screens.records_html(screen.body.records),
     "replay": lambda screen: screens.replay_html(screen.body.replay),
-    "review": lambda screen: review_screen.review_html(screen.body.reviewing),
+    "review": lambda screen: review_html(screen.body.reviewing),
     "pass": lambda screen: pass_html(screen.body.pass_to),
     "room": lambda screen: together_screens().room_html(
         screen.body.room, screen.body.waiting, screen.body.relays, screen.body.relays_down),

@@ -24,7 +24,6 @@ from . import daily
 from .. import links
 from .book import IMPORT_LIMIT, RecordBook, as_save, digest, make_record
 from .replay import Replay
-from .reviewing import Reviewing
 from ..screen import RecordsBody, ReplayBody, ReviewBody
 from ..tables import table_module
 from ..session import Session, from_save
@@ -247,6 +246,8 @@ class Browsing:
             if played is None or played is not self.app.sitting.table:
                 raise ValueError(_("There is no finished game on the table to review."))
             index = None
+        from .reviewing import Reviewing  # at the first review, not at every start
+
         self.reviewing = reviewing = Reviewing(record, index)
         self.replay = self.game = None
         self.app.panels.panel = None
