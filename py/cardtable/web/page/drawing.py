@@ -124,13 +124,15 @@ class Drawing:
         if not page.attempt(self.paint, then=self.draw):
             return
         self.keep_address()
-        wanted = controller.focus or ()
-        wanted = ((wanted,) if isinstance(wanted, str) else tuple(wanted)) + ((held,) if held else ())
-        # the control held is gone: the screen's first control takes the focus; on the
-        # same table (a card just played) where it is, without scrolling the table away
-        # from under the player while the bots play
-        if not self.place_focus(wanted) and held:
-            self.place_focus(SCREEN_START, scroll=self.moved is None)
+        asked = controller.focus or ()
+        asked = (asked,) if isinstance(asked, str) else tuple(asked)
+        # on the same table (a card just played, the bots' turn over) the focus stays on
+        # its control, or goes to the screen's first control when that is gone, without
+        # scrolling the table away from under the player
+        scroll = self.moved is None
+        if not self.place_focus(asked) and held \
+                and not self.place_focus((held,), scroll=scroll):
+            self.place_focus(SCREEN_START, scroll=scroll)
         box = page.root.querySelector("#panel-text")
         if box and not on_panel_control(box):
             box.focus()
