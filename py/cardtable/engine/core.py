@@ -368,6 +368,6 @@ def freeze(value: Any) -> Any:
 
 def thaw(value: Any) -> Any:
     """Tuples become lists, all the way down (state fields to JSON)."""
-    if isinstance(value, tuple):
-        return [thaw(v) for v in value]
+    if isinstance(value, tuple):  # a flat item is not a call: play-outs thaw millions
+        return [thaw(v) if isinstance(v, tuple) else v for v in value]
     return value

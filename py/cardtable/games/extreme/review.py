@@ -37,7 +37,7 @@ class PlayOut(CasualBot):
         plays = safe_plays(view)
         if not plays:
             return ("end",) if can_end(view) else tuple(view["legal"][0])
-        cost, card, pile = min((self.cost(view, c, p), c, p) for c, p in plays)
+        cost, card, pile = self.cheapest(view, plays)
         extra = self.EXTRA_COST if view["deck"] else self.EXTRA_COST_ENDGAME
         if not can_end(view) or cost <= extra:
             return ("play", card, pile)

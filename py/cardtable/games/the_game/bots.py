@@ -70,23 +70,33 @@ class CasualBot:
     def __init__(self, seat: int, seed: str = "0"):
         self.seat = seat
 
-    def cost(self, view: dict, card: int, pile: int) -> float:
+    @staticmethod
+    def cost(view: dict, card: int, pile: int, held: set, kept_small: set) -> float:
+        """The price of playing ``card`` on ``pile``: how far it moves the pile (a
+        backwards trick -10), more on a pile another seat asked to hold (``held``) or to
+        keep small (``kept_small``)."""
         top = view["piles"][pile]["top"]
         direction = PILE_DIRS[pile]
         if is_backwards(card, direction, top):
             return -10
         cost = distance(card, direction, top)
-        if pile in others_signals(view, "hold"):
+        if pile in held:
             cost += 30
-        if pile in others_signals(view, "small") and cost > 5:
+        if pile in kept_small and cost > 5:
             cost += 20
         return cost
+
+    def cheapest(self, view: dict, plays: list) -> tuple:
+        """``(cost, card, pile)`` of the cheapest of ``plays`` (ties: the lower card, then
+        the lower pile)."""
+        held, kept_small = others_signals(view, "hold"), others_signals(view, "small")
+        return min((self.cost(view, c, p, held, kept_small), c, p) for c, p in plays)
 
     def act(self, view: dict):
         plays = plays_of(view)
         if not plays:
             return ("end",)
-        cost, card, pile = min((self.cost(view, c, p), c, p) for c, p in plays)
+        cost, card, pile = self.cheapest(view, plays)
         if must_play(view) or cost <= self.EXTRA_COST or (view["deck"] == 0 and cost <= 10):
             return ("play", card, pile)
         return ("end",)
