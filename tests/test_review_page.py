@@ -18,7 +18,7 @@ from cardtable.engine.registry import GAMES, game_module
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
 from cardtable.web.records.book import RECORDS_KEY
-from cardtable.web.records.review_screen import about, review_chart
+from cardtable.web.records.review_screen import about, review_chart, thinking_parts
 from cardtable.web.session import Session
 from cardtable.web.storage import Store
 from cardtable.web.tables import action_words, table_module
@@ -108,6 +108,27 @@ def test_the_chart_fills_in_as_the_review_is_thought_and_says_how_far_it_got():
     assert len(Page(review_chart(c.browsing.reviewing)).find("tr")) == 1 + 2
     assert not html.find("li", cls="moment")  # named once done
     assert len(html.find("main")) == 1
+
+
+def test_while_it_thinks_only_the_progress_line_and_the_chart_change_and_done_is_said():
+    c = finished(controller())
+    steps = c.handle("review", {})[1]
+    while len(c.browsing.reviewing.review.points) < 1:
+        next(steps)
+    before, parts_before = screen_html(c.screen()), thinking_parts(c.browsing.reviewing)
+    while len(c.browsing.reviewing.review.points) < 3:
+        next(steps)
+    after, parts_after = screen_html(c.screen()), thinking_parts(c.browsing.reviewing)
+    patched = before
+    for selector, html in parts_before.items():
+        assert before.count(html) == 1 and html != parts_after[selector]
+        patched = patched.replace(html, parts_after[selector])
+    assert patched == after  # the page may replace just these parts
+    assert not [text for role, text in c.messages if role == "status"]
+    for _ in steps:
+        pass
+    total = c.browsing.reviewing.total
+    assert ("status", f"Review done: your {total} moves.") in c.messages
 
 
 def test_a_records_review_opens_and_the_same_record_gives_the_same_figures():

@@ -79,6 +79,8 @@ def test_review_from_the_end_screen_and_from_records(phone, wait_until):
     assert len(rows) == len(shown["points"]) > 3
     assert [row[0] for row in rows] == [str(p["move"] + 1) for p in shown["points"]]
     assert page.locator(".review-progress").inner_text().startswith("Review done")
+    wait_until(page, "document.querySelector('#app > [role=status]').textContent"
+                     ".startsWith('Review done')")  # said to a screen reader too
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     # a move that mattered: its position on show, then tried again as a new game
     assert shown["moments"], "the deal's review names a move that mattered"

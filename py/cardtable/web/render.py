@@ -239,6 +239,14 @@ def review_html(reviewing) -> str:
     return review_screen.review_html(reviewing)
 
 
+def review_thinking_parts(reviewing) -> dict:
+    """The parts of the review screen that change while it thinks, by selector
+    (``review_screen.thinking_parts``)."""
+    from .records import review_screen
+
+    return review_screen.thinking_parts(reviewing)
+
+
 def play_more_html(site: str | None) -> str:
     """In another page's frame, a link to the full site (``site``), opened in a new tab;
     nothing elsewhere."""

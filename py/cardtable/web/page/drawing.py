@@ -18,7 +18,8 @@ from pyodide.ffi import to_js
 
 from ...i18n import language
 from ..panels import SCREEN_START
-from ..render import menu_html, message_lines, messages_html, screen_html
+from ..render import (menu_html, message_lines, messages_html, review_thinking_parts,
+                      screen_html)
 from ..teaching.tour import point_at_target
 from . import js_object
 
@@ -160,6 +161,30 @@ class Drawing:
                     element.scrollIntoView(js_object({"block": "start"}))
                 return True
         return False
+
+    def redraw_review(self) -> None:
+        """Draw the review on show again while it thinks: only its parts that change
+        (:func:`.render.review_thinking_parts`), or the whole screen where one of them is
+        not on show; the focus stays where it is."""
+        reviewing = self.page.controller.browsing.reviewing
+        if reviewing is not None and self.patch(review_thinking_parts(reviewing)):
+            return
+        active = js.document.activeElement
+        held = focus_selector(active) or (f"#{active.id}" if active and active.id else None)
+        self.paint()
+        self.place_focus((held,) if held else (), scroll=False)
+
+    def patch(self, parts: dict) -> bool:
+        """Replace each element of the screen on show that a selector of ``parts`` finds
+        by that selector's HTML; nothing, and False, when one of them finds none."""
+        screen = (self.parts or {}).get("screen")
+        found = {selector: screen.querySelector(selector) for selector in parts} \
+            if screen else {}
+        if not found or not all(found.values()):
+            return False
+        for selector, element in found.items():
+            element.outerHTML = parts[selector]
+        return True
 
     def keep_address(self) -> None:
         """The address bar shows the controller's fragment (replaceState: no history

@@ -24,8 +24,8 @@ SLICE_SECONDS = 0.04  # the longest a bot thinks before the page may draw and an
 # A review's slice: shorter, since one of its steps (a bot's move in a play-out, a slice of
 # the judge's hint) may run past the slice's end, and no task may take 50 ms.
 REVIEW_SLICE_SECONDS = 0.02
-# The review's chart is drawn again at most this often while it thinks: each drawing is the
-# whole screen, and on a slow phone drawing it for every point was most of the time.
+# The review's chart is drawn again at most this often while it thinks: on a slow phone,
+# drawing it for every point was most of the time.
 REVIEW_DRAWN_EVERY = 1.0
 THINKING_SHOWN_AFTER = 0.3  # seconds a thought runs before the page says who is thinking
 
@@ -101,25 +101,19 @@ class Pacing:
     async def review(self, steps) -> None:
         """Run the generator ``steps`` (a review being thought) in slices of
         ``REVIEW_SLICE_SECONDS``; when the review on show got further (a new point, or
-        done: ``Browsing.progress``), the page is drawn again in a task of its own, not
-        after every slice and at most every ``REVIEW_DRAWN_EVERY`` seconds; then drawn once
-        more. The focus stays on its control, or on the element with its id (the review's
-        title)."""
+        done: ``Browsing.progress``), its chart and progress line are drawn again
+        (:meth:`.drawing.Drawing.redraw_review`) in a task of their own, not after every
+        slice and at most every ``REVIEW_DRAWN_EVERY`` seconds; then the page is drawn once
+        more."""
         browsing = self.page.controller.browsing
         drawn, drawn_at = browsing.progress(), time.perf_counter()
-
-        def repaint() -> None:
-            active = js.document.activeElement
-            held = focus_selector(active) or (f"#{active.id}" if active and active.id else None)
-            self.page.drawing.paint()
-            self.page.drawing.place_focus((held,) if held else (), scroll=False)
 
         def between() -> None:
             nonlocal drawn, drawn_at
             if browsing.progress() != drawn \
                     and time.perf_counter() - drawn_at >= REVIEW_DRAWN_EVERY:
                 drawn, drawn_at = browsing.progress(), time.perf_counter()
-                asyncio.get_event_loop().call_soon(repaint)
+                asyncio.get_event_loop().call_soon(self.page.drawing.redraw_review)
 
         await in_slices(steps, between=between, seconds=REVIEW_SLICE_SECONDS)
         self.page.draw()

@@ -252,7 +252,16 @@ class Browsing:
         self.replay = self.game = None
         self.app.panels.panel = None
         self.app.focus = "#review-title"
-        return ("review", reviewing.steps(lambda: self.reviewing is reviewing))
+        return ("review", self.thinking(reviewing))
+
+    def thinking(self, reviewing):
+        """``reviewing``'s steps (:meth:`.Reviewing.steps`) while it is on show; once it
+        is done, the page's status region says so."""
+        yield from reviewing.steps(lambda: self.reviewing is reviewing)
+        if self.reviewing is reviewing and reviewing.review.done:
+            from .review_screen import done_words
+
+            self.app.say("status", done_words(reviewing))
 
     def review_offered(self) -> bool:
         """Whether the game on the table is recorded with its deal and moves, so that its

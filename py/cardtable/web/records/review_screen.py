@@ -74,12 +74,24 @@ def review_html(reviewing) -> str:
             f'{review_chart(reviewing)}{moments_html(reviewing)}</{tag}>{position}')
 
 
+def thinking_parts(reviewing) -> dict:
+    """What changes on the screen while the review thinks, by selector: the progress
+    line and the chart (the page replaces just these, not the whole screen)."""
+    return {"p.review-progress": progress_html(reviewing),
+            "figure.review-chart": review_chart(reviewing)}
+
+
+def done_words(reviewing) -> str:
+    """The progress line of a review done (also said in the page's status region)."""
+    return ngettext("Review done: your {n} move.", "Review done: your {n} moves.",
+                    reviewing.total).format(n=reviewing.total)
+
+
 def progress_html(reviewing) -> str:
     """How far the review got, in words."""
     review = reviewing.review
     if review.done:
-        words = ngettext("Review done: your {n} move.", "Review done: your {n} moves.",
-                         reviewing.total).format(n=reviewing.total)
+        words = done_words(reviewing)
     else:
         words = _("Thinking… move {move} of {total}").format(
             move=min(len(review.points) + 1, reviewing.total), total=reviewing.total)
