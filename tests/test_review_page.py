@@ -95,13 +95,23 @@ def test_the_end_screen_offers_review_and_it_draws_its_chart_and_table():
     assert html.one("p", cls="review-progress").text.startswith("Review done")
 
 
+def points(c: Controller) -> int:
+    """The points of the review on show so far (none before its first steps made it)."""
+    review = c.browsing.reviewing.review
+    return len(review.points) if review else 0
+
+
 def test_the_chart_fills_in_as_the_review_is_thought_and_says_how_far_it_got():
     c = finished(controller())
     effect = c.handle("review", {})
     steps = effect[1]
-    total = c.browsing.reviewing.total
-    while len(c.browsing.reviewing.review.points) < 2:
+    # on the tap: the screen says it thinks; the review is made by its first steps
+    assert c.browsing.reviewing.review is None
+    assert page(c).one("p", cls="review-progress").text == "Thinking…"
+    assert c.browsing.review_json() == {"state": "thinking", "points": [], "moments": []}
+    while points(c) < 2:
         next(steps)
+    total = c.browsing.reviewing.total
     html = page(c)
     assert c.browsing.review_json()["state"] == "thinking"
     assert html.one("p", cls="review-progress").text == f"Thinking… move 3 of {total}"
@@ -113,10 +123,10 @@ def test_the_chart_fills_in_as_the_review_is_thought_and_says_how_far_it_got():
 def test_while_it_thinks_only_the_progress_line_and_the_chart_change_and_done_is_said():
     c = finished(controller())
     steps = c.handle("review", {})[1]
-    while len(c.browsing.reviewing.review.points) < 1:
+    while points(c) < 1:
         next(steps)
     before, parts_before = screen_html(c.screen()), thinking_parts(c.browsing.reviewing)
-    while len(c.browsing.reviewing.review.points) < 3:
+    while points(c) < 3:
         next(steps)
     after, parts_after = screen_html(c.screen()), thinking_parts(c.browsing.reviewing)
     patched = before
@@ -174,7 +184,8 @@ def test_try_the_other_move_starts_a_new_game_and_leaves_the_record_as_it_was():
 def test_leaving_stops_the_review():
     c = finished(controller())
     steps = c.handle("review", {})[1]
-    next(steps)
+    while points(c) < 1:
+        next(steps)
     reviewing = c.browsing.reviewing
     c.handle("lobby", {})
     assert c.browsing.reviewing is None

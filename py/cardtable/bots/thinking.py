@@ -2,6 +2,10 @@
 its action, and its ``think_hint(view)`` the same for its hint, so that a page can stay
 responsive while a bot thinks (see ``bots``)."""
 
+# What a step of such a generator may yield to ask the page to give its main thread back
+# at once, before a piece of work that may be long on its own (a module's import).
+PAUSE = "pause"
+
 
 def thinking(bot, view: dict):
     """A generator for ``bot``'s decision on ``view``: it yields at the bot's pauses and

@@ -15,6 +15,7 @@ import time
 import js
 
 from ...i18n import _
+from ...bots.thinking import PAUSE
 from ..bot_runner import BotError
 from ..lobby import PACES, PAUSE_SECONDS
 from .drawing import focus_selector
@@ -139,12 +140,15 @@ class Pacing:
 
 async def in_slices(steps, between=lambda: None, seconds: float = SLICE_SECONDS) -> None:
     """Run the generator ``steps`` to its end, giving the browser back its main thread
-    whenever a slice has taken ``seconds`` (``between()`` is called then)."""
+    whenever a slice has taken ``seconds``, or at once after a step that yields
+    :data:`~cardtable.bots.thinking.PAUSE` (a long piece of work comes next)
+    (``between()`` is called then)."""
     while True:
         deadline = time.perf_counter() + seconds
         try:
             while time.perf_counter() < deadline:
-                next(steps)
+                if next(steps) is PAUSE:
+                    break
         except StopIteration:
             return
         between()

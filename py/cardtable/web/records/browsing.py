@@ -258,7 +258,7 @@ class Browsing:
         """``reviewing``'s steps (:meth:`.Reviewing.steps`) while it is on show; once it
         is done, the page's status region says so."""
         yield from reviewing.steps(lambda: self.reviewing is reviewing)
-        if self.reviewing is reviewing and reviewing.review.done:
+        if self.reviewing is reviewing and reviewing.review and reviewing.review.done:
             from .review_screen import done_words
 
             self.app.say("status", done_words(reviewing))
@@ -279,6 +279,8 @@ class Browsing:
         noise that is not a number as None), or None."""
         if self.reviewing is None:
             return None
+        if self.reviewing.review is None:  # its first steps make it
+            return {"state": "thinking", "points": [], "moments": []}
         shown = self.reviewing.review.as_json()
         for item in shown["points"] + shown["moments"]:
             item["noise"] = item["noise"] if math.isfinite(item["noise"]) else None

@@ -90,7 +90,9 @@ def done_words(reviewing) -> str:
 def progress_html(reviewing) -> str:
     """How far the review got, in words."""
     review = reviewing.review
-    if review.done:
+    if review is None:  # its first steps make it
+        words = _("Thinking…")
+    elif review.done:
         words = done_words(reviewing)
     else:
         words = _("Thinking… move {move} of {total}").format(
@@ -112,8 +114,11 @@ def y_range(reviewing) -> tuple:
 
 def review_chart(reviewing) -> str:
     """The chart of the estimates along the seat's moves, better up, with the noise as a
-    band and the moments marked; its table gives move, estimate and give or take."""
+    band and the moments marked; its table gives move, estimate and give or take. Nothing
+    before the review was made."""
     review = reviewing.review
+    if review is None:
+        return ""
     spec, points, total = review.spec, review.points, max(1, reviewing.total)
     low, high = y_range(reviewing)
     best, worst = (high, low) if spec.higher else (low, high)
@@ -161,7 +166,7 @@ def moments_html(reviewing) -> str:
     """The moves that mattered (named once the review is done), each with its controls."""
     review = reviewing.review
     heading = _("The moves that mattered")
-    if not review.done:
+    if review is None or not review.done:
         said = _("They are named once every move is reviewed.")
     elif not review.moments:
         said = _("No move cost clearly more than the estimates' noise: well played.")
@@ -170,7 +175,8 @@ def moments_html(reviewing) -> str:
                  " can be reviewed there, not tried.")
     else:
         said = ""
-    items = "".join(moment_html(reviewing, m) for m in review.moments) if review.done else ""
+    items = "".join(moment_html(reviewing, m) for m in review.moments) \
+        if review is not None and review.done else ""
     return (f'<section class="moments" aria-labelledby="moments-title">'
             f'<h2 id="moments-title">{esc(heading)}</h2>'
             + (f'<p class="help">{esc(said)}</p>' if said else "")

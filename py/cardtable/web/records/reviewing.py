@@ -13,8 +13,9 @@ where the player sat elsewhere is reviewed, not tried).
 
 from __future__ import annotations
 
+import itertools
 from ...bots import default_level, levels
-from ...bots.review import Review
+from ...bots.thinking import PAUSE
 from ...i18n import _
 from ..lobby import HUMAN, seat_names
 from ..session import Session, from_save
@@ -27,16 +28,16 @@ class Reviewing:
     """``record`` (at ``index`` among the records, None for the game just finished on the
     end screen) reviewed from its ``seat`` (0 unless the record says), measured by
     ``spec`` (the game's ``REVIEW`` unless given). ``ValueError`` in words for a record
-    whose moves or deal were not kept."""
+    whose moves or deal were not kept. Its ``review`` is None until the first steps made
+    it (:meth:`steps`)."""
 
     def __init__(self, record: dict, index: int | None = None, spec=None):
         if record.get("actions") is None or record.get("seed") is None:
             raise ValueError(_("This game's moves are not kept: it cannot be reviewed."))
         self.module = table_module(record["game"])  # the game's parts first: PartMissing
-        setup = from_save(as_save(record, actions=[])).setup  # changes nothing
+        self.setup = from_save(as_save(record, actions=[])).setup  # changes nothing
         self.record, self.index, self.seat = record, index, record.get("seat", 0)
-        self.review = Review(setup.game, setup.players, setup.options, record["seed"],
-                             record["actions"], self.seat, spec)
+        self.spec, self.review = spec, None
         self.names = seat_names(tuple(record["seats"]), me=self.seat)
         self.shown = None  # the move of the moment whose position is on show
 
@@ -46,23 +47,43 @@ class Reviewing:
         return self.seat == 0
 
     @property
-    def total(self) -> int:
-        """How many moves of the seat the review judges."""
-        return len(self.review.steps_of_moves)
+    def total(self) -> int | None:
+        """How many moves of the seat the review judges (None before it was made)."""
+        return len(self.review.steps_of_moves) if self.review else None
 
     def steps(self, on_show):
         """The review in slices (a generator), stopped as soon as ``on_show()`` is false
-        (the player left it); once done, the first moment's position is on show."""
-        for _ in self.review.steps():
+        (the player left it); once done, the first moment's position is on show. Its
+        first steps make the review, each in a task of its own (``PAUSE``), not in the
+        tap's: the review's modules imported (the game's review and bots), then the game
+        replayed."""
+        for step in itertools.chain(self.making(), self.judging()):
             if not on_show():
                 return
-            yield
+            yield step
         if self.review.moments and self.shown is None:
             self.shown = self.review.moments[0].move
 
+    def making(self):
+        """The review made, in pieces that each start a task (see :meth:`steps`)."""
+        yield PAUSE
+        from ...bots.review import Review, review_spec
+
+        yield PAUSE
+        spec = self.spec or review_spec(self.record["game"])
+        yield PAUSE
+        setup = self.setup
+        self.review = Review(setup.game, setup.players, setup.options, self.record["seed"],
+                             self.record["actions"], self.seat, spec)
+        yield PAUSE
+
+    def judging(self):
+        """The steps of the review made."""
+        yield from self.review.steps()
+
     def progress(self) -> tuple:
         """``(points, done)``: what the chart shows; the page draws again when it changes."""
-        return len(self.review.points), self.review.done
+        return (len(self.review.points), self.review.done) if self.review else (0, False)
 
     def moment(self, move) -> object:
         """The moment of the seat's move ``move`` (a number, or its text); ``ValueError``
