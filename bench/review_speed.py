@@ -9,9 +9,9 @@ seat included), and kept as the player's record; the page opens with that record
 storage, Records → the game's Review is tapped, and the bench waits for
 ``window.cardtable.review().state == "done"``. Figures per CPU throttle (1: this machine;
 4: Chromium's CPU slowed four times, a slow phone's pace): the time from the tap to the
-chart complete (median, min, max over the deals), the moves reviewed, and the main
-thread's longest task while the review thought (Long Tasks API; none over 50 ms is the
-goal). Issue 52's goal: a whole 2-player game of The Game within 30 s, no task over 50 ms.
+chart complete (median, min, max over the deals), the moves reviewed, the tap's own task
+and the main thread's longest task while the review thought after it (Long Tasks API;
+none over 50 ms is the goal). Issue 52's goal: a whole 2-player game of The Game within 30 s, no task over 50 ms.
 """
 
 from __future__ import annotations
@@ -51,6 +51,9 @@ new PerformanceObserver((list) => {
 }).observe({ type: "longtask", buffered: true });
 """
 DONE = "(r => r && r.state === 'done')(window.cardtable.review())"
+# A long task that starts this soon after the tap is the tap's own (the review's modules
+# imported, the game replayed, the screen drawn), not the thinking's.
+TAP_MS = 30
 TIMEOUT_S = 600
 
 
@@ -110,12 +113,15 @@ def review_once(browser, url: str, record: dict, throttle: int) -> dict:
     wait(page, DONE, TIMEOUT_S)
     took = time.monotonic() - started
     shown = page.evaluate("window.cardtable.review()")
-    tasks = [duration for start, duration in page.evaluate("window.__longtasks")
-             if start >= begun]
+    tasks = [(start - begun, duration) for start, duration
+             in page.evaluate("window.__longtasks") if start >= begun]
     context.close()
+    tap = [duration for start, duration in tasks if start < TAP_MS]
+    thinking = [duration for start, duration in tasks if start >= TAP_MS]
     return {"seconds": round(took, 2), "moves": len(shown["points"]),
-            "moments": len(shown["moments"]), "longest_task_ms": round(max(tasks, default=0)),
-            "tasks_over_50ms": len(tasks)}
+            "moments": len(shown["moments"]), "tap_task_ms": round(max(tap, default=0)),
+            "longest_task_ms": round(max(thinking, default=0)),
+            "tasks_over_50ms": len(thinking)}
 
 
 def main() -> int:
@@ -152,14 +158,16 @@ def main() -> int:
             report["runs"][throttle] = {
                 "runs": runs, "median_s": statistics.median(seconds), "min_s": min(seconds),
                 "max_s": max(seconds),
-                "longest_task_ms": max(run["longest_task_ms"] for run in runs)}
+                "longest_task_ms": max(run["longest_task_ms"] for run in runs),
+                "tap_task_ms": max(run["tap_task_ms"] for run in runs)}
         browser.close()
     server.shutdown()
     for throttle, figures in report["runs"].items():
         moves = [run["moves"] for run in figures["runs"]]
         print(f"CPU ×{throttle}: chart complete in {figures['median_s']} s (median of "
               f"{len(moves)}; {figures['min_s']}–{figures['max_s']}), {min(moves)}–{max(moves)}"
-              f" moves reviewed, longest task {figures['longest_task_ms']} ms")
+              f" moves reviewed, the tap's task {figures['tap_task_ms']} ms, longest task"
+              f" while thinking {figures['longest_task_ms']} ms")
     print(json.dumps(report, indent=2))
     return 0
 
