@@ -14,8 +14,8 @@ import time
 
 import js
 
-from ...i18n import _
 from ...bots.thinking import PAUSE
+from ...i18n import _
 from ..bot_runner import BotError
 from ..lobby import PACES, PAUSE_SECONDS
 from .drawing import focus_selector

@@ -258,7 +258,7 @@ class Browsing:
         """``reviewing``'s steps (:meth:`.Reviewing.steps`) while it is on show; once it
         is done, the page's status region says so."""
         yield from reviewing.steps(lambda: self.reviewing is reviewing)
-        if self.reviewing is reviewing and reviewing.review and reviewing.review.done:
+        if self.reviewing is reviewing:  # not left: done
             from .review_screen import done_words
 
             self.app.say("status", done_words(reviewing))

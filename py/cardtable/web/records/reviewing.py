@@ -13,7 +13,6 @@ where the player sat elsewhere is reviewed, not tried).
 
 from __future__ import annotations
 
-import itertools
 from ...bots import default_level, levels
 from ...bots.thinking import PAUSE
 from ...i18n import _
@@ -52,20 +51,20 @@ class Reviewing:
         return len(self.review.steps_of_moves) if self.review else None
 
     def steps(self, on_show):
-        """The review in slices (a generator), stopped as soon as ``on_show()`` is false
-        (the player left it); once done, the first moment's position is on show. Its
-        first steps make the review, each in a task of its own (``PAUSE``), not in the
-        tap's: the review's modules imported (the game's review and bots), then the game
-        replayed."""
-        for step in itertools.chain(self.making(), self.judging()):
+        """The review in slices (a generator, :meth:`thought`), stopped as soon as
+        ``on_show()`` is false (the player left it); once done, the first moment's
+        position is on show."""
+        for step in self.thought():
             if not on_show():
                 return
             yield step
         if self.review.moments and self.shown is None:
             self.shown = self.review.moments[0].move
 
-    def making(self):
-        """The review made, in pieces that each start a task (see :meth:`steps`)."""
+    def thought(self):
+        """The review made, then judged move by move. Making it is not the tap's work:
+        the review's modules imported (the game's review and bots), then the game
+        replayed, each piece in a task of its own (``PAUSE`` before it)."""
         yield PAUSE
         from ...bots.review import Review, review_spec
 
@@ -76,9 +75,6 @@ class Reviewing:
         self.review = Review(setup.game, setup.players, setup.options, self.record["seed"],
                              self.record["actions"], self.seat, spec)
         yield PAUSE
-
-    def judging(self):
-        """The steps of the review made."""
         yield from self.review.steps()
 
     def progress(self) -> tuple:
