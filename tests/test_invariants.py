@@ -10,7 +10,8 @@ and one at random.
 After every action (:func:`check_position`): every card of ``spec.cards(players)`` is
 somewhere, as often as it occurs; there are legal actions exactly while the game is not
 over, and a seat to move exactly then; the game is within ``spec.max_actions``; a forced
-action is the only legal one. At the end (:func:`check_finished`): replaying the log
+action is the only legal one; no action holds a tuple where the game declares
+``flat_actions``. At the end (:func:`check_finished`): replaying the log
 gives the same state, so does a JSON round trip, ``returns()`` has one number per seat,
 the result is JSON, and a finished game refuses any action in words.
 
@@ -66,6 +67,9 @@ def check_position(spec, state, count: int) -> None:
     forced = state.forced_action()
     if forced is not None:
         assert tuple(legal) == (forced,), f"forced {forced} is not the only legal action"
+    if state.flat_actions:  # a view lists them by ``list`` alone
+        assert not any(isinstance(v, tuple) for action in legal for v in action), \
+            "an action holds a tuple where the game declares flat_actions"
 
 
 def check_finished(spec, options: dict, seed: str, actions: list, state) -> None:

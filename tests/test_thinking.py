@@ -113,3 +113,26 @@ def test_the_game_turn_search_pauses_every_few_stopping_points_and_plans_the_sam
     hint, pauses = run_counting_pauses(hinting(make_bot("the-game", "strong", 0), view))
     assert pauses >= 2 and hint["actions"] == [list(a) for a in plan.actions]
 
+
+
+def test_the_extreme_strong_bot_pauses_in_an_endgame_search_and_hints_the_same():
+    """Once the draw pile is empty, Extreme's strong bot searches for a winning line; the
+    search yields every ``PAUSE_EVERY`` positions (the review's judge and the page's hint
+    run it in slices), and the hint and the move are the ones made in one go."""
+    from cardtable.games.extreme import bots as extreme_bots
+
+    paused = []
+    for seat, view in positions("extreme", 4, "endgame-0", 1):
+        if view["deck"] == 0:
+            steps, count = extreme_bots.hint_steps(view), 0
+            try:
+                while True:
+                    next(steps)
+                    count += 1
+            except StopIteration as done:
+                assert done.value == extreme_bots.hint(view)
+            bot = make_bot("extreme", "strong", seat, "pauses")
+            assert finish(thinking(bot, view)) == make_bot("extreme", "strong", seat,
+                                                           "pauses").act(view)
+            paused.append(count)
+    assert paused and max(paused) >= 10, paused

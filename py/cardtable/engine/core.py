@@ -290,7 +290,12 @@ class GameState:
       not change. The world drawn depends on ``seat``'s view and ``rng`` alone, never on
       where the unseen cards really are (they are dealt from a fixed order), so that a
       review's estimates tell nothing of them (``bots/review.py``).
+    - ``flat_actions``: true where no action holds a tuple (``("play", 37, 2)``, not
+      Triggs' ``("cross", 5, ((5,),))``), so that a view lists an action by ``list`` alone
+      (a view is built at every action of a bot's play-out: the review's hot path).
     """
+
+    flat_actions = False
 
     players: int
 
@@ -325,7 +330,8 @@ class GameState:
         is to move, else empty (another seat's legal cards would show its hand)."""
         view = self.seat_view(seat)
         mine = seat == self.current_player
-        view["legal"] = [thaw(action) for action in self.legal_actions()] if mine else []
+        thawed = list if self.flat_actions else thaw
+        view["legal"] = [thawed(action) for action in self.legal_actions()] if mine else []
         return view
 
     def events(self, action: Action, after: "GameState") -> list:

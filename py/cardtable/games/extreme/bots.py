@@ -23,6 +23,7 @@ import random
 
 from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import COPIES, KINDS, Rules, Turn, make_marks
+from ...bots.thinking import finish
 from ...engine.rng import make_rng, shuffled
 from ...i18n import _, ngettext
 from ..the_game.rules import PILE_DIRS, distance, fits, is_backwards, pile_name
@@ -198,9 +199,14 @@ class StrongBot(CarefulBot):
         self.known_rules: dict = {}
 
     def act(self, view: dict):
+        return finish(self.think(view))
+
+    def think(self, view: dict):
+        """:meth:`act` in slices: yields while an endgame search pauses (see
+        ``bots.thinking``)."""
         share = share_action(view)
         if share is None and view["deck"] == 0:
-            action = self.endgame_action(view)
+            action = yield from self.endgame_action(view)
             if action is not None:
                 return action
         self.table = Table(view, weights_for(view["players"]))
@@ -212,13 +218,15 @@ class StrongBot(CarefulBot):
         return action
 
     def endgame_action(self, view: dict):
-        """The first action of a winning line, from the view alone, or None if none found."""
+        """The first action of a winning line, from the view alone, or None if none found
+        (a generator: it yields while a search pauses)."""
         turn = turn_of(view)[1]
         splits = possible_hands(view, self.rng, self.SAMPLES)
         budget = ENDGAME_BUDGET if len(splits) == 1 else SAMPLE_BUDGET
         votes, order = {}, []
         for hands, marks in splits:
-            line = winning_line(self.rules_for(marks), turn, hands, view["seat"], budget)
+            line = yield from winning_line_steps(self.rules_for(marks), turn, hands,
+                                                 view["seat"], budget)
             if line and list(line[0]) in view["legal"]:
                 first = tuple(line[0])
                 if first not in votes:
@@ -247,9 +255,14 @@ class StrongBot(CarefulBot):
         """The web UI's Hint button: see the module's :func:`hint`."""
         return hint(view)
 
+    def think_hint(self, view: dict):
+        """:meth:`hint` in slices (:func:`hint_steps`)."""
+        return (yield from hint_steps(view))
+
 
 ENDGAME_BUDGET = 1500  # positions searched when the split is certain, whatever the machine
 SAMPLE_BUDGET = 600  # positions searched on each sampled split
+PAUSE_EVERY = 50  # positions an endgame search looks at between its pauses
 
 
 def unseen_cards(view: dict) -> list:
@@ -411,10 +424,17 @@ def winning_line(rules: Rules, turn: Turn, hands: tuple, seat: int,
     ``hands`` (``hands[seat]`` is ``turn.hand``): the actions, from ``turn`` of ``seat`` on,
     of every seat in turn, that play every card with every instruction followed, or None
     when there is none or ``budget`` positions did not find one (:class:`Endgame`)."""
+    return finish(winning_line_steps(rules, turn, hands, seat, budget))
+
+
+def winning_line_steps(rules: Rules, turn: Turn, hands: tuple, seat: int,
+                       budget: int = ENDGAME_BUDGET):
+    """:func:`winning_line` in slices: a generator that yields every
+    :data:`PAUSE_EVERY` positions searched and returns the line."""
     search = Endgame(rules, hands, budget)
     if not all(reachable(search.left, card, turn.tops) for hand in hands for card in hand):
         return None
-    return search.line(hands, seat, turn)
+    return (yield from search.line(hands, seat, turn))
 
 
 class Endgame:
@@ -431,14 +451,17 @@ class Endgame:
                 self.left[card] = True
 
     def line(self, hands: tuple, seat: int, turn: Turn):
-        """The winning actions from this position, or None."""
+        """The winning actions from this position, or None (a generator: it yields every
+        :data:`PAUSE_EVERY` positions)."""
         key = (hands, seat, turn)
         if key in self.failed or self.count >= self.budget:
             return None
         self.count += 1
+        if self.count % PAUSE_EVERY == 0:
+            yield
         for _, move in self.moves(turn):
-            rest = self.end(hands, seat, turn) if move is None else \
-                self.play(hands, seat, turn, *move)
+            rest = (yield from self.end(hands, seat, turn)) if move is None else \
+                (yield from self.play(hands, seat, turn, *move))
             if rest is not None:
                 return [("end",) if move is None else ("play",) + move] + rest
         self.failed.add(key)
@@ -460,7 +483,9 @@ class Endgame:
         """The rest of a winning line once this seat ends its turn."""
         nxt = next((s % self.players for s in range(seat + 1, seat + 1 + self.players)
                     if hands[s % self.players]), None)
-        return None if nxt is None else self.line(hands, nxt, Turn(hands[nxt], turn.tops, 0, 1))
+        if nxt is None:
+            return None
+        return (yield from self.line(hands, nxt, Turn(hands[nxt], turn.tops, 0, 1)))
 
     def play(self, hands: tuple, seat: int, turn: Turn, card: int, pile: int):
         """The rest of a winning line once ``card`` is on ``pile`` ([] if that wins)."""
@@ -474,7 +499,7 @@ class Endgame:
         try:
             if strands(self.left, turn.tops[pile], card, pile, after.tops):
                 return None
-            return self.line(now, seat, after)
+            return (yield from self.line(now, seat, after))
         finally:
             self.left[card] = True
 
@@ -487,8 +512,14 @@ def hint(view: dict) -> dict:
     """The strong bot's next play (sharing and signals aside) from this view, and why: the
     instructions in force that force or forbid it, the instruction the card carries, and
     what the play costs as The Game counts it."""
+    return finish(hint_steps(view))
+
+
+def hint_steps(view: dict):
+    """:func:`hint` in slices: a generator that yields while the strong bot's endgame
+    search pauses and returns the hint."""
     plays_only = dict(view, legal=[a for a in view["legal"] if a[0] in ("play", "end")])
-    action = tuple(StrongBot(view["seat"]).act(plays_only))
+    action = tuple((yield from StrongBot(view["seat"]).think(plays_only)))
     clauses = [in_force_words(view, action)]
     if action[0] == "play":
         clauses += [card_words(view, action[1]), losing_words(view),

@@ -265,6 +265,8 @@ class RentzState(GameState):
     ``options`` the match's options as ``(key, value)`` pairs.
     """
 
+    flat_actions = True
+
     players: int
     seed: str
     options: tuple

@@ -127,6 +127,8 @@ class TheGameState(GameState):
     "won", "blocked" (no legal sequence at a turn's start) or "stuck"
     (fewer than the minimum played and no legal card left), see TG-9/TG-10."""
 
+    flat_actions = True
+
     players: int
     min_cards: int
     hand_size: int
@@ -171,9 +173,11 @@ class TheGameState(GameState):
         """Every legal ``(card, pile)`` for the active player (TG-5)."""
         if self.outcome:
             return []
-        tops = self.tops
-        return [(card, pile) for card in self.hands[self.current]
-                for pile in range(4) if fits(card, PILE_DIRS[pile], tops[pile])]
+        # fits() written out: this runs at every action of a review's play-outs
+        piles = [(pile, direction == "up", top)
+                 for pile, (direction, top) in enumerate(zip(PILE_DIRS, self.tops))]
+        return [(card, pile) for card in self.hands[self.current] for pile, up, top in piles
+                if (card > top or card == top - 10 if up else card < top or card == top + 10)]
 
     def legal_actions(self) -> tuple:
         if self.outcome:
