@@ -4,6 +4,7 @@ paired deals (issue 54: every level the lobby offers is shown stronger than the 
     python bench/levels.py [--game G] [--players N] [--mode M] [--level L] [--deals 400]
                            [--seed levels] [--jobs J | --scheduler ADDR] [--out DIR]
                            [--resume] [--json FILE] [--plan]
+    python bench/levels.py --verdicts FILE [FILE ...]
 
 Rows: every game, mode and player count the lobby offers, and every bot level but the
 weakest (``cardtable.bots.levels``), each against the level directly below it. A mode is
@@ -51,6 +52,11 @@ first deals (at least ``PLAN_GAMES`` games) scaled up, the wall seconds being th
 seconds spread over ``--jobs`` (or every core) with nothing else running; beside them the
 quick difference of the timed deals. No file is written.
 
+``--verdicts FILE…``: the rows of those ``--json`` files (measured, not planned; a later
+file's row replaces an earlier one's) written as each game's ``level_table.py``
+(``cardtable/games/<game>/``), whose verdicts decide which levels each table offers
+(``cardtable/bots/offered.py``).
+
 Bad arguments: one line on stderr, exit status 2; a game the bots cannot finish: one line,
 exit status 1; Ctrl-C: one line, exit status 130 (the files keep every finished game).
 """
@@ -72,15 +78,16 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
 
 from cardtable import bots  # noqa: E402
+from cardtable.bots.offered import STANDARD, mode_name  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.sim import (DECIMALS, Parser, SimulationError, at_least_one,  # noqa: E402
                            duplicate_gains, game_id, make_run, open_out, parse_options, play,
                            players_of, read_games, student, whole_number)
 
-STANDARD = "standard"
 PLAN_GAMES = 4  # the fewest games a run is timed on by --plan
 UNSAFE = re.compile(r"[^A-Za-z0-9._=+-]")
 
@@ -107,12 +114,6 @@ class Played:
 
 
 # -- the rows ------------------------------------------------------------------------------
-def mode_name(spec, options: dict) -> str:
-    """A mode as a link writes its options, or ``standard``."""
-    return ",".join(f"{key}={spec.option(key).encode(value)}"
-                    for key, value in options.items()) or STANDARD
-
-
 def lobby_modes(spec) -> dict:
     """``{name: options}``: the standard rules, and each other value of each of the lobby's
     choices alone."""
@@ -401,6 +402,8 @@ def parse_args(argv):
     parser.add_argument("--resume", action="store_true", help="play only what --out lacks")
     parser.add_argument("--json", metavar="FILE", help="write the header and rows as JSON")
     parser.add_argument("--plan", action="store_true", help="time each row on a few deals")
+    parser.add_argument("--verdicts", nargs="+", metavar="FILE",
+                        help="write the rows of these --json files as the bots' level table")
     args = parser.parse_args(argv)
     if args.resume and not args.out:
         parser.error("--resume needs --out DIR: the files of the runs to finish")
@@ -457,10 +460,43 @@ def execute(args, argv: list) -> int:
     return 0
 
 
+def verdicts(paths: list) -> dict:
+    """``{game: {(mode, players, level): shown}}`` of the measured rows of ``--json``
+    files; ``ValueError`` in words for a file that is not one."""
+    shown = {game: {} for game in GAMES}
+    for path in paths:
+        try:
+            rows = json.loads(Path(path).read_text())["rows"]
+            for row in rows:
+                if "timed_deals" not in row:
+                    key = (row["mode"], row["players"], row["level"])
+                    shown[row["game"]][key] = row["shown"]
+        except (OSError, ValueError, KeyError, TypeError) as err:
+            raise ValueError(f"{path[:80]} is not a --json file of bench/levels.py"
+                             f" ({type(err).__name__})") from None
+    return shown
+
+
+def write_level_tables(shown: dict) -> None:
+    """Each game's ``level_table.py`` with its rows of ``shown``, sorted."""
+    for game, rows in shown.items():
+        path = ROOT / "py" / Path(*GAMES[game].package.split(".")) / "level_table.py"
+        head, _sep, _rest = path.read_text().partition("SHOWN = {")
+        lines = [f"    {key!r}: {value!r},\n" for key, value in sorted(rows.items())]
+        path.write_text(head + "SHOWN = {\n" + "".join(lines) + "}\n")
+
+
 def main(argv=None) -> int:
     """The command; its exit status (Ctrl-C: 130, with one line)."""
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parse_args(argv)
+    if args.verdicts:
+        try:
+            write_level_tables(verdicts(args.verdicts))
+        except ValueError as err:
+            print(f"error: {err}", file=sys.stderr)
+            return 2
+        return 0
     try:
         return execute(args, argv)
     except KeyboardInterrupt:

@@ -23,12 +23,13 @@ HEADLESS_ONLY = ("cardtable/sim.py", "cardtable/__main__.py",
 PARTS = "parts"  # the folder of dist/ (and of the page's working folder) that holds them
 PARTS_INDEX = "cardtable/parts.json"  # in the core zip: what cardtable.parts reads
 # What goes into a part, by path in the package zip: each game's modules but its
-# declaration (its __init__ and rules, which the lobby, links and saves read at start), each
+# declaration (its __init__, rules and level_table, which the lobby, links and saves read
+# at start), each
 # language's catalog, and playing together's modules (most visits never play with friends;
 # web/alone.py stands in for them until then). The rest is the core zip (cardtable.zip)
 # that every start imports.
 PART_OF = (
-    (re.compile(r"cardtable/games/(\w+)/(?!__init__\.|rules\.)\w+\.py[c]?"), "game-{}"),
+    (re.compile(r"cardtable/games/(\w+)/(?!__init__\.|rules\.|level_table\.)\w+\.py[c]?"), "game-{}"),
     (re.compile(r"cardtable/locale/([\w-]+)/LC_MESSAGES/cardtable\.mo"), "language-{}"),
     (re.compile(r"cardtable/web/(together)/(?!__init__\.)\w+\.py[c]?"), "{}"),
 )

@@ -11,9 +11,8 @@ from cardtable.games.the_game.lookahead import STRONG
 from cardtable.engine.registry import GAMES, get
 from cardtable.games.the_game import table as table_the_game
 from cardtable.web.controller import Controller
-from cardtable.web.lobby import default_setup
-from cardtable.web.render import (LEVEL_NAMES, chosen_text, level_name, lobby_html,
-                                  messages_html, shell_html)
+from cardtable.web.lobby import LEVEL_NAMES, default_setup, level_name
+from cardtable.web.render import chosen_text, lobby_html, messages_html, shell_html
 from html_page import Page, screen_html
 from cardtable.web.session import Session
 from cardtable.web.saves import Saves

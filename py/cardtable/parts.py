@@ -2,7 +2,8 @@
 
 For the page, ``build.py`` splits the package: the zip that every start imports
 (``cardtable.zip``) and one zip per part (``parts/<part>.zip``): each game's modules but its
-declaration (its ``__init__`` and ``rules``, which the lobby, links and saves read) and each
+declaration (its ``__init__``, ``rules`` and ``level_table``, which the lobby, links and
+saves read) and each
 language's catalog. One more part holds the modules of the standard library that the page
 may import but a start does not (at its zip's root, as in the standard library's own zip).
 The core zip's ``parts.json`` lists them: each part's URL, files (paths in the package zip)

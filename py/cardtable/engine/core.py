@@ -291,8 +291,8 @@ class GameState:
       where the unseen cards really are (they are dealt from a fixed order), so that a
       review's estimates tell nothing of them (``bots/review.py``).
     - ``flat_actions``: true where no action holds a tuple (``("play", 37, 2)``, not
-      Triggs' ``("cross", 5, ((5,),))``), so that a view lists an action by ``list`` alone
-      (a view is built at every action of a bot's play-out: the review's hot path).
+      ``("cross", 5, ((5,),))``), so that a view lists an action by ``list`` alone (a view
+      is built at every action of a bot's play-out: the review's hot path).
     """
 
     flat_actions = False

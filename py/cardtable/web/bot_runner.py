@@ -28,7 +28,7 @@ class BotRunner:
         self.session, self.new_seed = session, new_seed
         self.bots = {seat: make_bot(setup.game, kind, seat, new_seed())
                      for seat, kind in enumerate(setup.seats) if kind not in PEOPLE}
-        self.hinter = hint_bot(setup.game, new_seed())
+        self.hinter = hint_bot(setup.game, new_seed(), setup)
 
     def add(self, seat: int) -> None:
         """A bot now sits at ``seat`` (a friend's seat given to a bot): it gets one."""
@@ -80,9 +80,12 @@ class BotRunner:
         return (yield from hinting(self.hinter, view))
 
 
-def hint_bot(game: str, seed: str):
-    """The strongest bot of ``game`` that offers ``hint(view)``, or None."""
-    for level in reversed(levels(game)):
+def hint_bot(game: str, seed: str, setup=None):
+    """The strongest bot of ``game`` that offers ``hint(view)``, or None; with ``setup``
+    (a :class:`.lobby.Setup`), the strongest its table offers (``bots.offered``). Every
+    level's decisions take at most 2 s at their 95th percentile in the browser
+    (docs/figures/bot-speed.md), so none is passed over for its pace."""
+    for level in reversed(setup.levels() if setup is not None else levels(game)):
         bot = make_bot(game, level, 0, seed)
         if callable(getattr(bot, "hint", None)):
             return bot

@@ -32,7 +32,7 @@ from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import _, available, ngettext
 from .records import daily
-from .lobby import HUMAN, PEOPLE, Setup, default_setup
+from .lobby import HUMAN, PEOPLE, Setup, default_setup, level_name
 from .storage import MAX_RELAYS, RELAY_URL, relay_urls
 from .validate import SEED_PATTERN
 
@@ -153,9 +153,19 @@ def _parse_query(link: Link, game: str, params: dict) -> Link:
     unknown = [key for key in params if key not in known and key not in RESERVED]
     if unknown:
         link.notices.append(unknown_notice(unknown))
-    link.setup = replace(setup, options=spec.resolve_options(options, setup.players))
+    setup = replace(setup, options=spec.resolve_options(options, setup.players))
+    link.setup, moved = setup.with_offered_levels()
+    link.notices += [withheld_notice(setup, asked, played) for asked, played
+                     in dict.fromkeys((asked, played) for _seat, asked, played in moved)]
     link.deal = fragment(link.setup, seed) if seed else None
     return link
+
+
+def withheld_notice(setup: Setup, asked: str, played: str) -> str:
+    """The notice for a link's seats at a level this table withholds (``bots.offered``)."""
+    return _("This table does not offer the {asked} (not shown stronger than the {played}"
+             " here): those seats get the {played}.").format(
+        asked=level_name(asked), played=level_name(played))
 
 
 def _invitation(link: Link, game: str, params: dict) -> Link:

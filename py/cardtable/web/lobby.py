@@ -3,7 +3,9 @@
 A :class:`Setup` is everything needed to start a deal except the seed: the game, the
 number of players, who sits in each seat (``"human"``: a person at this device; ``"friend"``:
 a friend on their own device, see :mod:`.together`; or a bot level) and the options.
-Seat 0 is always "You", a human. ``LOBBY_HANDLERS`` are the lobby's buttons and fields:
+Seat 0 is always "You", a human. A bot seat plays a level its table offers
+(:mod:`..bots.offered`): changing the players or an option moves a seat whose level the
+new table withholds to the best level offered below it. ``LOBBY_HANDLERS`` are the lobby's buttons and fields:
 each takes the setup and the control's data and returns the new setup.
 """
 
@@ -11,9 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..bots import default_level, levels
+from ..bots import levels
+from ..bots.offered import offered_default, offered_level, offered_levels
 from ..engine.registry import GAMES
-from ..i18n import _
+from ..i18n import N_, _
 from .ui import You
 
 HUMAN = "human"
@@ -23,6 +26,10 @@ PACES = {"fast": 0.15, "normal": 0.7, "slow": 1.6}  # seconds between bot action
 DEFAULT_PACE = "normal"
 # seconds a pause between parts of a game (deals) lasts unless the player goes on, by pace
 PAUSE_SECONDS = {"fast": 2, "normal": 8, "slow": 15}
+# A seat's bot, by level (a level missing here is named by its id).
+LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
+               "careful": N_("careful bot"), "basic": N_("basic bot"),
+               "strong": N_("strong bot"), "master": N_("master bot")}
 
 
 @dataclass(frozen=True)
@@ -43,7 +50,6 @@ class Setup:
         """The same setup for ``players`` seats (new seats are bots of the default level;
         an option that no longer fits the count goes back to its default)."""
         self.spec.check_players(players)
-        extra = (default_level(self.game),) * max(0, players - len(self.seats))
         kept = {}
         for key, value in self.options.items():
             try:
@@ -51,8 +57,10 @@ class Setup:
                 kept[key] = value
             except ValueError:
                 pass
+        options = self.spec.resolve_options(kept, players)
+        extra = (offered_default(self.game, players, options),) * max(0, players - len(self.seats))
         return replace(self, players=players, seats=(self.seats + extra)[:players],
-                       options=self.spec.resolve_options(kept, players))
+                       options=options).with_offered_levels()[0]
 
     def with_seat(self, seat: int, kind: str) -> "Setup":
         """Seat ``seat`` becomes ``kind``; seat 0 stays human."""
@@ -65,7 +73,23 @@ class Setup:
 
     def with_option(self, key: str, value) -> "Setup":
         options = self.spec.resolve_options({**self.options, key: value}, self.players)
-        return replace(self, options=options)
+        return replace(self, options=options).with_offered_levels()[0]
+
+    def levels(self) -> tuple:
+        """The bot levels this table offers, weakest first."""
+        return offered_levels(self.game, self.players, self.options)
+
+    def with_offered_levels(self) -> tuple:
+        """``(setup, moved)``: this setup with every bot seat at a level its table offers
+        (the best offered below a withheld one), and ``moved``, ``(seat, asked, played)``
+        for each seat that changed."""
+        seats, moved = list(self.seats), []
+        for seat, kind in enumerate(self.seats):
+            if kind in levels(self.game):
+                seats[seat] = offered_level(self.game, self.players, self.options, kind)
+                if seats[seat] != kind:
+                    moved.append((seat, kind, seats[seat]))
+        return (replace(self, seats=tuple(seats)) if moved else self), moved
 
     def humans(self) -> list:
         """The seats of the people at this device."""
@@ -82,9 +106,9 @@ def default_setup(game: str | None = None) -> Setup:
     game = game or next(iter(GAMES))
     spec = GAMES[game]
     players = spec.min_players
-    seats = (HUMAN,) + (default_level(game),) * (players - 1)
-    return Setup(game=game, players=players, seats=seats,
-                 options=spec.resolve_options({}, players))
+    options = spec.resolve_options({}, players)
+    seats = (HUMAN,) + (offered_default(game, players, options),) * (players - 1)
+    return Setup(game=game, players=players, seats=seats, options=options)
 
 
 def seat_name(seats, seat: int, given=None, me: int = 0) -> str:
@@ -101,6 +125,13 @@ def seat_name(seats, seat: int, given=None, me: int = 0) -> str:
     if seats[seat] == FRIEND:
         return _("Friend {number}").format(number=seat + 1)
     return _("Bot {number}").format(number=seat + 1)
+
+
+def level_name(level: str) -> str:
+    """How the lobby names a bot of ``level``."""
+    if level in LEVEL_NAMES:
+        return _(LEVEL_NAMES[level])
+    return _("{level} bot").format(level=level)
 
 
 def seat_names(seats, given=None, me: int = 0) -> tuple:
@@ -123,7 +154,7 @@ def on_players(setup: Setup, data) -> Setup:
 
 
 def on_seat(setup: Setup, data) -> Setup:
-    return setup.with_seat(int(data["seat"]), data["value"])
+    return setup.with_seat(int(data["seat"]), data["value"]).with_offered_levels()[0]
 
 
 def on_option(setup: Setup, data) -> Setup:

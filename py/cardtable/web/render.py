@@ -8,22 +8,15 @@ prerenders into ``<div id="app">`` for the first paint.
 
 from __future__ import annotations
 
-from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import N_, _, ngettext
 from .records import screens
 from .choices import PACE_NAMES, choice_group, pace_group
 from .html import attrs, button, esc
 from .panel_html import panel_html
-from .lobby import FRIEND, HUMAN, PAUSE_SECONDS, Setup, default_setup
+from .lobby import FRIEND, HUMAN, PAUSE_SECONDS, Setup, default_setup, level_name
 from .tables import end_html as table_end_html, stylesheet_paths, table_module
 from .teaching.tour import tour_html
-
-# A seat's bot, by level (a level missing here is named by its id).
-LEVEL_NAMES = {"random": N_("random bot"), "casual": N_("casual bot"),
-               "careful": N_("careful bot"), "basic": N_("basic bot"),
-               "strong": N_("strong bot"), "master": N_("master bot")}
-
 
 def message_lines(messages, role: str) -> str:
     """The messages of one role (``alert`` or ``status``) as paragraphs; alerts end with
@@ -64,22 +57,15 @@ def seat_row(setup: Setup, seat: int) -> str:
     if seat == 0:
         seat_label, you = _("Seat {number}").format(number=1), _("You")
         return f'<li class="seat"><span>{esc(seat_label)}</span><strong>{esc(you)}</strong></li>'
-    kinds = (HUMAN, FRIEND) + levels(setup.game)
+    kinds = (HUMAN, FRIEND) + setup.levels()
     names = {HUMAN: _("Person at this device"), FRIEND: _("Friend on their own device"),
-             **{kind: level_name(kind) for kind in levels(setup.game)}}
+             **{kind: level_name(kind) for kind in setup.levels()}}
     opts = "".join(
         f'<option{attrs(value=k, selected=k == setup.seats[seat])}>{esc(names[k])}</option>'
         for k in kinds)
     label = _("Seat {number}").format(number=seat + 1)
     return (f'<li class="seat"><label for="seat-{seat}">{esc(label)}</label>'
             f'<select{attrs(id=f"seat-{seat}", data_action="seat", data_seat=seat)}>{opts}</select></li>')
-
-
-def level_name(level: str) -> str:
-    """How the lobby names a bot of ``level``."""
-    if level in LEVEL_NAMES:
-        return _(LEVEL_NAMES[level])
-    return _("{level} bot").format(level=level)
 
 
 def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),

@@ -33,7 +33,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field, replace
 
-from ...bots import default_level
+from ...bots.offered import offered_default
 from ...engine.core import IllegalAction, as_action
 from ...i18n import language, set_language
 from . import messages
@@ -136,7 +136,8 @@ class Host:
         friend.state = "bot"
         session = self.table.session
         seats = list(session.setup.seats)
-        seats[seat] = default_level(session.setup.game)
+        setup = session.setup
+        seats[seat] = offered_default(setup.game, setup.players, setup.options)
         session.setup = replace(session.setup, seats=tuple(seats))
         self.bots.add(seat)
         self.name_seats()

@@ -109,7 +109,7 @@ class GuestSitting(NoBots):
         if not guest.ready:
             return
         if self.hinter is None:
-            self.hinter = hint_bot(guest.setup.game, self.app.new_seed())
+            self.hinter = hint_bot(guest.setup.game, self.app.new_seed(), guest.setup)
         if self.hinter is None:
             return
         table, at = guest.remote, guest.table["at"]

@@ -1,0 +1,124 @@
+"""Issue 54: a table offers a bot level only where the levels' table did not show it
+to be no stronger than the level below (``bots/offered.py``); the lobby lists, links
+play and the hint uses only what the table offers, and the verdicts are the bench's."""
+
+import json
+import pathlib
+import sys
+
+import pytest
+
+from cardtable.bots import levels
+from cardtable.bots.offered import (offered_default, offered_level, offered_levels,
+                                    table_modes, withheld)
+from cardtable.engine.registry import GAMES, game_module
+from cardtable.web import links
+from cardtable.web.bot_runner import hint_bot
+from cardtable.web.lobby import default_setup
+from cardtable.web.render import lobby_html
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+from levels import lobby_modes, verdicts  # noqa: E402
+
+EXPERT_MASTER = ("min_cards=3", 4, "master")
+
+
+@pytest.fixture
+def master_not_shown_in_expert(monkeypatch):
+    """The Game's table as if its row of master over strong in expert mode with 4
+    players had been measured and not shown."""
+    monkeypatch.setitem(game_module("the-game", "level_table").SHOWN, EXPERT_MASTER, False)
+
+
+def expert(players: int = 4):
+    return default_setup("the-game").with_players(players).with_option("min_cards", 3)
+
+
+def test_a_tables_modes_are_the_rows_that_speak_of_it():
+    spec = GAMES["the-game"]
+    defaults = spec.resolve_options({}, 4)
+    assert table_modes("the-game", defaults) == ["standard"]
+    both = spec.resolve_options({"min_cards": 3, "small_hands": True}, 4)
+    assert table_modes("the-game", both) == ["min_cards=3", "small_hands=on"]
+
+
+def test_a_level_not_shown_is_withheld_only_at_its_table(master_not_shown_in_expert):
+    options = expert().options
+    assert withheld("the-game", 4, options) == {"master"}
+    assert offered_levels("the-game", 4, options) == ("random", "casual", "strong")
+    assert offered_level("the-game", 4, options, "master") == "strong"
+    assert "master" in offered_levels("the-game", 5, options)  # another row: not measured
+    standard = default_setup("the-game").with_players(4)
+    assert "master" in offered_levels("the-game", 4, standard.options)
+    both = expert().with_option("small_hands", True)
+    assert "master" not in both.levels()  # one row of its modes withholds it
+
+
+def test_a_row_not_measured_withholds_nothing():
+    for game, spec in GAMES.items():
+        shown = game_module(game, "level_table").SHOWN
+        for players in range(spec.min_players, spec.max_players + 1):
+            options = spec.resolve_options({}, players)
+            if not any((("standard", players, level) in shown) for level in levels(game)):
+                assert offered_levels(game, players, options) == levels(game)
+
+
+def test_the_lobby_lists_only_the_levels_offered(master_not_shown_in_expert):
+    assert 'value="master"' not in lobby_html(expert())
+    assert 'value="master"' in lobby_html(default_setup("the-game").with_players(4))
+
+
+def test_a_table_that_changes_moves_a_withheld_seat_to_the_best_level_below(
+        master_not_shown_in_expert):
+    setup = default_setup("the-game").with_players(4).with_seat(2, "master")
+    moved = setup.with_option("min_cards", 3)
+    assert moved.seats[2] == "strong"
+    assert setup.with_offered_levels() == (setup, [])
+    assert offered_default("the-game", 4, moved.options) == "strong"
+
+
+def test_a_link_naming_a_withheld_level_plays_the_best_below_and_says_so_once(
+        master_not_shown_in_expert):
+    link = links.parse("#/the-game?seed=abc&players=4&min_cards=3"
+                       "&seats=human,master,master,casual")
+    assert link.error is None
+    assert link.setup.seats == ("human", "strong", "strong", "casual")
+    [notice] = link.notices
+    assert "master" in notice and "strong" in notice and "\n" not in notice
+    assert "seats=human,strong,strong,casual" in link.deal
+    same = links.parse("#/the-game?seed=abc&players=4&seats=human,master,master,casual")
+    assert same.setup.seats[1] == "master" and not same.notices
+
+
+def test_the_hint_uses_the_best_level_the_table_offers(master_not_shown_in_expert):
+    assert type(hint_bot("the-game", "h", expert())).__name__ == "StrongBot"
+    standard = default_setup("the-game").with_players(4)
+    assert type(hint_bot("the-game", "h", standard)).__name__ == "MasterBot"
+
+
+def test_the_verdicts_are_the_benchs_rows_in_docs():
+    """Each game's level_table is what ``bench/levels.py --verdicts`` writes from the JSON
+    of the runs kept in docs/figures/levels/, every row a mode and player count the lobby
+    offers."""
+    runs = sorted((ROOT / "docs" / "figures" / "levels").glob("*.json"))
+    assert runs, "the runs' JSON files are kept in docs/figures/levels/"
+    written = verdicts([str(path) for path in runs])
+    for game, spec in GAMES.items():
+        shown = game_module(game, "level_table").SHOWN
+        assert shown == written[game], game
+        for mode, players, level in shown:
+            assert mode in lobby_modes(spec), (game, mode)
+            assert spec.min_players <= players <= spec.max_players
+            assert level in levels(game)[1:]
+
+
+def test_bad_verdict_files_get_one_line(tmp_path, capsys):
+    from levels import main
+
+    bad = tmp_path / "rows.json"
+    bad.write_text(json.dumps({"rows": [{"game": "the-game"}]}))
+    assert main(["--verdicts", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: ") and err.count("\n") == 1
