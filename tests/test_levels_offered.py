@@ -44,12 +44,15 @@ def test_a_tables_modes_are_the_rows_that_speak_of_it():
     assert table_modes("the-game", both) == ["min_cards=3", "small_hands=on"]
 
 
-def test_a_level_not_shown_is_withheld_only_at_its_table(master_not_shown_in_expert):
+def test_a_level_not_shown_is_withheld_only_at_its_table(master_not_shown_in_expert,
+                                                         monkeypatch):
     options = expert().options
     assert withheld("the-game", 4, options) == {"master"}
     assert offered_levels("the-game", 4, options) == ("random", "casual", "strong")
     assert offered_level("the-game", 4, options, "master") == "strong"
-    assert "master" in offered_levels("the-game", 5, options)  # another row: not measured
+    monkeypatch.delitem(game_module("the-game", "level_table").SHOWN, ("min_cards=3", 5, "master"),
+                        raising=False)
+    assert "master" in offered_levels("the-game", 5, options)  # a row not measured
     standard = default_setup("the-game").with_players(4)
     assert "master" in offered_levels("the-game", 4, standard.options)
     both = expert().with_option("small_hands", True)
@@ -88,6 +91,14 @@ def test_a_link_naming_a_withheld_level_plays_the_best_below_and_says_so_once(
     [notice] = link.notices
     assert "master" in notice and "strong" in notice and "\n" not in notice
     assert "seats=human,strong,strong,casual" in link.deal
+
+
+def test_the_game_master_is_not_offered_in_expert_mode_with_three_to_five_players():
+    """Its rows there were measured: master plays exactly as strong (neither runs a team
+    search at those tables), so the difference is 0 on every deal and master is withheld."""
+    for players in (3, 4, 5):
+        assert "master" not in expert(players).levels()
+        assert "master" in default_setup("the-game").with_players(players).levels()
     same = links.parse("#/the-game?seed=abc&players=4&seats=human,master,master,casual")
     assert same.setup.seats[1] == "master" and not same.notices
 

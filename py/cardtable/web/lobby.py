@@ -5,8 +5,9 @@ number of players, who sits in each seat (``"human"``: a person at this device; 
 a friend on their own device, see :mod:`.together`; or a bot level) and the options.
 Seat 0 is always "You", a human. A bot seat plays a level its table offers
 (:mod:`..bots.offered`): changing the players or an option moves a seat whose level the
-new table withholds to the best level offered below it. ``LOBBY_HANDLERS`` are the lobby's buttons and fields:
-each takes the setup and the control's data and returns the new setup.
+new table withholds to the best level offered below it. ``LOBBY_HANDLERS`` are the
+lobby's buttons and fields: each takes the setup and the control's data and returns the
+new setup.
 """
 
 from __future__ import annotations
