@@ -2,6 +2,8 @@
 their ``think`` and ``think_hint`` a slice at a time so that it stays responsive; the
 simulator calls ``act``)."""
 
+import sys
+
 import pytest
 
 from cardtable.bots import finish, hinting, levels, make_bot, thinking
@@ -136,3 +138,31 @@ def test_the_extreme_strong_bot_pauses_in_an_endgame_search_and_hints_the_same()
                                                            "pauses").act(view)
             paused.append(count)
     assert paused and max(paused) >= 10, paused
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_a_games_bots_are_imported_a_module_a_step_each_importing_only_those_before(game):
+    """``bots.importing``: in a fresh interpreter that has what the lobby imports, each
+    step brings in exactly one module of the games' packages, and the last the game's
+    bots (so that no step of a page's review imports a chain of them at once)."""
+    import subprocess
+
+    probe = f"""
+import sys
+from cardtable.bots import importing, levels
+from cardtable.engine.registry import GAMES
+from cardtable.web import render
+levels({game!r})
+package = GAMES[{game!r}].package
+games = lambda: {{name for name in sys.modules if name.startswith("cardtable.games.")}}
+before, counts = games(), []
+for _ in importing({game!r}):  # a pause before each module; then the last one's import
+    counts.append(len(games() - before))
+    before = games()
+counts.append(len(games() - before))
+assert counts == [0] + [1] * (len(counts) - 1), counts
+assert package + ".bots" in sys.modules
+print("ok")
+"""
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.strip() == "ok", done.stderr[-2000:]

@@ -21,7 +21,7 @@ runs one to its end.
 import importlib
 
 from ..engine.registry import GAMES, game_module
-from .thinking import finish, hinting, thinking  # noqa: F401 (the bots' API)
+from .thinking import PAUSE, finish, hinting, thinking  # noqa: F401 (the bots' API)
 
 
 def bot_module(game_id: str):
@@ -29,6 +29,17 @@ def bot_module(game_id: str):
     then starts without the bots of games nobody has opened); ``KeyError`` for a game not
     registered."""
     return game_module(game_id, "bots")
+
+
+def importing(game_id: str):
+    """The game's bots imported a module at a time: a generator that yields
+    :data:`~.thinking.PAUSE` before each of the modules its package's ``BOT_MODULES``
+    names (relative to the package, each importing only those before it; its ``.bots``
+    alone when it names none), so that a page imports each in a task of its own."""
+    package = GAMES[game_id].package
+    for name in getattr(declaration(game_id), "BOT_MODULES", (".bots",)):
+        yield PAUSE
+        importlib.import_module(name, package)
 
 
 def levels(game_id: str) -> tuple:

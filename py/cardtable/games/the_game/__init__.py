@@ -9,3 +9,6 @@ from .rules import SPEC  # noqa: F401 (the game's declaration, read by the regis
 # without importing the bots (``bots.py``'s ``LEVELS`` holds a class for each).
 LEVELS = ("random", "casual", "strong", "master")
 DEFAULT_LEVEL = "strong"
+# The bots' modules, each importing only those before it: a page imports them a task
+# apiece (``bots.importing``), none long enough to stall it.
+BOT_MODULES = (".lookahead", ".endgame", ".team_endgame", ".search", ".bots")

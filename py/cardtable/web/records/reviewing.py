@@ -13,9 +13,8 @@ where the player sat elsewhere is reviewed, not tried).
 
 from __future__ import annotations
 
-from ...bots import default_level, levels
+from ...bots import default_level, importing, levels
 from ...bots.thinking import PAUSE
-from ...engine.registry import game_module
 from ...i18n import _
 from ..lobby import HUMAN, seat_names
 from ..session import Session, from_save
@@ -64,15 +63,15 @@ class Reviewing:
 
     def thought(self):
         """The review made, then judged move by move. Making it is not the tap's work:
-        the review's modules imported (the driver, the game's review, the game's bots),
-        then the game replayed, each piece in a task of its own (``PAUSE`` before it)."""
+        the review's modules imported (the driver, the game's bots a module at a time, the
+        game's review), then the game replayed, each piece in a task of its own (``PAUSE``
+        before it)."""
         yield PAUSE
         from ...bots.review import Review, review_spec
 
+        yield from importing(self.record["game"])
         yield PAUSE
         spec = self.spec or review_spec(self.record["game"])
-        yield PAUSE
-        game_module(self.record["game"], "bots")
         yield PAUSE
         setup = self.setup
         self.review = Review(setup.game, setup.players, setup.options, self.record["seed"],
