@@ -6,7 +6,8 @@
 For each of ``--deals`` seeded deals (``review-bench/<i>``, apart from the tests'), the game
 is played to its end by the judge level of the game's review at every seat (the player's
 seat included), and kept as the player's record; the page opens with that record in its
-storage, Records → the game's Review is tapped, and the bench waits for
+storage, Records → the game's Review is tapped (``READ_S`` seconds after it shows, as a
+player reads the records first), and the bench waits for
 ``window.cardtable.review().state == "done"``. Figures per CPU throttle (1: this machine;
 4: Chromium's CPU slowed four times, a slow phone's pace): the time from the tap to the
 chart complete (median, min, max over the deals), the moves reviewed, the tap's own task
@@ -54,6 +55,9 @@ DONE = "(r => r && r.state === 'done')(window.cardtable.review())"
 # A long task that starts this soon after the tap is the tap's own (the review's modules
 # imported, the game replayed, the screen drawn), not the thinking's.
 TAP_MS = 30
+# Seconds the bench waits, once Review shows, before tapping it, as a player reads the
+# records first: the page imports the review's modules meanwhile (``Pacing.warm_review``).
+READ_S = 2
 TIMEOUT_S = 600
 
 
@@ -107,6 +111,7 @@ def review_once(browser, url: str, record: dict, throttle: int) -> dict:
     page.locator('[data-action="records"]').first.click()
     review = page.locator('[data-action="review"]').first
     review.wait_for(timeout=30_000)
+    time.sleep(READ_S)
     begun = page.evaluate("performance.now()")
     started = time.monotonic()
     review.click()

@@ -250,3 +250,18 @@ def test_a_friends_table_is_reviewed_from_the_players_seat_and_not_tried():
     c.handle("review-try", {"move": str(moment.move)})
     assert any("did not sit first" in text for role, text in c.messages if role == "alert")
     assert c.screen().kind == "review"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_the_reviews_modules_are_warmed_a_piece_a_step_before_review_is_tapped(game):
+    """``reviewing.warming``: what the page imports in the background once Review shows:
+    a pause before every piece, and at its end the game's bots and review are in."""
+    import sys
+
+    from cardtable.bots.thinking import PAUSE
+    from cardtable.web.records.reviewing import warming
+
+    steps = list(warming(game))
+    assert steps and all(step is PAUSE for step in steps)
+    package = GAMES[game].package
+    assert {f"{package}.bots", f"{package}.review"} <= set(sys.modules)

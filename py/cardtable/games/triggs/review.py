@@ -23,8 +23,8 @@ PROGRESS_BOUNDS = (12, 24, 32, TOTAL_BOXES)
 PLAYER_COUNTS = (2, 3, 4)
 
 # ``(a, b)`` per stage: strong's chance to win ≈ a + b × basic's. The lines that
-# ``python bench/review_calibration.py --game triggs --players 2`` (and ``--players 3``)
-# fitted did no better than none on the deals kept apart to check them, so every stage
+# ``python bench/review_calibration.py --game triggs --players 2`` (and 3, and 4) fitted
+# did no better than none on the deals kept apart to check them, so every stage
 # keeps (0, 1): the commands and figures are in docs/figures/review.md.
 CALIBRATION = ((0.0, 1.0),) * (len(PROGRESS_BOUNDS) * len(PLAYER_COUNTS))
 

@@ -142,6 +142,7 @@ class Drawing:
             # the box showed the snippet's tail and not the comment line that opens it
             box.setSelectionRange(0, len(box.value), "backward")
         page.pacing.start_due()
+        page.pacing.warm_review()
         page.link.run_jobs()
 
     def place_focus(self, selectors, scroll: bool = True) -> bool:

@@ -16,6 +16,7 @@ import js
 
 from ...bots.thinking import PAUSE
 from ...i18n import _
+from ...parts import PartMissing
 from ..bot_runner import BotError
 from ..lobby import PACES, PAUSE_SECONDS
 from .drawing import focus_selector
@@ -29,6 +30,9 @@ REVIEW_SLICE_SECONDS = 0.02
 # drawing it for every point was most of the time.
 REVIEW_DRAWN_EVERY = 1.0
 THINKING_SHOWN_AFTER = 0.3  # seconds a thought runs before the page says who is thinking
+# Seconds after Review first shows on screen before the review's modules are imported in
+# the background (the screen that offers it is drawn and settled by then).
+WARM_REVIEW_AFTER = 0.5
 
 
 class Pacing:
@@ -38,6 +42,7 @@ class Pacing:
         self.page = page
         self.bots_task = None
         self.pause_task = None
+        self.warmed = set()  # the games whose review's modules are imported or on their way
 
     def start_due(self) -> None:
         """Start the bots when it is their turn, and the end of a pause when one began
@@ -93,6 +98,25 @@ class Pacing:
             page.controller.say("alert", _("{error} Please report this; a random legal move"
                                            " was played instead.").format(error=error))
             await in_slices(page.controller.sitting.bot_steps(fallback=True))
+
+    def warm_review(self) -> None:
+        """Once a Review button is on screen, the review's modules for the game on show are
+        imported in the background, a module a task (``reviewing.warming``), so that the
+        tap on Review only draws its screen; once per game a visit."""
+        game = self.page.controller.setup.game
+        if game not in self.warmed and \
+                self.page.root.querySelector('[data-action="review"]') is not None:
+            self.warmed.add(game)
+            asyncio.ensure_future(self.warm(game))
+
+    async def warm(self, game: str) -> None:
+        await asyncio.sleep(WARM_REVIEW_AFTER)
+        try:
+            from ..records.reviewing import warming
+
+            await in_slices(warming(game))
+        except PartMissing:  # a part not fetched yet: the tap on Review fetches it
+            self.warmed.discard(game)
 
     async def think(self, steps) -> None:
         """Run the generator ``steps`` (a hint being thought) in slices, then draw."""

@@ -23,6 +23,21 @@ from ..ui import TableUi
 from .book import as_save
 
 
+def warming(game: str):
+    """The review's modules for ``game`` imported before anyone taps Review (a generator:
+    each piece after a ``PAUSE``, as :meth:`Reviewing.thought` imports them): its screen,
+    the review's driver, the game's bots a module at a time, the game's review."""
+    yield PAUSE
+    from . import review_screen  # noqa: F401 (imported for the tap)
+
+    yield PAUSE
+    from ...bots.review import review_spec
+
+    yield from importing(game)
+    yield PAUSE
+    review_spec(game)
+
+
 class Reviewing:
     """``record`` (at ``index`` among the records, None for the game just finished on the
     end screen) reviewed from its ``seat`` (0 unless the record says), measured by
