@@ -8,6 +8,7 @@ shows is compared with the same game replayed on CPython (3.11 here, 3.14 in the
 import json
 
 from cardtable.bots import make_bot
+from cardtable.bots.offered import offered_levels
 from cardtable.games.the_game import bots as the_game
 from cardtable.games.the_game.lookahead import STRONG
 from cardtable.engine.registry import get
@@ -241,11 +242,12 @@ def test_phone_and_desktop_screenshots(page, site, open_app, tmp_path):
     print(json.dumps(str(tmp_path)))
 
 
-def test_hint_shows_the_top_levels_turn(page, site, open_app):
+def test_hint_shows_the_tables_top_levels_turn(page, site, open_app):
     seed = "ui-hint"
     open_app(page, site.link(f"#/the-game?seed={seed}&players=1"))
     page.click('[data-action="hint"]')
-    expected = make_bot("the-game", "master", 0, seed).hint(SPEC.new(1, {}, seed).view(0))
+    top = offered_levels("the-game", 1, SPEC.resolve_options({}, 1))[-1]  # the table's best
+    expected = make_bot("the-game", top, 0, seed).hint(SPEC.new(1, {}, seed).view(0))
     first = expected["actions"][0]
     # the move first, the reason folded under "Why?" until asked for
     assert page.inner_text(".hint .hint-move").startswith(f"Hint: Play {first[1]} on ")
