@@ -57,9 +57,10 @@ def seat_row(setup: Setup, seat: int) -> str:
     if seat == 0:
         seat_label, you = _("Seat {number}").format(number=1), _("You")
         return f'<li class="seat"><span>{esc(seat_label)}</span><strong>{esc(you)}</strong></li>'
-    kinds = (HUMAN, FRIEND) + setup.levels()
+    offered = setup.levels()
+    kinds = (HUMAN, FRIEND) + offered
     names = {HUMAN: _("Person at this device"), FRIEND: _("Friend on their own device"),
-             **{kind: level_name(kind) for kind in setup.levels()}}
+             **{kind: level_name(kind) for kind in offered}}
     opts = "".join(
         f'<option{attrs(value=k, selected=k == setup.seats[seat])}>{esc(names[k])}</option>'
         for k in kinds)

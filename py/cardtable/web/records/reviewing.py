@@ -24,9 +24,10 @@ from .book import as_save
 
 
 def warming(game: str):
-    """The review's modules for ``game`` imported before anyone taps Review (a generator:
-    each piece after a ``PAUSE``, as :meth:`Reviewing.thought` imports them): its screen,
-    the review's driver, the game's bots a module at a time, the game's review."""
+    """The review's modules for ``game`` imported, each piece after a ``PAUSE`` (a
+    generator): its screen, the review's driver, the game's bots a module at a time, the
+    game's review. The page runs it once Review shows; :meth:`Reviewing.thought` begins
+    with it."""
     yield PAUSE
     from . import review_screen  # noqa: F401 (imported for the tap)
 
@@ -78,14 +79,12 @@ class Reviewing:
 
     def thought(self):
         """The review made, then judged move by move. Making it is not the tap's work:
-        the review's modules imported (the driver, the game's bots a module at a time, the
-        game's review), then the game replayed, each piece in a task of its own (``PAUSE``
-        before it)."""
-        yield PAUSE
+        the review's modules imported as :func:`warming` does (at once where the page
+        warmed them already), then the game replayed, each piece in a task of its own
+        (``PAUSE`` before it)."""
+        yield from warming(self.record["game"])
         from ...bots.review import Review, review_spec
 
-        yield from importing(self.record["game"])
-        yield PAUSE
         spec = self.spec or review_spec(self.record["game"])
         yield PAUSE
         setup = self.setup
