@@ -26,6 +26,15 @@ def test_written_link_reads_back_the_same_setup_and_seed():
     assert again.setup.seats == ("human", "random", "human", "casual")
 
 
+def test_a_deal_may_seat_the_player_after_a_bot():
+    """A deal tried from a review seats the player where they sat: its link says so, and
+    reads back the same; the lobby it would open seats the player first."""
+    link = links.parse("#/the-game?seed=s.8&players=3&seats=casual,human,random")
+    assert link.error is None and link.setup.seats == ("casual", "human", "random")
+    assert links.parse(links.fragment(link.setup, link.seed)).setup == link.setup
+    assert link.setup.seated_first().seats == ("human", "casual", "random")
+
+
 def test_no_fragment_is_no_link():
     assert links.parse("") is None
     assert links.parse("#") is None
@@ -56,7 +65,8 @@ def test_unknown_keys_are_ignored_with_a_notice():
     ("#/the-game?start=<script>alert(1)</script>", "Who starts"),
     ("#/<script>alert(1)</script>", "does not have"),
     ("#/the-game?players=2&seats=human", "2 players"),
-    ("#/the-game?players=2&seats=casual,human", "seat 1"),
+    ("#/the-game?players=2&seats=casual,random", "no seat is “human”"),
+    ("#/the-game?players=3&seats=casual,human,friend", "seat 1 must be “human”"),
     ("#/the-game?players=2&seats=human,wizard", "seat 2"),
 ])
 def test_bad_values_give_a_message_in_words_and_no_deal(fragment, words):

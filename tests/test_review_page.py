@@ -15,11 +15,13 @@ from html_page import Page, screen_html
 from cardtable.bots import finish as run_out, make_bot
 from cardtable.engine.core import as_action
 from cardtable.engine.registry import GAMES, game_module
+from cardtable.web import links
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import default_setup
 from cardtable.web.records.book import RECORDS_KEY
 from cardtable.web.records.review_screen import about, review_chart, thinking_parts
 from cardtable.web.session import Session
+from cardtable.web.sharing import deal_link
 from cardtable.web.storage import Store
 from cardtable.web.tables import action_words, table_module
 
@@ -229,11 +231,14 @@ def test_every_table_names_a_move_in_its_words(game):
         assert words and "[" not in words and "'" not in words, (action, words)
 
 
-def test_a_friends_table_is_reviewed_from_the_players_seat_and_not_tried():
+def test_a_friends_table_is_reviewed_and_tried_from_the_players_seat():
     """A record of a friend's table where the player sat second (its deal and moves kept):
-    the review is of seat 2's moves, its positions are what seat 2 saw, and no moment is
-    offered to try (a game of this page sits its player first)."""
-    c = finished(controller(), "friend-3")  # a deal where seat 2 made a move that mattered
+    the review is of seat 2's moves, its positions are what seat 2 saw, and trying a moment
+    seats the player second again, with bots at the other seats (the host's person too);
+    the game tried plays to its end from seat 2's view, is recorded from seat 2, and the
+    lobby after it seats the player first."""
+    store = Store()
+    c = finished(controller(store), "friend-3")  # a deal where seat 2 made a move that mattered
     record = {**c.browsing.book.games[-1], "seat": 1, "seats": ["human", "friend", "random"]}
     c.browsing.book.games.append(record)
     shown = reviewed(c, {"index": "1"})
@@ -245,11 +250,41 @@ def test_a_friends_table_is_reviewed_from_the_players_seat_and_not_tried():
     view, _ = reviewing.position(moment)
     assert view["hand"] == states[moment.step].view(1)["hand"]
     html = page(c)
-    assert not html.find("button", **{"data-action": "review-try"})
-    assert html.find("button", **{"data-action": "review-show"})
+    assert html.find("button", **{"data-action": "review-try"})
     c.handle("review-try", {"move": str(moment.move)})
-    assert any("did not sit first" in text for role, text in c.messages if role == "alert")
-    assert c.screen().kind == "review"
+    assert not [text for role, text in c.messages if role == "alert"], c.messages
+    session = c.session
+    assert session.setup.seats[1] == "human"
+    assert all(kind not in ("human", "friend") for seat, kind in
+               enumerate(session.setup.seats) if seat != 1)
+    assert session.actions[:moment.step + 1] == record["actions"][:moment.step] + [moment.better]
+    assert c.sitting.table.viewer() == 1 and c.sitting.table.names[1] == "You"
+    assert c.sitting.table.names[0] != "You"
+    assert c.setup.seats[0] == "human" and c.setup.seats.count("human") == 1  # the lobby's
+    c.local.saved()
+    again = controller(store)  # a reload resumes it, the player still second
+    assert not again.boot("")
+    assert again.session.setup.seats == session.setup.seats
+    assert again.session.state == session.state and again.sitting.table.viewer() == 1
+    link = links.parse(deal_link("", session))  # its deal's link seats the same
+    assert link.error is None and link.setup.seats == session.setup.seats
+    me = make_bot(GAME, "random", 1, "tried")
+    while not c.sitting.table.finished:
+        if c.paused():
+            c.handle("go-on", {})
+        elif c.bot_due():
+            c.bot_step()
+        else:
+            assert c.current_view()["seat"] == 1
+            c.sitting.table.act(me.act(c.sitting.table.view))
+            c.local.saved()
+    assert c.screen().kind == "end"
+    tried = c.browsing.book.games[-1]
+    assert tried["seat"] == 1 and tried["actions"] == session.to_save()["actions"]
+    assert tried["outcome"] == {key: value for key, value in table_module(GAME).outcome(
+        session.state.result(), 1, c.sitting.table.names).items() if key in tried["outcome"]}
+    reread = Controller(store, lambda: "fresh").browsing.book.games  # the stored book reads
+    assert reread[-1]["seat"] == 1 and len(reread) == len(c.browsing.book.games)
 
 
 @pytest.mark.parametrize("game", list(GAMES))

@@ -263,7 +263,8 @@ def test_resume_by_replay_gives_the_same_position_and_log():
     (lambda s: s.update(actions=[["play", 1, 0]]), "is not in the hand"),
     (lambda s: s.pop("seed"), "seed"),
     (lambda s: s.update(game="chess"), "no game"),
-    (lambda s: s.update(seats=["casual", "human"]), "seats"),
+    (lambda s: s.update(seats=["casual", "random"]), "seats"),
+    (lambda s: s.update(seats=["friend", "human"]), "seats"),
 ])
 def test_a_save_that_no_longer_replays_says_why(change, words):
     save = two_player_session().to_save()

@@ -135,7 +135,7 @@ class Controller:
             self.say("status", " ".join(link.notices))
         if not link.seed:
             self.on_lobby({})
-            self.setup = link.setup
+            self.setup = link.setup.seated_first()
         elif not self.unfinished.resume_deal(link.deal):
             self.begin(Session.new(link.setup, link.seed))  # a missing part changes nothing
         return True
@@ -149,7 +149,7 @@ class Controller:
         table_module(session.setup.game)  # its parts first: PartMissing changes nothing
         if session.setup.friends():
             self.together.meet()
-        self.setup = session.setup
+        self.setup = session.setup.seated_first()  # the lobby's: the player first
         self.local = sitting = LocalSitting(self, session, game_id)
         self.together.seat_table(sitting.table, sitting.bots, kept, keep_friends)
         sitting.offer_tour()

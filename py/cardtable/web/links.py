@@ -5,8 +5,10 @@ booleans on/off, numbers, lists of numbers separated by commas),
 ``lang`` names the language of the page for this visit (``en``, ``pt``, ``ro``; the player's
 setting is not changed); ``#?lang=pt`` alone opens the lobby in it. ``seats`` lists who sits where, one entry per seat separated by commas: ``human`` (a person
 at this device), ``friend`` (a friend on their own device, invited from the waiting room) or a
-bot level, e.g. ``seats=human,casual,human``. Seat 1 is always ``human`` (you). Without
-``seats``, seat 1 is you and the others are bots of the default level.
+bot level, e.g. ``seats=human,casual,human``. One seat at least is ``human`` (you), and
+seat 1 is where friends are invited (``validate.seated``); a deal tried from a review
+seats you where you sat, so its link may seat a bot first. Without ``seats``, seat 1 is
+you and the others are bots of the default level.
 ``daily=YYYY-MM-DD`` opens today's deal of that date (:mod:`.daily`): its seed and setup
 are fixed, so the other keys but ``lang``, ``theme`` and ``poster`` are not read.
 
@@ -32,9 +34,9 @@ from ..bots import levels
 from ..engine.registry import GAMES
 from ..i18n import _, available, ngettext
 from .records import daily
-from .lobby import HUMAN, PEOPLE, Setup, default_setup, level_name
+from .lobby import PEOPLE, Setup, default_setup, level_name
 from .storage import MAX_RELAYS, RELAY_URL, relay_urls
-from .validate import SEED_PATTERN
+from .validate import SEED_PATTERN, seated
 
 RESERVED = ("seed", "players", "seats", "lang", "theme", "poster")
 THEMES = ("system", "light", "dark")  # a link's theme=
@@ -283,15 +285,15 @@ def _with_seats(setup: Setup, text: str) -> Setup:
     if len(kinds) != setup.players:
         raise ValueError(_("seats lists {seats} seats for {players} players").format(
             seats=len(kinds), players=setup.players))
-    if kinds[0] != HUMAN:
-        raise ValueError(_("seat 1 must be “human” (you)"))
     allowed = PEOPLE + levels(setup.game)
-    for seat, kind in enumerate(kinds[1:], start=1):
+    for seat, kind in enumerate(kinds):
         if kind not in allowed:
             raise ValueError(_("seat {number} is {kind}; choose {allowed}").format(
                 number=seat + 1, kind=quoted(kind), allowed=", ".join(allowed)))
-        setup = setup.with_seat(seat, kind)
-    return setup
+    refused = seated(kinds)
+    if refused:
+        raise ValueError(refused)
+    return replace(setup, seats=tuple(kinds))
 
 
 def fragment(setup: Setup, seed: str) -> str:

@@ -3,7 +3,8 @@
 A :class:`Setup` is everything needed to start a deal except the seed: the game, the
 number of players, who sits in each seat (``"human"``: a person at this device; ``"friend"``:
 a friend on their own device, see :mod:`.together`; or a bot level) and the options.
-Seat 0 is always "You", a human. A bot seat plays a level its table offers
+The lobby seats "You", a person at this device, first; a game tried from a review
+(:mod:`.records.reviewing`) seats the player where they sat in the game reviewed. A bot seat plays a level its table offers
 (:mod:`..bots.offered`): changing the players or an option moves a seat whose level the
 new table withholds to the best level offered below it. ``LOBBY_HANDLERS`` are the
 lobby's buttons and fields: each takes the setup and the control's data and returns the
@@ -96,6 +97,16 @@ class Setup:
         """The seats of the people at this device."""
         return [seat for seat, kind in enumerate(self.seats) if kind == HUMAN]
 
+    def seated_first(self) -> "Setup":
+        """This setup with its first person at this device in seat 0, as the lobby shows
+        it (the seat they had takes seat 0's kind)."""
+        me = player_seat(self.seats)
+        if me == 0:
+            return self
+        seats = list(self.seats)
+        seats[0], seats[me] = seats[me], seats[0]
+        return replace(self, seats=tuple(seats))
+
     def friends(self) -> list:
         """The seats of friends on their own devices."""
         return [seat for seat, kind in enumerate(self.seats) if kind == FRIEND]
@@ -112,12 +123,18 @@ def default_setup(game: str | None = None) -> Setup:
     return Setup(game=game, players=players, seats=seats, options=options)
 
 
-def seat_name(seats, seat: int, given=None, me: int = 0) -> str:
-    """How the table names a seat: "You" (seat ``me``, the viewer's own, when it is the
-    only person at this device), a name ``given[seat]`` the person chose, "Player 2",
-    "Friend 2" or "Bot 3". "You" is a :class:`.ui.You`, so that the table's words can
+def player_seat(seats) -> int:
+    """The seat of the (first) person at this device: where the game is seen from."""
+    return seats.index(HUMAN) if HUMAN in seats else 0
+
+
+def seat_name(seats, seat: int, given=None, me: int | None = None) -> str:
+    """How the table names a seat: "You" (seat ``me``, the viewer's own, by default
+    :func:`player_seat`: a friend's seat, or the only person at this device), a name
+    ``given[seat]`` the person chose, "Player 2", "Friend 2" or "Bot 3". "You" is a :class:`.ui.You`, so that the table's words can
     speak to that seat."""
-    if seat == me and (me != 0 or seats.count(HUMAN) == 1):
+    me = player_seat(seats) if me is None else me
+    if seat == me and (seats[me] != HUMAN or seats.count(HUMAN) == 1):
         return You(_("You"))
     if given and given[seat]:
         return given[seat]
@@ -135,7 +152,7 @@ def level_name(level: str) -> str:
     return _("{level} bot").format(level=level)
 
 
-def seat_names(seats, given=None, me: int = 0) -> tuple:
+def seat_names(seats, given=None, me: int | None = None) -> tuple:
     """:func:`seat_name` of every seat."""
     return tuple(seat_name(seats, seat, given, me) for seat in range(len(seats)))
 

@@ -10,7 +10,7 @@ be taken back where the game's table allows it (``takes_back_loss``), until they
 from __future__ import annotations
 
 from ..i18n import _
-from .lobby import HUMAN, seat_names
+from .lobby import HUMAN, player_seat, seat_names
 from .session import Session
 from .tables import pauses, table_module, takes_back_loss
 from .ui import TableUi
@@ -48,7 +48,8 @@ class Table:
         if current is not None and self.session.setup.seats[current] == HUMAN \
                 and not self.needs_pass():
             return current
-        return self.revealed_to or 0
+        return player_seat(self.session.setup.seats) if self.revealed_to is None \
+            else self.revealed_to
 
     def needs_pass(self) -> bool:
         """Several humans share the device and the one to move has not taken it yet."""

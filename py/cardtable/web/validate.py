@@ -21,7 +21,7 @@ from ..engine.core import as_action
 from ..engine.registry import GAMES
 from ..i18n import _, language, set_language
 from ..parts import PartMissing
-from .lobby import HUMAN, PEOPLE, Setup
+from .lobby import FRIEND, HUMAN, PEOPLE, Setup
 
 MAX_DEPTH = 40  # brackets inside brackets: a record's result needs a handful
 SEED_PATTERN = re.compile(r"[A-Za-z0-9._~/-]{1,64}")
@@ -111,13 +111,26 @@ def setup_of(data: dict) -> Setup:
 
 
 def seats_of(seats, game: str, players: int) -> tuple:
-    """``seats`` as a tuple: one per player, the first ``human``, each a person (at this
-    device or a friend's) or a bot level of ``game``."""
+    """``seats`` as a tuple: one per player, each a person (at this device or a
+    friend's) or a bot level of ``game``, with a person at this device (:func:`seated`)."""
     allowed = (*PEOPLE, *levels(game))
-    if (not isinstance(seats, list) or len(seats) != players or seats[:1] != [HUMAN]
-            or not all(isinstance(kind, str) and kind in allowed for kind in seats)):
+    if (not isinstance(seats, list) or len(seats) != players
+            or not all(isinstance(kind, str) and kind in allowed for kind in seats)
+            or seated(seats) is not None):
         raise ValueError(_("its seats do not match its players"))
     return tuple(seats)
+
+
+def seated(seats) -> str | None:
+    """Why a game cannot seat ``seats`` (kinds of a valid length and words), in words, or
+    None: a person at this device sits somewhere; first, when friends are at the table
+    (the host's page seats its player first). A game tried from a review seats the
+    player where they sat in the game reviewed, so the first seat may be a bot's."""
+    if HUMAN not in seats:
+        return _("no seat is “human” (you)")
+    if FRIEND in seats and seats[0] != HUMAN:
+        return _("seat 1 must be “human” (you) at a table with friends")
+    return None
 
 
 def options_of(options, spec, players: int) -> dict:

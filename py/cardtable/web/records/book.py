@@ -5,9 +5,10 @@ The records live in the store under ``cardtable.records`` as one JSON text,
 
 - ``game``, ``players``, ``seats`` (``"human"``, ``"friend"`` or a bot level), ``options``
   (written as links write them), ``seed``: enough to deal the same cards again; a game
-  played at a friend's table has ``seat`` (this player's, from 1), and its seed and
-  actions only when the host's page sent them at the end (``together.messages``'s
-  ``record``); without them it has neither;
+  where the player did not sit first has ``seat`` (this player's, from 1): one played at
+  a friend's table has its seed and actions only when the host's page sent them at the
+  end (``together.messages``'s ``record``), without them neither; one tried from a
+  review (:mod:`.reviewing`) seats the player where they sat in the game reviewed;
 - ``when``: the local date and time it ended, ``"YYYY-MM-DDTHH:MM"``;
 - ``result``: the engine's result; ``outcome``: the table module's ``outcome`` for the player's
   seat (``seat``, else the first) without its text (``won``, ``score``, ``better``, ``place``, ``progress``);
@@ -34,7 +35,7 @@ from datetime import datetime
 
 from ...i18n import _, ngettext
 from ...parts import PartMissing
-from ..lobby import seat_names
+from ..lobby import player_seat, seat_names
 from ..tables import table_module
 from ..validate import OUTCOME_KEYS, read_json, reason, record_of
 
@@ -49,14 +50,16 @@ def make_record(session, when: datetime, daily: str | None = None,
     """The record of ``session``, a finished game, ended at ``when`` (local time)."""
     save = session.to_save()
     result = session.state.result()
-    names = seat_names(session.setup.seats)
-    outcome = table_module(session.setup.game).outcome(result, 0, names)
+    names, seat = seat_names(session.setup.seats), player_seat(session.setup.seats)
+    outcome = table_module(session.setup.game).outcome(result, seat, names)
     record = {"game": save["game"], "players": save["players"], "seats": save["seats"],
               "options": save["options"], "seed": save["seed"],
               "when": when.strftime("%Y-%m-%dT%H:%M"), "result": result,
               "outcome": {key: outcome.get(key) for key in OUTCOME_KEYS},
               "actions": save["actions"], "moves": len(save["actions"]),
               "digest": digest(save["actions"])}
+    if seat:
+        record["seat"] = seat
     if daily:
         record.update(daily=daily, practice=practice)
     return record

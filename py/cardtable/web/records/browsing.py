@@ -22,6 +22,7 @@ from ...i18n import _
 from ...parts import PartMissing
 from . import daily
 from .. import links
+from ..lobby import player_seat
 from .book import IMPORT_LIMIT, RecordBook, as_save, digest, make_record
 from .replay import Replay
 from ..screen import RecordsBody, ReplayBody, ReviewBody
@@ -132,7 +133,8 @@ class Browsing:
         if not (day and table.finished and self.recorded[0] is table):
             return None
         practice = self.recorded[1].get("practice", True)
-        outcome = table.module.outcome(table.state.result(), 0, table.names)
+        outcome = table.module.outcome(table.state.result(), player_seat(session.setup.seats),
+                                       table.names)
         game = session.setup.game
         return daily.share_text(self.app.base_url, GAMES[game].name, game, day, outcome,
                                 practice)

@@ -6,8 +6,7 @@ review got ("Thinking… move 3 of 8"), the chart of the seat's estimate along i
 measure where less is better is drawn upside down and says so), with the same points
 as a table for screen readers, then the moves that mattered, each with the move made,
 the move preferred, why, and what it cost give or take its noise, and its controls:
-Show the position (``review-show``) and Try the other move (``review-try``, where the
-player sat first: see ``Reviewing.can_try``), both with
+Show the position (``review-show``) and Try the other move (``review-try``), both with
 ``data-move``. The position of the moment on show follows, as the seat saw it (the
 game's table, nothing live). Styles: ``assets/records.css``.
 """
@@ -170,9 +169,6 @@ def moments_html(reviewing) -> str:
         said = _("They are named once every move is reviewed.")
     elif not review.moments:
         said = _("No move cost clearly more than the estimates' noise: well played.")
-    elif not reviewing.can_try:
-        said = _("You did not sit first at that friend's table: the moves that mattered"
-                 " can be reviewed there, not tried.")
     else:
         said = ""
     items = "".join(moment_html(reviewing, m) for m in review.moments) \
@@ -193,11 +189,10 @@ def moment_html(reviewing, moment) -> str:
         about=about(spec.unit, moment.drop, moment.noise), measure=measure_name(spec))
     why = f'<p class="why">{esc(moment.reason)}</p>' if moment.reason else ""
     shown = reviewing.shown == moment.move
-    controls = button(_("Show the position"), "review-show", data_move=moment.move,
-                      aria_pressed=str(shown).lower())
-    if reviewing.can_try:
-        controls += button(_("Try the other move"), "review-try", data_move=moment.move,
-                           class_="primary")
+    controls = (button(_("Show the position"), "review-show", data_move=moment.move,
+                       aria_pressed=str(shown).lower())
+                + button(_("Try the other move"), "review-try", data_move=moment.move,
+                         class_="primary"))
     return (f'<li{attrs(class_="moment", data_move=moment.move)}><h3>{esc(title)}</h3>'
             f'<p>{esc(made)}</p><p>{esc(better)}</p>{why}<p class="cost">{esc(cost)}</p>'
             f'<div class="controls">{controls}</div></li>')

@@ -6,9 +6,8 @@ where Close goes back to (the records, or the end screen it was opened from). Wh
 shows of a position is that seat's view at the step (the replay's board, never every
 hand). :meth:`Reviewing.tried` is a fresh game from a moment's position with the move the
 review preferred: the record's deal and its moves up to the moment, then that move; the
-bots play every other seat. A game of this page sits its player first, as every new game
-does; so only a record from the first seat can be tried (``can_try``: a friend's table
-where the player sat elsewhere is reviewed, not tried).
+player sits where they sat in the record (at a friend's table, perhaps not first) and the
+bots play every other seat.
 """
 
 from __future__ import annotations
@@ -55,11 +54,6 @@ class Reviewing:
         self.spec, self.review = spec, None
         self.names = seat_names(tuple(record["seats"]), me=self.seat)
         self.shown = None  # the move of the moment whose position is on show
-
-    @property
-    def can_try(self) -> bool:
-        """Whether a moment can be tried as a new game (the player sat first)."""
-        return self.seat == 0
 
     @property
     def total(self) -> int | None:
@@ -119,9 +113,6 @@ class Reviewing:
         review preferred made: the record's setup, the player at their seat and the bots
         (the default level where a person sat) at every other."""
         moment = self.moment(move)
-        if not self.can_try:
-            raise ValueError(_("You did not sit first at that friend's table: the moves"
-                               " that mattered can be reviewed there, not tried."))
         game = self.record["game"]
         seats = [HUMAN if seat == self.seat else (kind if kind in levels(game)
                                                   else default_level(game))
