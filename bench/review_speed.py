@@ -1,11 +1,12 @@
 """How long the page takes to review a whole game, in Chromium (Pyodide), and its longest task.
 
     python bench/review_speed.py [--game the-game] [--players 2] [--deals 3]
-                                 [--throttles 1,4] [--dist DIST]
+                                 [--player LEVEL] [--throttles 1,4] [--dist DIST]
 
 For each of ``--deals`` seeded deals (``review-bench/<i>``, apart from the tests'), the game
 is played to its end by the judge level of the game's review at every seat (the player's
-seat included), and kept as the player's record; the page opens with that record in its
+seat included, unless ``--player`` names another level for it), and kept as the player's
+record; the page opens with that record in its
 storage, Records → the game's Review is tapped (``READ_S`` seconds after it shows, as a
 player reads the records first), and the bench waits for
 ``window.cardtable.review().state == "done"``. Figures per CPU throttle (1: this machine;
@@ -33,7 +34,7 @@ sys.path.insert(0, str(ROOT / "py"))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from cardtable.bots import finish, make_bot, thinking  # noqa: E402
+from cardtable.bots import finish, levels, make_bot, thinking  # noqa: E402
 from cardtable.bots.review import review_spec  # noqa: E402
 from cardtable.engine.registry import GAMES  # noqa: E402
 from cardtable.web.lobby import default_setup  # noqa: E402
@@ -61,13 +62,14 @@ READ_S = 2
 TIMEOUT_S = 600
 
 
-def recorded_game(game: str, players: int, seed: str) -> dict:
+def recorded_game(game: str, players: int, seed: str, player: str | None = None) -> dict:
     """A record of ``game`` on ``seed`` played to its end by the review's judge level at
-    every seat."""
+    every seat, the player's (seat 0) by ``player`` when given."""
     setup = default_setup(game).with_players(players)
     session = Session.new(setup, seed)
     level = review_spec(game).judge
-    bots = [make_bot(game, level, seat, f"bench-{seat}") for seat in range(players)]
+    bots = [make_bot(game, player if seat == 0 and player else level, seat, f"bench-{seat}")
+            for seat in range(players)]
     while session.state.current_player is not None:
         state = session.state
         action = state.forced_action()
@@ -134,6 +136,9 @@ def main() -> int:
     parser.add_argument("--game", default="the-game", choices=sorted(GAMES))
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--deals", type=int, default=3)
+    parser.add_argument("--player", help="the level that plays the player's seat (default:"
+                        " the judge's; a weaker level makes moves the judge would not, as"
+                        " a person does, and each of those costs a second play-out a world)")
     parser.add_argument("--throttles", default="1,4",
                         help="CPU throttle rates, comma-separated (1: none)")
     parser.add_argument("--dist", type=Path, help="a built site (default: build one now)")
@@ -148,9 +153,12 @@ def main() -> int:
     server = make_server(dist)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = f"http://localhost:{server.server_address[1]}/"
-    records = [recorded_game(args.game, args.players, f"review-bench/{i}")
+    if args.player is not None and args.player not in levels(args.game):
+        parser.error(f"--player: {args.game} has no level {args.player!r}")
+    records = [recorded_game(args.game, args.players, f"review-bench/{i}", args.player)
                for i in range(args.deals)]
-    report = {"game": args.game, "players": args.players, "deals": args.deals, "runs": {}}
+    report = {"game": args.game, "players": args.players, "deals": args.deals,
+              "player": args.player or review_spec(args.game).judge, "runs": {}}
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         for throttle in throttles:

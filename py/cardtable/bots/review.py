@@ -12,7 +12,10 @@ what the seat saw there (``GameState.unseen_shuffled``, which depends on the sea
 and the stream alone, never on where the hidden cards really were), and each world is
 played out twice by the policy level, once after the move made and once after the judge's
 preferred move, with the same bots' streams (common random numbers, so that the two
-differ by the moves and not by luck). A move's point is the mean of the first play-outs
+differ by the moves and not by luck). Where the spec says ``least``, a move stops after
+that many worlds unless its play-outs so far put the judge's move above it: the same
+move as the judge's, or one no worse so far, is not a mistake to look into, and its point
+says its wider noise (a mistake is called on every world of ``samples``). A move's point is the mean of the first play-outs
 and its ``noise`` the half-width of their 95% interval; its drop is the mean difference,
 called a mistake only beyond :data:`MOMENT_Z` standard errors (so that a game of forty
 good moves names none by chance). Everything is seeded from the record: the same record
@@ -56,7 +59,9 @@ class ReviewSpec:
     level of the game's bots, or a bot class (``policy(seat, seed)``, a bot as
     ``bots.make_bot`` gives: it sees only views and acts among their ``legal``);
     ``judge`` is the level whose hint (``hint(view)``: its actions and the reason in words)
-    names the better move; ``samples`` worlds per move."""
+    names the better move; ``samples`` worlds per move, or only ``least`` (when given)
+    where the first ``least`` show the move no worse than the judge's (see
+    :meth:`Review.judge_move`)."""
 
     policy: str | type
     judge: str
@@ -65,6 +70,7 @@ class ReviewSpec:
     unit: str
     higher: bool = True
     until: Callable = game_over
+    least: int | None = None
 
 
 def review_spec(game: str) -> ReviewSpec:
@@ -159,6 +165,8 @@ class Review:
                 better, reason = as_action(hint["actions"][0]), hint.get("reason", "")
         made_values, differences = [], []
         for k in range(self.spec.samples):
+            if k == self.spec.least and not sum(differences) > 0:
+                break  # no sign of a mistake: the move's point rests on fewer worlds
             rng = make_rng(f"{self.seed}|{self.seat}|{step}|{k}", "review")
             world = state.unseen_shuffled(self.seat, rng)
             streams = f"review-{step}-{k}"
