@@ -51,7 +51,8 @@ class PlayOut(CasualBot):
 CALIBRATION = ((0.0, 1.0), (0.0, 1.0), (-1.009, 0.959), (-3.947, 1.075), (-3.870, 0.895),
                (0.888, 0.515), (8.145, 0.136))
 
-# The review before calibration: what the bench fits the map on.
-RAW = ReviewSpec(policy=PlayOut, judge="strong", samples=8, measure=cards_left,
+# The review before calibration: what the bench fits the map on. Every world where a move
+# may be a mistake, half of them where the first half say it is not (as The Game's).
+RAW = ReviewSpec(policy=PlayOut, judge="strong", samples=8, least=4, measure=cards_left,
                  unit="cards", higher=False)
 REVIEW = replace(RAW, measure=calibrated(CALIBRATION))
