@@ -165,7 +165,9 @@ def test_try_the_other_move_starts_a_new_game_and_leaves_the_record_as_it_was():
     html = page(c)
     tries = html.find("button", **{"data-action": "review-try"})
     assert [b.attrs["data-move"] for b in tries] == [str(m["move"]) for m in shown["moments"]]
-    # the first moment's position is on show, as the seat saw it
+    assert not html.find(id="review-position")  # none until asked for
+    c.handle("review-show", {"move": str(moment.move)})
+    html = page(c)  # the moment's position is on show, as the seat saw it
     assert html.one(id="review-position").text.startswith(f"The position before move "
                                                          f"{moment.move + 1}")
     assert len(html.find("main")) == 1  # the table's, after the review's section

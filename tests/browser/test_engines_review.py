@@ -22,6 +22,7 @@ def test_review_from_the_end_screen(engine_page, site):
     wait_until(page, "!!document.querySelector('#app main.end')")
     page.click('main.end [data-action="review"]')
     wait_until(page, DONE)
+    wait_until(page, "!!document.querySelector('section.moments[data-state=done]')")  # drawn
     shown = page.evaluate(REVIEW)
     rows = page.evaluate("document.querySelectorAll('figure.review-chart table.chart-data"
                          " tbody tr').length")

@@ -78,14 +78,18 @@ def test_review_from_the_end_screen_and_from_records(phone, wait_until):
     rows = chart_rows(page)
     assert len(rows) == len(shown["points"]) > 3
     assert [row[0] for row in rows] == [str(p["move"] + 1) for p in shown["points"]]
-    assert page.locator(".review-progress").inner_text().startswith("Review done")
+    wait_until(page, "document.querySelector('.review-progress').textContent"
+                     ".startsWith('Review done')")  # drawn in once done
     wait_until(page, "document.querySelector('#app > [role=status]').textContent"
                      ".startsWith('Review done')")  # said to a screen reader too
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    # a move that mattered: its position on show, then tried again as a new game
+    # a move that mattered: its position shown when asked for, then tried again as a new game
     assert shown["moments"], "the deal's review names a move that mattered"
     moment = shown["moments"][0]
-    assert page.locator("#review-position").count() == 1
+    wait_until(page, "!!document.querySelector('section.moments[data-state=done]')")
+    assert page.locator("#review-position").count() == 0
+    page.click(f'[data-action="review-show"][data-move="{moment["move"]}"]')
+    wait_until(page, "!!document.querySelector('#review-position')")
     page.click(f'[data-action="review-try"][data-move="{moment["move"]}"]')
     wait_until(page, f"{REVIEW} === null && !!document.querySelector('#app main.table')")
     # the same record from Records: the same figures

@@ -226,12 +226,13 @@ def review_html(reviewing) -> str:
     return review_screen.review_html(reviewing)
 
 
-def review_thinking_parts(reviewing) -> dict:
+def review_parts(reviewing, done: bool = False) -> dict:
     """The parts of the review screen that change while it thinks, by selector
-    (``review_screen.thinking_parts``)."""
+    (``review_screen.thinking_parts``), or with ``done`` those that change when it is
+    done (``review_screen.done_parts``)."""
     from .records import review_screen
 
-    return review_screen.thinking_parts(reviewing)
+    return (review_screen.done_parts if done else review_screen.thinking_parts)(reviewing)
 
 
 def play_more_html(site: str | None) -> str:

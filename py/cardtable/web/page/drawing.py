@@ -18,7 +18,7 @@ from pyodide.ffi import to_js
 
 from ...i18n import language
 from ..panels import SCREEN_START
-from ..render import (menu_html, message_lines, messages_html, review_thinking_parts,
+from ..render import (menu_html, message_lines, messages_html, review_parts,
                       screen_html)
 from ..teaching.tour import point_at_target
 from . import js_object
@@ -55,10 +55,7 @@ class Drawing:
                   .querySelectorAll("details[open]") if d.id]
         parts = self.parts or self.make_parts()
         parts["menu"].innerHTML = menu_html(screen)
-        for role in ("alert", "status"):
-            lines = message_lines(screen.messages, role)
-            if self.shown[role] != lines:  # compared as written: the DOM re-serializes
-                parts[role].innerHTML = self.shown[role] = lines
+        self.speak(screen.messages)
         typed = {f.id: f.value for f in parts["screen"].querySelectorAll("[data-keep]") if f.id}
         # Cards move only from one drawing of a table to the next drawing of the same table:
         # another game's cards share ids (a number, a card) but are not the same cards.
@@ -86,6 +83,14 @@ class Drawing:
             js.window.cardtableQr.fill(parts["screen"])
         if screen.kind == "lobby":
             self.want_parts()
+
+    def speak(self, messages) -> None:
+        """The live regions say ``messages`` (a screen's), each region changed only where
+        its text does."""
+        for role in ("alert", "status"):
+            lines = message_lines(messages, role)
+            if self.shown[role] != lines:  # compared as written: the DOM re-serializes
+                self.parts[role].innerHTML = self.shown[role] = lines
 
     def want_parts(self) -> None:
         """Ask the page (assets/snapshot.js) for the parts of the games that the lobby offers
@@ -163,12 +168,15 @@ class Drawing:
                 return True
         return False
 
-    def redraw_review(self) -> None:
+    def redraw_review(self, done: bool = False) -> None:
         """Draw the review on show again while it thinks: only its parts that change
-        (:func:`.render.review_thinking_parts`), or the whole screen where one of them is
-        not on show; the focus stays where it is."""
+        (:func:`.render.review_parts`; with ``done``, those that change at its end, and the
+        live regions), or the whole screen where one of them is not on show; the focus
+        stays where it is."""
         reviewing = self.page.controller.browsing.reviewing
-        if reviewing is not None and self.patch(review_thinking_parts(reviewing)):
+        if reviewing is not None and self.patch(review_parts(reviewing, done)):
+            if done:
+                self.speak(self.page.controller.screen().messages)
             return
         active = js.document.activeElement
         held = focus_selector(active) or (f"#{active.id}" if active and active.id else None)

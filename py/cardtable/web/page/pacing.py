@@ -128,8 +128,10 @@ class Pacing:
         ``REVIEW_SLICE_SECONDS``; when the review on show got further (a new point, or
         done: ``Browsing.progress``), its chart and progress line are drawn again
         (:meth:`.drawing.Drawing.redraw_review`) in a task of their own, not after every
-        slice and at most every ``REVIEW_DRAWN_EVERY`` seconds; then the page is drawn once
-        more."""
+        slice and at most every ``REVIEW_DRAWN_EVERY`` seconds. Once it is done, the chart
+        and then the moves that mattered are drawn in, each in a task of its own (drawing
+        the whole screen again took more than 50 ms on a slow phone); the page is drawn
+        whole only when the review was left or its screen is not on show."""
         browsing = self.page.controller.browsing
         drawn, drawn_at = browsing.progress(), time.perf_counter()
 
@@ -141,7 +143,14 @@ class Pacing:
                 asyncio.get_event_loop().call_soon(self.page.drawing.redraw_review)
 
         await in_slices(steps, between=between, seconds=REVIEW_SLICE_SECONDS)
-        self.page.draw()
+        reviewing = browsing.reviewing
+        if reviewing is None or reviewing.review is None or not reviewing.review.done:
+            self.page.draw()  # left, or its screen gone: the page as it is now
+            return
+        await asyncio.sleep(0)
+        self.page.drawing.redraw_review()  # the last point and "done"
+        await asyncio.sleep(0)
+        self.page.drawing.redraw_review(done=True)  # then the moves that mattered
 
     async def in_slices(self, steps, words: str) -> None:
         """:func:`in_slices`, and while a thought runs past ``THINKING_SHOWN_AFTER``
@@ -164,16 +173,27 @@ class Pacing:
 
 async def in_slices(steps, between=lambda: None, seconds: float = SLICE_SECONDS) -> None:
     """Run the generator ``steps`` to its end, giving the browser back its main thread
-    whenever a slice has taken ``seconds``, or at once after a step that yields
-    :data:`~cardtable.bots.thinking.PAUSE` (a long piece of work comes next)
-    (``between()`` is called then)."""
+    before a slice would pass ``seconds``: a slice makes another step only while one as
+    long as the longest of this slice and the one before still fits (one step at least;
+    on a slow phone a step can take a good part of a slice, and a slice that ended only
+    once past its time ran over by that step), and ends at once after a step that yields
+    :data:`~cardtable.bots.thinking.PAUSE` (the long piece of work that comes next is not
+    counted as a step's length) (``between()`` is called then)."""
+    before, paused = 0.0, False  # the longest step of the slice before; a pause's
     while True:
-        deadline = time.perf_counter() + seconds
+        start = time.perf_counter()
+        deadline, own, counted = start + seconds, 0.0, not paused
         try:
-            while time.perf_counter() < deadline:
-                if next(steps) is PAUSE:
+            while True:
+                paused = next(steps) is PAUSE
+                now = time.perf_counter()
+                if counted:
+                    own = max(own, now - start)
+                start, counted = now, True
+                if paused or now + max(own, before) > deadline:
                     break
         except StopIteration:
             return
+        before = own
         between()
         await asyncio.sleep(0)

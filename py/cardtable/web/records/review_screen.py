@@ -80,6 +80,12 @@ def thinking_parts(reviewing) -> dict:
             "figure.review-chart": review_chart(reviewing)}
 
 
+def done_parts(reviewing) -> dict:
+    """What changes on the screen when the review is done, besides :func:`thinking_parts`:
+    the moves that mattered."""
+    return {"section.moments": moments_html(reviewing)}
+
+
 def done_words(reviewing) -> str:
     """The progress line of a review done (also said in the page's status region)."""
     return ngettext("Review done: your {n} move.", "Review done: your {n} moves.",
@@ -162,18 +168,20 @@ def axis_html(unit: str, best: float, worst: float) -> str:
 
 
 def moments_html(reviewing) -> str:
-    """The moves that mattered (named once the review is done), each with its controls."""
+    """The moves that mattered (named once the review is done), each with its controls;
+    ``data-state`` is ``done`` once they are named (the last part drawn)."""
     review = reviewing.review
     heading = _("The moves that mattered")
-    if review is None or not review.done:
+    done = review is not None and review.done
+    if not done:
         said = _("They are named once every move is reviewed.")
     elif not review.moments:
         said = _("No move cost clearly more than the estimates' noise: well played.")
     else:
         said = ""
-    items = "".join(moment_html(reviewing, m) for m in review.moments) \
-        if review is not None and review.done else ""
-    return (f'<section class="moments" aria-labelledby="moments-title">'
+    items = "".join(moment_html(reviewing, m) for m in review.moments) if done else ""
+    state = "done" if done else "thinking"
+    return (f'<section class="moments" data-state="{state}" aria-labelledby="moments-title">'
             f'<h2 id="moments-title">{esc(heading)}</h2>'
             + (f'<p class="help">{esc(said)}</p>' if said else "")
             + (f'<ol class="moment-list">{items}</ol>' if items else "") + "</section>")

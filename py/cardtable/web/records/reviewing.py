@@ -62,14 +62,13 @@ class Reviewing:
 
     def steps(self, on_show):
         """The review in slices (a generator, :meth:`thought`), stopped as soon as
-        ``on_show()`` is false (the player left it); once done, the first moment's
-        position is on show."""
+        ``on_show()`` is false (the player left it). No position is on show until the
+        player asks for one (so that the screen changes at the end only where the review
+        got further, and a slow phone draws it in short tasks)."""
         for step in self.thought():
             if not on_show():
                 return
             yield step
-        if self.review.moments and self.shown is None:
-            self.shown = self.review.moments[0].move
 
     def thought(self):
         """The review made, then judged move by move. Making it is not the tap's work:
