@@ -73,6 +73,11 @@ class EnginePage:
         """Console errors and uncaught errors of this page so far."""
         raise NotImplementedError
 
+    def resize(self, width: int, height: int) -> int:
+        """The page's viewport made ``width`` × ``height`` CSS pixels, or as near as the
+        engine allows; the width it has then."""
+        raise NotImplementedError
+
     def close(self) -> None:
         raise NotImplementedError
 

@@ -49,5 +49,9 @@ class ChromiumPage(EnginePage):
     def problems(self):
         return list(self.seen)
 
+    def resize(self, width, height):
+        self.page.set_viewport_size({"width": width, "height": height})
+        return self.evaluate("innerWidth")
+
     def close(self):
         self.page.context.close()

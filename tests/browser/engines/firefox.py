@@ -94,5 +94,9 @@ class FirefoxPage(EnginePage):
     def problems(self):
         return self._call("problems")
 
+    def resize(self, width, height):
+        self._call("resize", width=width, height=height)
+        return self.evaluate("innerWidth")
+
     def close(self):
         self._call("close")

@@ -8,7 +8,8 @@
 // (a JS expression, awaited; inside the iframe that the CSS selector "frame" finds, when
 // given), click (a CSS selector, by a real mouse click on a point of the element that
 // nothing covers; in "frame" likewise), problems (the page's console errors and uncaught
-// errors so far), close (the page's context). The first line out is {"ready": version}
+// errors so far), resize (the page's viewport: "width" and "height"), close (the page's
+// context). The first line out is {"ready": version}
 // once Firefox runs; end of stdin closes Firefox and exits.
 import { createInterface } from "node:readline";
 import puppeteer from "puppeteer-core";
@@ -66,6 +67,8 @@ const ops = {
     await element.click(offset ? { offset } : {});
     return null;
   },
+  resize: (r) => pages.get(r.page).page.setViewport({ width: r.width, height: r.height })
+    .then(() => null),
   problems: (r) => pages.get(r.page).problems,
   async close(r) {
     await pages.get(r.page).context.close();

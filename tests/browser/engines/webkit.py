@@ -24,7 +24,8 @@ ENVIRONMENT = {"WEBKIT_SKIA_ENABLE_CPU_RENDERING": "1"}
 # these bound the wait: a start gets START_SECONDS (and one more try with a new driver), any
 # later command COMMAND_SECONDS, above the script timeout of SCRIPT_SECONDS.
 START_SECONDS, COMMAND_SECONDS, SCRIPT_SECONDS = 90, 300, 120
-WINDOW = (1024, 768)  # at least 447 px wide: MiniBrowser's toolbar keeps a narrower one wider
+WINDOW = (1024, 768)
+NARROWEST = 447  # px: MiniBrowser's toolbar keeps a narrower window this wide
 # Records console errors and uncaught errors in the page, from when it is installed on.
 HOOK = """if (!window.__problems) {
   window.__problems = [];
@@ -112,6 +113,12 @@ class WebKitPage(EnginePage):
 
     def problems(self):
         return self.seen + self._current()
+
+    def resize(self, width, height):
+        """MiniBrowser's window is at least ``NARROWEST`` px wide (its toolbar), and its
+        height holds the toolbar too: the viewport comes out as near as that allows."""
+        self.driver.set_window_size(max(width, NARROWEST), height)
+        return self.evaluate("innerWidth")
 
     def close(self):
         try:
