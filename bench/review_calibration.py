@@ -179,9 +179,10 @@ def report(args, rows: list, reviews: list, elapsed: float) -> str:
     policy = getattr(spec.policy, "__name__", spec.policy)
     lines = [f"## {args.game}", "",
              measured_on(elapsed), "",
-             f"    python bench/review_calibration.py --game {args.game} --deals {args.deals}"
-             f" --every {args.every} --reviews {args.reviews}"
-             + (f" --samples {args.samples}" if args.samples else ""), "",
+             f"    python bench/review_calibration.py --game {args.game} --players {args.players}"
+             f" --deals {args.deals} --every {args.every} --reviews {args.reviews}"
+             + (f" --samples {args.samples}" if args.samples else "")
+             + (" --no-write" if args.no_write else ""), "",
              f"{args.players} players; the judge ({spec.judge}) at every seat of deals "
              f"`{PREFIX}-<i>`; estimates by `{policy}` play-outs, "
              f"{args.samples or spec.samples} worlds each, in the unit `{spec.unit}`; "
@@ -212,8 +213,8 @@ def report(args, rows: list, reviews: list, elapsed: float) -> str:
 def reviews_only(args, reviews: list, elapsed: float) -> str:
     """The section of whole reviews alone (``--deals 0``)."""
     return "\n".join([f"## {args.game}: whole reviews", "", measured_on(elapsed), "",
-                      f"    python bench/review_calibration.py --game {args.game} --deals 0"
-                      f" --reviews {args.reviews}", ""] + reviews_section(args.game, reviews))
+                      f"    python bench/review_calibration.py --game {args.game} --players"
+                      f" {args.players} --deals 0 --reviews {args.reviews}", ""] + reviews_section(args.game, reviews))
 
 
 def write_section(text: str) -> None:
