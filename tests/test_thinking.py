@@ -90,7 +90,7 @@ def test_a_move_thought_in_slices_is_dropped_when_the_position_moved_on_meanwhil
     assert len(session.actions) == moves + 1  # the thought was dropped, not played
 
 
-def test_the_game_turn_search_pauses_every_few_stopping_points_and_plans_the_same_turn():
+def test_the_game_turn_search_pauses_every_few_pieces_of_work_and_plans_the_same_turn():
     from cardtable.games.the_game import search
     from test_the_game_endgame import run_counting_pauses
 
@@ -98,16 +98,18 @@ def test_the_game_turn_search_pauses_every_few_stopping_points_and_plans_the_sam
     options = spec.resolve_options({"min_cards": 3, "small_hands": True}, 1)
     view = spec.new(1, options, "turn-slices").view(0)  # expert solo: three cards a turn
     turn = search.TurnSearch(search.Table(view, search.weights_for(1, 3)), view["required"])
-    steps, scored_at_pauses = turn.running(), []
+    steps, work_at_pauses = turn.running(), []
     while True:
         try:
             next(steps)
         except StopIteration as done:
             plays = done.value
             break
-        scored_at_pauses.append(turn.scored)
-    between = [b - a for a, b in zip([0] + scored_at_pauses, scored_at_pauses + [turn.scored])]
-    assert len(scored_at_pauses) >= 2 and max(between) <= search.PAUSE, between
+        work_at_pauses.append(turn.work)
+    # work done between pauses: a pause is checked before each position is taken up, and
+    # one position's work is its scoring and its plays' listing
+    between = [b - a for a, b in zip([0] + work_at_pauses, work_at_pauses + [turn.work])]
+    assert len(work_at_pauses) >= 2 and max(between) <= search.PAUSE + 2, between
     assert plays == search.TurnSearch(search.Table(view, search.weights_for(1, 3)),
                                       view["required"]).run()
     plan = search.plan_turn(view)

@@ -225,9 +225,10 @@ def prefix_sums(cards) -> list:
     return sums
 
 
-# The turn search thought in slices pauses each time it has looked at this many more
-# stopping points (each is scored against the hand left, the search's costly step).
-PAUSE = 100
+# The turn search thought in slices pauses each time it has done this many more pieces of
+# work: stopping points scored (each against the hand left) and positions whose plays it
+# listed (each play priced), the search's two costly steps.
+PAUSE = 25
 
 
 class TurnSearch:
@@ -247,7 +248,7 @@ class TurnSearch:
         self.best_score = None
         self.best_moves = ()
         self.seen = {}
-        self.scored = 0
+        self.work = 0  # stopping points scored and positions expanded
         self.pause_at = PAUSE
 
     def run(self) -> tuple:
@@ -255,8 +256,8 @@ class TurnSearch:
         return finish(self.running())
 
     def running(self):
-        """:meth:`run` in slices: a generator that yields every :data:`PAUSE` stopping
-        points scored and returns the plays."""
+        """:meth:`run` in slices: a generator that yields every :data:`PAUSE` pieces of
+        work and returns the plays."""
         bases = yield from self.minimum()
         bases.sort(key=lambda base: base[0])
         for _, hand, tops, moves, cost in bases[:self.t.w.widen]:
@@ -264,8 +265,10 @@ class TurnSearch:
         return self.best_moves
 
     def moves_from(self, hand, tops) -> list:
-        """Every legal play: (card, pile, kept hand, new tops, cost of the play)."""
+        """Every legal play: (card, pile, kept hand, new tops, cost of the play); counted
+        in ``work``."""
         t = self.t
+        self.work += 1
         return [(card, pile, hand[:i] + hand[i + 1:], tops[:pile] + (card,) + tops[pile + 1:],
                  t.move_cost(pile, tops, card))
                 for i, card in enumerate(hand)
@@ -278,13 +281,13 @@ class TurnSearch:
         bases = []
         stack = [(self.t.hand, self.t.tops, (), 0.0)]
         while stack:
+            if self.pause_due():
+                yield
             hand, tops, moves, cost = stack.pop()
             if len(moves) == self.required:
                 if self.seen.get((hand, tops), cost + 1) > cost:
                     self.seen[(hand, tops)] = cost
                     bases.append((self.score(hand, tops, moves, cost), hand, tops, moves, cost))
-                    if self.pause_due():
-                        yield
                 continue
             stack.extend((rest, new_tops, moves + ((card, pile),), cost + step)
                          for card, pile, rest, new_tops, step
@@ -292,15 +295,15 @@ class TurnSearch:
         return bases
 
     def pause_due(self) -> bool:
-        """Whether :data:`PAUSE` more stopping points were scored since the last pause."""
-        if self.scored < self.pause_at:
+        """Whether :data:`PAUSE` more pieces of ``work`` were done since the last pause."""
+        if self.work < self.pause_at:
             return False
-        self.pause_at = self.scored + PAUSE
+        self.pause_at = self.work + PAUSE
         return True
 
     def score(self, hand, tops, moves, cost) -> float:
-        """What stopping here costs (the lower the better); counted in ``scored``."""
-        self.scored += 1
+        """What stopping here costs (the lower the better); counted in ``work``."""
+        self.work += 1
         return cost - self.t.reach * len(moves) + self.t.leftover_cost(hand, tops)
 
     def extend(self, hand, tops, moves, cost):
@@ -312,14 +315,14 @@ class TurnSearch:
             yield
         stack = self.cheap_plays(hand, tops, moves, cost)
         while stack:
+            if self.pause_due():
+                yield
             card, pile, rest, new_tops, moves, cost = stack.pop()
             key = (rest, new_tops)
             if self.seen.get(key, cost + 1) <= cost:
                 continue
             self.seen[key] = cost
             self.visit(rest, new_tops, moves, cost)
-            if self.pause_due():
-                yield
             stack.extend(self.cheap_plays(rest, new_tops, moves, cost))
 
     def visit(self, hand, tops, moves, cost) -> None:
