@@ -48,13 +48,20 @@ def finished(c: Controller, seed: str = SEED) -> Controller:
     setup = replace(setup, seats=("human", "random", "random"),
                     options={**setup.options, "practice": "tricks"})
     c.begin(Session.new(setup, seed))
-    me = make_bot(GAME, "random", 0, seed)
+    return played_to_end(c, 0, seed)
+
+
+def played_to_end(c: Controller, seat: int, seed: str) -> Controller:
+    """The game on ``c``'s table played to its end: the person (at ``seat``, whose view
+    the table shows) by a random bot, pauses gone on from, the bots as the page runs them."""
+    me = make_bot(GAME, "random", seat, seed)
     while not c.sitting.table.finished:
         if c.paused():
             c.handle("go-on", {})
         elif c.bot_due():
             c.bot_step()
         else:
+            assert c.current_view()["seat"] == seat
             c.sitting.table.act(me.act(c.sitting.table.view))
             c.local.saved()
     return c
@@ -270,16 +277,7 @@ def test_a_friends_table_is_reviewed_and_tried_from_the_players_seat():
     assert again.session.state == session.state and again.sitting.table.viewer() == 1
     link = links.parse(deal_link("", session))  # its deal's link seats the same
     assert link.error is None and link.setup.seats == session.setup.seats
-    me = make_bot(GAME, "random", 1, "tried")
-    while not c.sitting.table.finished:
-        if c.paused():
-            c.handle("go-on", {})
-        elif c.bot_due():
-            c.bot_step()
-        else:
-            assert c.current_view()["seat"] == 1
-            c.sitting.table.act(me.act(c.sitting.table.view))
-            c.local.saved()
+    played_to_end(c, 1, "tried")
     assert c.screen().kind == "end"
     tried = c.browsing.book.games[-1]
     assert tried["seat"] == 1 and tried["actions"] == session.to_save()["actions"]
