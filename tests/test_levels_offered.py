@@ -1,6 +1,7 @@
 """Issue 54: a table offers a bot level only where the levels' table did not show it
-to be no stronger than the level below (``bots/offered.py``); the lobby lists, links
-play and the hint uses only what the table offers, and the verdicts are the bench's."""
+to be no stronger than the level below, and a ``SHOWN_ONLY`` level only where it showed
+it stronger (``bots/offered.py``); the lobby lists, links play and the hint uses only
+what the table offers, and the verdicts are the bench's."""
 
 import json
 import pathlib
@@ -8,7 +9,7 @@ import sys
 
 import pytest
 
-from cardtable.bots import levels
+from cardtable.bots import levels, shown_only
 from cardtable.bots.offered import (offered_default, offered_level, offered_levels,
                                     table_modes, withheld)
 from cardtable.engine.registry import GAMES, game_module
@@ -23,13 +24,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 from levels import lobby_modes, verdicts  # noqa: E402
 
 EXPERT_MASTER = ("min_cards=3", 4, "master")
+STANDARD_MASTER = ("standard", 4, "master")
 
 
 @pytest.fixture
-def master_not_shown_in_expert(monkeypatch):
-    """The Game's table as if its row of master over strong in expert mode with 4
-    players had been measured and not shown."""
-    monkeypatch.setitem(game_module("the-game", "level_table").SHOWN, EXPERT_MASTER, False)
+def master_shown_only_in_standard(monkeypatch):
+    """The Game's table as if master over strong with 4 players had been measured and
+    shown in the standard rules, and measured and not shown in expert mode."""
+    shown = game_module("the-game", "level_table").SHOWN
+    monkeypatch.setitem(shown, STANDARD_MASTER, True)
+    monkeypatch.setitem(shown, EXPERT_MASTER, False)
 
 
 def expert(players: int = 4):
@@ -44,37 +48,41 @@ def test_a_tables_modes_are_the_rows_that_speak_of_it():
     assert table_modes("the-game", both) == ["min_cards=3", "small_hands=on"]
 
 
-def test_a_level_not_shown_is_withheld_only_at_its_table(master_not_shown_in_expert,
-                                                         monkeypatch):
+def test_a_level_not_shown_is_withheld_only_at_its_table(master_shown_only_in_standard):
     options = expert().options
     assert withheld("the-game", 4, options) == {"master"}
     assert offered_levels("the-game", 4, options) == ("random", "casual", "strong")
     assert offered_level("the-game", 4, options, "master") == "strong"
-    monkeypatch.delitem(game_module("the-game", "level_table").SHOWN, ("min_cards=3", 5, "master"),
-                        raising=False)
-    assert "master" in offered_levels("the-game", 5, options)  # a row not measured
     standard = default_setup("the-game").with_players(4)
     assert "master" in offered_levels("the-game", 4, standard.options)
     both = expert().with_option("small_hands", True)
     assert "master" not in both.levels()  # one row of its modes withholds it
 
 
-def test_a_row_not_measured_withholds_nothing():
+def test_a_shown_only_level_is_offered_only_where_every_row_of_the_table_showed_it(
+        master_shown_only_in_standard):
+    assert shown_only("the-game") == ("master",)
+    assert "master" in default_setup("the-game").with_players(4).levels()
+    assert "master" not in default_setup("the-game").with_players(5).levels()  # not measured
+    small = default_setup("the-game").with_players(4).with_option("small_hands", True)
+    assert "master" not in small.levels()  # the small_hands=on row is not measured
+
+
+def test_a_row_not_measured_withholds_only_the_shown_only_levels(monkeypatch):
     for game, spec in GAMES.items():
-        shown = game_module(game, "level_table").SHOWN
+        monkeypatch.setattr(game_module(game, "level_table"), "SHOWN", {})
+        kept = tuple(level for level in levels(game) if level not in shown_only(game))
         for players in range(spec.min_players, spec.max_players + 1):
-            options = spec.resolve_options({}, players)
-            if not any((("standard", players, level) in shown) for level in levels(game)):
-                assert offered_levels(game, players, options) == levels(game)
+            assert offered_levels(game, players, spec.resolve_options({}, players)) == kept
 
 
-def test_the_lobby_lists_only_the_levels_offered(master_not_shown_in_expert):
+def test_the_lobby_lists_only_the_levels_offered(master_shown_only_in_standard):
     assert 'value="master"' not in lobby_html(expert())
     assert 'value="master"' in lobby_html(default_setup("the-game").with_players(4))
 
 
 def test_a_table_that_changes_moves_a_withheld_seat_to_the_best_level_below(
-        master_not_shown_in_expert):
+        master_shown_only_in_standard):
     setup = default_setup("the-game").with_players(4).with_seat(2, "master")
     moved = setup.with_option("min_cards", 3)
     assert moved.seats[2] == "strong"
@@ -83,7 +91,7 @@ def test_a_table_that_changes_moves_a_withheld_seat_to_the_best_level_below(
 
 
 def test_a_link_naming_a_withheld_level_plays_the_best_below_and_says_so_once(
-        master_not_shown_in_expert):
+        master_shown_only_in_standard):
     link = links.parse("#/the-game?seed=abc&players=4&min_cards=3"
                        "&seats=human,master,master,casual")
     assert link.error is None
@@ -93,20 +101,26 @@ def test_a_link_naming_a_withheld_level_plays_the_best_below_and_says_so_once(
     assert "seats=human,strong,strong,casual" in link.deal
 
 
-def test_the_game_master_is_not_offered_in_expert_mode_with_three_to_five_players():
-    """Its rows there were measured: master plays exactly as strong (neither runs a team
-    search at those tables), so the difference is 0 on every deal and master is withheld."""
-    for players in (3, 4, 5):
-        assert "master" not in expert(players).levels()
-        assert "master" in default_setup("the-game").with_players(players).levels()
-    same = links.parse("#/the-game?seed=abc&players=4&seats=human,master,master,casual")
-    assert same.setup.seats[1] == "master" and not same.notices
+def test_the_game_master_is_offered_at_no_table_while_no_row_shows_it():
+    """No row of the levels' table has shown master stronger than strong (where measured,
+    the difference was 0 or within a card of it), so no table offers it: a link that seats
+    it plays strong and says so."""
+    spec = GAMES["the-game"]
+    for players in range(spec.min_players, spec.max_players + 1):
+        for options in lobby_modes(spec).values():
+            setup = default_setup("the-game").with_players(players)
+            for key, value in options.items():
+                setup = setup.with_option(key, value)
+            assert "master" not in setup.levels(), (players, options)
+    link = links.parse("#/the-game?seed=abc&players=4&seats=human,master,master,casual")
+    assert link.setup.seats == ("human", "strong", "strong", "casual") and link.notices
 
 
-def test_the_hint_uses_the_best_level_the_table_offers(master_not_shown_in_expert):
+def test_the_hint_uses_the_best_level_the_table_offers(master_shown_only_in_standard):
     assert type(hint_bot("the-game", "h", expert())).__name__ == "StrongBot"
     standard = default_setup("the-game").with_players(4)
     assert type(hint_bot("the-game", "h", standard)).__name__ == "MasterBot"
+    assert type(hint_bot("the-game", "h", standard.with_players(5))).__name__ == "StrongBot"
 
 
 def test_the_verdicts_are_the_benchs_rows_in_docs():

@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 from cardtable.bots import finish, levels, make_bot
 from cardtable.games.the_game import bots as the_game
 from cardtable.games.the_game.lookahead import STRONG
-from cardtable.engine.registry import GAMES, get
+from cardtable.engine.registry import GAMES, game_module, get
 from cardtable.games.the_game import table as table_the_game
 from cardtable.web.controller import Controller
 from cardtable.web.lobby import LEVEL_NAMES, default_setup, level_name
@@ -149,13 +149,17 @@ def test_lobby_option_controls_come_from_the_schema():
 
 def test_every_bot_level_of_every_game_is_offered_by_a_name_to_translate():
     for game in GAMES:
-        html = lobby_html(default_setup(game).with_players(max(2, GAMES[game].min_players)))
+        setup = default_setup(game).with_players(max(2, GAMES[game].min_players))
+        html = lobby_html(setup)
         for level in levels(game):
             assert level in LEVEL_NAMES, (game, level)  # else it shows as its id
+        for level in setup.levels():
             assert html.count(f'value="{level}"') >= 1 and level_name(level) in html
 
 
-def test_a_link_seats_the_master_level_and_it_plays_its_turn():
+def test_a_link_seats_the_master_level_where_shown_and_it_plays_its_turn(monkeypatch):
+    monkeypatch.setitem(game_module("the-game", "level_table").SHOWN,
+                        ("standard", 2, "master"), True)
     c = started("#/the-game?seed=m1&players=2&seats=human,master")
     assert c.setup.seats == ("human", "master")
     mine = make_bot("the-game", "strong", 0, "m1")

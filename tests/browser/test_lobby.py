@@ -105,12 +105,14 @@ def test_the_records_link_names_and_opens_the_picked_game(page, site, open_app):
 
 def test_a_level_the_table_withholds_is_not_listed_and_a_link_to_it_says_what_plays(
         page, site, open_app, wait_until):
-    """Issue 54: The Game's master was measured no stronger than strong in expert mode with
-    4 players (docs/figures/levels.md): the lobby does not list it there, and a link that
-    seats it there plays strong and says so in the status line, in one sentence."""
+    """Issue 54: no row of the levels' table has shown The Game's master stronger than
+    strong (docs/figures/levels.md), and master is offered only where one does: the lobby
+    lists it at no table, and a link that seats it plays strong and says so in the status
+    line, in one sentence."""
     open_app(page, site.link("#/the-game?players=4"))
     unfold_options(page)
-    assert page.locator('#seat-1 option[value="master"]').count() == 1
+    assert page.locator('#seat-1 option[value="strong"]').count() == 1
+    assert page.locator('#seat-1 option[value="master"]').count() == 0
     page.click('[data-action="option"][data-key="min_cards"][data-value="3"]')
     assert page.locator('#seat-1 option[value="master"]').count() == 0
     open_app(page, site.link("#/the-game?seed=offered&players=4&min_cards=3"

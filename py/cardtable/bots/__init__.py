@@ -7,8 +7,9 @@ Contract: ``make_bot(game_id, level, seat, seed)`` returns an object with
 random stream, never derived from the deal. A bot may remember things between calls (a
 plan for the rest of its turn), but it learns about the game only from the views it is
 given. Each game's bot module offers ``LEVELS`` (level name: bot class, weakest first),
-whose names the game's package declares too, with ``DEFAULT_LEVEL`` (the lobby reads
-them there, without importing the bots); a bot class may offer ``hint(view)`` too.
+whose names the game's package declares too, with ``DEFAULT_LEVEL`` and, where it has
+them, ``SHOWN_ONLY`` (the lobby reads them there, without importing the bots); a bot
+class may offer ``hint(view)`` too.
 
 A bot whose decisions can take long may also offer ``think(view)``: a generator that
 yields (nothing) at pauses in its work and returns the same action as ``act(view)``, so
@@ -46,6 +47,12 @@ def levels(game_id: str) -> tuple:
     """The bot levels a game offers, weakest first, as its package declares them (read
     without importing its bots: the lobby needs them at start)."""
     return tuple(declaration(game_id).LEVELS)
+
+
+def shown_only(game_id: str) -> tuple:
+    """The levels a table offers only where the levels' table showed them stronger than
+    the level below, as the game's package declares them (none unless it does)."""
+    return tuple(getattr(declaration(game_id), "SHOWN_ONLY", ()))
 
 
 def default_level(game_id: str) -> str:

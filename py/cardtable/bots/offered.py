@@ -11,15 +11,17 @@ value, named as a link writes it (``min_cards=3``). Its verdicts are each game's
 A table's modes are the rows that speak of it: ``standard`` when every choice is at its
 default, else one per choice it sets otherwise. A level is **withheld** at a table when
 one of those rows was measured and did not show it; a table offers every other level
-(the lowest always). A row not yet measured withholds nothing: the docs list those
-rows. Where a withheld level is asked for (a link, an old setup whose table changed),
-the best level offered below it plays instead.
+(the lowest always). A row not yet measured withholds nothing, except for the levels
+a game declares ``SHOWN_ONLY``: those are offered only where every
+row of the table's modes was measured and showed them. The docs list the rows not yet
+measured. Where a withheld level is asked for (a link, an old setup whose table
+changed), the best level offered below it plays instead.
 """
 
 from __future__ import annotations
 
 from ..engine.registry import GAMES, game_module
-from . import default_level, levels
+from . import default_level, levels, shown_only
 
 STANDARD = "standard"
 
@@ -40,10 +42,11 @@ def table_modes(game: str, options: dict) -> list:
 
 
 def withheld(game: str, players: int, options: dict) -> set:
-    """The levels a row of this table's modes measured and did not show."""
-    shown = verdicts(game)
+    """The levels a row of this table's modes measured and did not show, and the
+    ``SHOWN_ONLY`` levels a row of its modes has not shown (measured or not)."""
+    shown, unproven = verdicts(game), shown_only(game)
     return {level for level in levels(game)[1:] for mode in table_modes(game, options)
-            if shown.get((mode, players, level)) is False}
+            if not shown.get((mode, players, level), level not in unproven)}
 
 
 def verdicts(game: str) -> dict:

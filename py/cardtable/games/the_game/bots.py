@@ -166,8 +166,8 @@ def is_legal(view: dict, action) -> bool:
 
 
 def hint(view: dict) -> dict:
-    """The page's hint: the turn the top level (master) would play from this view, and
-    why in words."""
+    """The turn the top level (master) would play from this view, and why in words (the
+    page's hint is the best level its table offers: ``web.bot_runner.hint_bot``)."""
     return MasterBot(view["seat"]).hint(view)
 
 
