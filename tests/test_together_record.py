@@ -260,3 +260,41 @@ def test_a_friends_end_screen_offers_review_once_the_moves_came():
     assert 'data-action="review"' in screen_html(end)
     effect = friend.act("review")
     assert effect[0] == "review" and friend.controller.browsing.reviewing.seat == seat
+
+
+def test_the_record_is_checked_a_move_at_a_time_and_kept_only_at_its_end():
+    """A friend's page checks the host's record in steps (the page runs them in slices:
+    replaying a long match in one go stalled it), one a move; only once the last move
+    and the result check out is the deal kept and the game recorded with its moves."""
+    table = Table("rentz", hold=True)
+    table.play(seed=3)
+    seat, text = table.held[0]
+    friend = table.friends[seat]
+    together, guest = friend.controller.together, friend.controller.together.guest
+    together.link_message("host", text)  # as the page takes it, before its slices run
+    steps = together.record_steps()
+    assert together.record_steps() is None  # one check a record
+    moves = len(json.loads(text)["actions"])
+    for _ in range(moves - 1):
+        next(steps)
+        assert guest.deal is None and table.records(seat)[0]["actions"] is None
+    with pytest.raises(StopIteration):
+        next(steps)
+        next(steps)
+    assert guest.deal["actions"] == table.host.controller.session.actions
+    assert table.records(seat)[0]["actions"] == guest.deal["actions"]
+
+
+def test_a_record_whose_table_moved_on_while_it_was_checked_is_dropped():
+    table = Table("the-game", hold=True)
+    table.play(seed=5)
+    seat, text = table.held[0]
+    together, guest = (table.friends[seat].controller.together,
+                       table.friends[seat].controller.together.guest)
+    together.link_message("host", text)
+    steps = together.record_steps()
+    next(steps)
+    guest.log = guest.log + [[]]  # the host's next log arrived meanwhile
+    for _ in steps:
+        pass
+    assert guest.deal is None and guest.dropped[-1].startswith("record: the table moved on")

@@ -14,6 +14,7 @@ import random
 from datetime import datetime
 from urllib.parse import urlsplit
 
+from cardtable.bots.thinking import finish
 from cardtable.web.controller import Controller
 from cardtable.web.storage import MemoryBackend, Store
 from cardtable.web.together.transport import MemoryNetwork
@@ -140,6 +141,9 @@ class Device:
 
     def on_message(self, peer: str, text: str) -> None:
         self.controller.together.link_message(peer, text)
+        steps = self.controller.together.record_steps()  # the page checks it in slices
+        if steps is not None:
+            finish(steps)
         self.pump()
 
     def on_state(self, peer: str, state: str) -> None:

@@ -290,27 +290,38 @@ def outcome_of(result, setup: Setup, seat: int = 0) -> dict:
 def deal_seen(data: dict, setup: Setup, seen: dict) -> None:
     """Raise ``ValueError`` in words unless ``data`` (a host's ``record`` message:
     ``game``, ``players``, ``seats``, ``options``, ``seed``, ``actions``) is the game a
-    friend's page saw at ``setup``'s table: the same game, players and options, seats a
-    record may have, and moves that the engine replays from the seed to a finished game
-    of ``seen["moves"]`` moves, whose ``result``, events (``log``, batch by batch) and
-    final ``view`` of the friend's ``seat`` (drawn in its ``lang``, as the host drew it)
-    are those the page was sent."""
+    friend's page saw at ``setup``'s table: :func:`deal_seen_steps` in one go."""
+    for _step in deal_seen_steps(data, setup, seen):
+        pass
+
+
+def deal_seen_steps(data: dict, setup: Setup, seen: dict):
+    """:func:`deal_seen` as a generator that yields after each move it replays (the page
+    checks a long record in slices), raising ``ValueError`` in words unless ``data`` is
+    the game seen: the same game, players and options, seats a record may have, and moves
+    that the engine replays from the seed to a finished game of ``seen["moves"]`` moves,
+    whose ``result``, events (``log``, batch by batch) and final ``view`` of the friend's
+    ``seat`` (drawn in its ``lang``, as the host drew it) are those the page was sent."""
     sent = setup_of(data)
     if (sent.game, sent.players, sent.options) != (setup.game, setup.players, setup.options):
         raise ValueError(_("it is the record of another game"))
+    actions, log = actions_of(data["actions"], setup), seen["log"]
+    if len(actions) != seen["moves"] or len(log) != len(actions):
+        raise ValueError(_("its moves do not make the game that was played"))
     state = setup.spec.new(setup.players, setup.options, seed_of(data["seed"]))
-    events = []
-    try:
-        for action in map(as_action, actions_of(data["actions"], setup)):
+    for action, events in zip(map(as_action, actions), log):
+        try:
             after = state.apply(action)
-            events.append(state.events(action, after))
-            state = after
-    except PartMissing:  # the environment's failure, not the record's
-        raise
-    except Exception:  # any move the rules refuse or cannot read
-        raise ValueError(_("its moves do not replay")) from None
-    if not (state.is_over and len(data["actions"]) == seen["moves"]
-            and plain(state.result()) == seen["result"] and plain(events) == seen["log"]
+            made = state.events(action, after)
+        except PartMissing:  # the environment's failure, not the record's
+            raise
+        except Exception:  # any move the rules refuse or cannot read
+            raise ValueError(_("its moves do not replay")) from None
+        if plain(made) != events:
+            raise ValueError(_("its moves do not make the game that was played"))
+        state = after
+        yield
+    if not (state.is_over and plain(state.result()) == seen["result"]
             and view_in(state, seen["seat"], seen["lang"]) == seen["view"]):
         raise ValueError(_("its moves do not make the game that was played"))
 

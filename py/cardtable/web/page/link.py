@@ -18,7 +18,9 @@ import inspect
 import js
 from pyodide.ffi import to_js
 
+from ...parts import PartMissing
 from . import js_object
+from .pacing import in_slices
 from .sound import sound_on
 
 
@@ -203,6 +205,18 @@ class Link:
             count, seat = page.controller.sitting.latest_move()
             if count > moves and sound_on(page.controller):
                 page.tones.play(seat or 0)
+        steps = page.controller.together.record_steps()
+        if steps is not None:
+            asyncio.ensure_future(self.check_record(steps))
+
+    async def check_record(self, steps) -> None:
+        """The record the host sent, checked in slices (replaying a long game in one go
+        stalled a friend's page at the table's end), then the page drawn."""
+        try:
+            await in_slices(steps)
+        except PartMissing:  # the browser lost a part meanwhile: the record keeps no moves
+            js.console.info("cardtable: the host's record was not checked: a part is missing")
+        self.page.draw()
 
     def on_link_state(self, peer, state) -> None:
         if self.page.controller.together.link_state(str(peer), str(state)):

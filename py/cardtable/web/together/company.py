@@ -175,6 +175,23 @@ class Together(Hosting, Joining):
             self.seated(guest)
         return changed
 
+    def record_steps(self):
+        """The check of the record a friend's page was sent (``Guest.checking``), then its
+        outcome: a record that is not the game seen is said, one that is is recorded. A
+        generator that yields after each move it replays, for the page to run in slices
+        and draw after; None when no record waits."""
+        guest = self.guest
+        steps = guest.checking() if guest is not None else None
+        return None if steps is None else self.checked(guest, steps)
+
+    def checked(self, guest, steps):
+        kept = yield from steps
+        if guest.refusal:
+            self.say("alert", guest.refusal)
+            guest.refusal = None
+        if kept and guest is self.guest:
+            self.seated(guest)
+
     def tick(self) -> bool:
         """The heartbeat (the page calls it every second); True when the page should be
         drawn."""

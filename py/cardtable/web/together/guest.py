@@ -16,7 +16,7 @@ from ...i18n import N_, _
 from ..lobby import seat_names
 from ..tables import end_html, pauses, table_module
 from ..ui import TableUi
-from ..validate import deal_seen, setup_of
+from ..validate import deal_seen_steps, setup_of
 from . import messages
 from .messages import BEAT, SILENCE, message
 
@@ -49,6 +49,7 @@ class Guest:
         self.table = None  # the latest "table" message
         # the finished game's seed, actions and seats, from the host's record, checked
         self.deal = None
+        self.sent_record = None  # the host's record, until its check begins (checking)
         self.remote = None  # the RemoteTable, from the first table message
         self.refusal = None  # the host's latest refusal, until said
         self.heard = self.told = self.asked = clock()  # asked: the latest request
@@ -146,16 +147,31 @@ class Guest:
         return True
 
     def on_record(self, data: dict) -> bool:
-        """The finished game's record: kept as ``deal`` when its moves replay to the game
-        this page saw (moves, result, every event and the seat's last view); else said,
-        and dropped. One that comes before the end, or after a deal was kept, is dropped."""
-        if not self.over or self.deal is not None:
+        """The finished game's record, kept to be checked (:meth:`checking`). One that
+        comes before the end, or after a deal was kept or while one waits, is dropped."""
+        if not self.over or self.deal is not None or self.sent_record is not None:
             raise ValueError("record: before the game is over, or once more")
+        self.sent_record = data
+        return False
+
+    def checking(self):
+        """The check of the record the host sent, as a generator that yields after each
+        move it replays (a long record is checked in slices); None when none waits. Its
+        end: the record kept as ``deal`` when its moves replay to the game this page saw
+        (moves, result, every event and the seat's last view), else said and dropped; it
+        returns whether the deal was kept."""
+        data, self.sent_record = self.sent_record, None
+        return None if data is None else self.check(data, self.seen())
+
+    def check(self, data: dict, seen: dict):
         try:
-            deal_seen(data, self.setup, self.seen())
+            yield from deal_seen_steps(data, self.setup, seen)
         except ValueError as error:
             self.drop(f"record: {error}")
             self.refusal = _(NOT_SEEN).format(reason=error)
+            return False
+        if self.seen() != seen:  # the table moved on meanwhile (a next deal)
+            self.drop("record: the table moved on while it was checked")
             return False
         self.deal = {key: data[key] for key in ("seed", "actions", "seats")}
         return True
