@@ -36,6 +36,17 @@ def master_shown_only_in_standard(monkeypatch):
     monkeypatch.setitem(shown, EXPERT_MASTER, False)
 
 
+def lobby_tables(game: str):
+    """A setup for every player count and mode of ``game`` the levels' table has rows of."""
+    spec = GAMES[game]
+    for players in range(spec.min_players, spec.max_players + 1):
+        for options in lobby_modes(spec).values():
+            setup = default_setup(game).with_players(players)
+            for key, value in options.items():
+                setup = setup.with_option(key, value)
+            yield setup
+
+
 def expert(players: int = 4):
     return default_setup("the-game").with_players(players).with_option("min_cards", 3)
 
@@ -105,13 +116,8 @@ def test_the_game_master_is_offered_at_no_table_while_no_row_shows_it():
     """No row of the levels' table has shown master stronger than strong (where measured,
     the difference was 0 or within a card of it), so no table offers it: a link that seats
     it plays strong and says so."""
-    spec = GAMES["the-game"]
-    for players in range(spec.min_players, spec.max_players + 1):
-        for options in lobby_modes(spec).values():
-            setup = default_setup("the-game").with_players(players)
-            for key, value in options.items():
-                setup = setup.with_option(key, value)
-            assert "master" not in setup.levels(), (players, options)
+    for setup in lobby_tables("the-game"):
+        assert "master" not in setup.levels(), (setup.players, setup.options)
     link = links.parse("#/the-game?seed=abc&players=4&seats=human,master,master,casual")
     assert link.setup.seats == ("human", "strong", "strong", "casual") and link.notices
 
@@ -147,3 +153,12 @@ def test_bad_verdict_files_get_one_line(tmp_path, capsys):
     assert main(["--verdicts", str(bad)]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_every_table_the_lobby_offers_keeps_a_hint():
+    """Every game gets hints: whatever the verdicts withhold, each table (game, players,
+    mode) still offers a level that gives one (today only the strong levels do, so a row
+    that withheld one would show here first)."""
+    for game in GAMES:
+        for setup in lobby_tables(game):
+            assert hint_bot(game, "h", setup) is not None, (game, setup.players, setup.options)
