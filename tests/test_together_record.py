@@ -16,11 +16,12 @@ import random
 
 import pytest
 
+from cardtable.bots import finish
 from cardtable.web.lobby import FRIEND, HUMAN, default_setup
 from cardtable.web.records.book import RecordBook, checked, digest
 from cardtable.web.records.replay import Replay
 from cardtable.web.tables import pauses
-from cardtable.web.validate import deal_seen
+from cardtable.web.validate import deal_seen_steps
 from cardtable.web.together import messages
 from cardtable.web.together.transport import MemoryNetwork
 from together_devices import Clock, Device, play_out, seat_friends
@@ -207,7 +208,7 @@ def test_moves_that_replay_must_make_the_very_result_events_and_view_seen():
     seat, text = table.held[0]
     guest = table.friends[seat].controller.together.guest
     data, seen = json.loads(text), guest.seen()
-    deal_seen(data, guest.setup, seen)  # the game seen: kept
+    finish(deal_seen_steps(data, guest.setup, seen))  # the game seen: kept
     log = json.loads(json.dumps(seen["log"]))
     log[-1][-1]["seat"] = "another"  # one event seen otherwise
     hand = seen["view"]["hand"]  # the cards left in the friend's hand at the end
@@ -215,7 +216,7 @@ def test_moves_that_replay_must_make_the_very_result_events_and_view_seen():
               {"moves": seen["moves"] + 1}, {"view": {**seen["view"], "hand": hand + [1]}}]
     for other in others:
         with pytest.raises(ValueError, match="do not make the game that was played"):
-            deal_seen(data, guest.setup, {**seen, **other})
+            finish(deal_seen_steps(data, guest.setup, {**seen, **other}))
 
 
 def test_a_friends_record_opens_its_review_from_its_own_seat():

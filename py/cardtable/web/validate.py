@@ -287,21 +287,15 @@ def outcome_of(result, setup: Setup, seat: int = 0) -> dict:
 
 
 # -- a finished game a host sent ---------------------------------------------------------
-def deal_seen(data: dict, setup: Setup, seen: dict) -> None:
+def deal_seen_steps(data: dict, setup: Setup, seen: dict):
     """Raise ``ValueError`` in words unless ``data`` (a host's ``record`` message:
     ``game``, ``players``, ``seats``, ``options``, ``seed``, ``actions``) is the game a
-    friend's page saw at ``setup``'s table: :func:`deal_seen_steps` in one go."""
-    for _step in deal_seen_steps(data, setup, seen):
-        pass
-
-
-def deal_seen_steps(data: dict, setup: Setup, seen: dict):
-    """:func:`deal_seen` as a generator that yields after each move it replays (the page
-    checks a long record in slices), raising ``ValueError`` in words unless ``data`` is
-    the game seen: the same game, players and options, seats a record may have, and moves
-    that the engine replays from the seed to a finished game of ``seen["moves"]`` moves,
-    whose ``result``, events (``log``, batch by batch) and final ``view`` of the friend's
-    ``seat`` (drawn in its ``lang``, as the host drew it) are those the page was sent."""
+    friend's page saw at ``setup``'s table: the same game, players and options, seats a
+    record may have, and moves that the engine replays from the seed to a finished game
+    of ``seen["moves"]`` moves, whose ``result``, events (``log``, batch by batch) and
+    final ``view`` of the friend's ``seat`` (drawn in its ``lang``, as the host drew it)
+    are those the page was sent. A generator that yields after each move it replays: the
+    page checks a long record in slices (``bots.finish`` runs it in one go)."""
     sent = setup_of(data)
     if (sent.game, sent.players, sent.options) != (setup.game, setup.players, setup.options):
         raise ValueError(_("it is the record of another game"))

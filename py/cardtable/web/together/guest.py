@@ -177,7 +177,7 @@ class Guest:
         return True
 
     def seen(self) -> dict:
-        """What this page was shown of the game (see :func:`~..validate.deal_seen`)."""
+        """What this page was shown of the game (see :func:`~..validate.deal_seen_steps`)."""
         table = self.table
         return {"moves": table["at"], "result": table["result"], "log": self.log,
                 "seat": self.seat, "view": table["view"], "lang": self.lang}

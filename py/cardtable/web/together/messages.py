@@ -175,7 +175,7 @@ def check_table(data) -> None:
 
 def check_record(data) -> None:
     """The shape of a finished game's record; whether it is the game the page saw is
-    :func:`~..validate.deal_seen`'s to say."""
+    :func:`~..validate.deal_seen_steps`'s to say."""
     need(isinstance(data["game"], str) and whole(data["players"], 1, 16), "record: game")
     need(isinstance(data["seats"], list) and all(isinstance(kind, str) for kind in data["seats"]),
          "record: seats")
