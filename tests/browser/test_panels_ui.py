@@ -58,6 +58,14 @@ def on_show(page) -> list:
     return page.evaluate(ON_SHOW)
 
 
+def opens(page, kind: str) -> list:
+    """What is on show once ``kind`` has come up: opening a panel may first fetch a part
+    of the package (the game's guide, the records' screens), so it can come a few frames
+    after the tap; what is on show then, with nothing else beside it, is the answer."""
+    page.wait_for_function(f"({ON_SHOW}).includes({kind!r})", timeout=30_000)
+    return on_show(page)
+
+
 def focused(page) -> str | None:
     return page.evaluate("document.activeElement && document.activeElement.dataset.action || null")
 
@@ -75,15 +83,15 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
     touch = size == "phone"
     page = opened(new_page, open_app, site.link(DEAL), size)
     choose(page, "rules", tap=touch)
-    assert on_show(page) == ["rules"]
+    assert opens(page, "rules") == ["rules"]
     # the rules' body has the focus: the keys scroll it
     assert page.evaluate("document.activeElement.classList.contains('panel-body')")
     page.keyboard.press("PageDown")
     wait_until(page, "document.querySelector('#app .panel-body').scrollTop > 100")
     choose(page, "records", tap=touch)  # the menu bar stays above the panel's backdrop
-    assert on_show(page) == ["records"]
+    assert opens(page, "records") == ["records"]
     choose(page, "settings", tap=touch)
-    assert on_show(page) == ["settings"]
+    assert opens(page, "settings") == ["settings"]
     for _ in range(30):  # the keyboard goes round the panel and the menu bar, never under
         page.keyboard.press("Tab")
         assert page.evaluate("!document.activeElement.closest('.under-panel')")
@@ -92,7 +100,7 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
     assert focused(page) == "menu"  # the item that opened it is folded: its menu's button
 
     choose(page, "rules", tap=touch)
-    assert on_show(page) == ["rules"]
+    assert opens(page, "rules") == ["rules"]
     page.locator('.panel [data-action="close-panel"]').wait_for()
     # a tap outside the panel: on a phone on the menu bar's name (the panel fills the rest:
     # a tap on its few pixels of backdrop goes to the panel), on a desktop on the backdrop
@@ -108,7 +116,7 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
 
     choose(page, "embed", tap=touch)
     page.locator('.panel.embed [data-action="embed-choice"]').first.click()  # inside: stays
-    assert on_show(page) == ["embed"]
+    assert opens(page, "embed") == ["embed"]
     page.keyboard.press("Escape")
     assert on_show(page) == [] and focused(page) == "menu"
 
@@ -116,7 +124,7 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
 def test_the_lobby_rules_link_gets_the_focus_back(new_page, site, open_app):
     page = opened(new_page, open_app, site.link(), "desktop")
     page.click('main [data-action="rules"]')
-    assert on_show(page) == ["rules"]
+    assert opens(page, "rules") == ["rules"]
     assert page.evaluate("!!document.activeElement.closest('.panel.rules')")
     page.keyboard.press("Escape")
     assert on_show(page) == []
@@ -155,7 +163,7 @@ def test_records_close_as_a_panel_and_import_is_a_labelled_button(new_page, site
     size = "phone" if language == "pt" else "desktop"
     page = opened(new_page, open_app, site.link(DEAL), size, language)
     choose(page, "records", tap=size == "phone")
-    assert on_show(page) == ["records"]
+    assert opens(page, "records") == ["records"]
     head = page.locator("main.records .screen-head")
     close = head.locator('[data-action="close-records"]')
     assert close.inner_text() == tr(language, "Close")
