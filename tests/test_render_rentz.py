@@ -325,6 +325,20 @@ def test_the_log_shows_every_event_newest_last_with_each_move_numbered():
     assert "latest" in items[-1].classes
 
 
+def test_the_log_holds_the_deal_under_way_numbered_on_from_the_deals_before():
+    """A match runs to thousands of events: from the second deal on, the log starts at the
+    line that opens the deal under way; the earlier deals are on the sheet."""
+    state, log = play_until(4, {}, lambda s: len(s.sheet) == 1 and len(s.trick) == 2)
+    opened = max(i for i, e in enumerate(log) if e["kind"] == "deal" and e["seat"] is None)
+    assert opened > 0  # a deal before this one
+    items = Page(draw(state, log=log)).one("ol", cls="log").children
+    assert [li.children[-1].text for li in items] == \
+        [table_rentz.event_text(e, names_for(4)) for e in log[opened:]]
+    moves_before = sum(1 for e in log[:opened] if e["seat"] is not None)
+    numbers = [int(li.attrs["data-turn"]) for li in items if li.attrs.get("data-turn")]
+    assert numbers[0] == moves_before + 1 and numbers == list(range(numbers[0], numbers[-1] + 1))
+
+
 def test_the_card_just_played_is_marked_in_the_trick():
     state, log = play_until(4, {"practice": "queens"}, lambda s: len(s.trick) == 2)
     page = Page(draw(state, log=log))

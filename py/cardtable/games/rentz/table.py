@@ -765,11 +765,17 @@ def hint_box(ui: TableUi) -> str:
 
 
 def log_html(ui: TableUi) -> str:
-    """Every event of the match, each move numbered (consequences unnumbered), in a box
-    that opens at the newest line."""
+    """The events of the deal under way, from the line that opens it, each move numbered
+    as counted from the match's first (consequences unnumbered), in a box that opens at
+    the newest line. Earlier deals are on the score sheet (and the whole match replays
+    from the records): a match runs to thousands of events, and the table is drawn
+    again at every move."""
     numbered = moves_by_turn(ui.log, lambda event, following: event["seat"] is not None)
+    opened = [index for index, (_turn, event) in enumerate(numbered)
+              if event["kind"] == "deal" and event["seat"] is None]
+    deal = numbered[opened[-1]:] if opened else numbered
     return log_box([(turn if event["seat"] is not None else None, event_text(event, ui.names))
-                    for turn, event in numbered], _("What happened"))
+                    for turn, event in deal], _("What happened"))
 
 
 MIDDLE = {"choose": choose_html, "trick": trick_html, "layout": layout_html}
