@@ -161,10 +161,10 @@ def latest_move(log):
     return next((event for event in reversed(log) if event["seat"] is not None), None)
 
 
-def moves_by_turn(log, starts_turn) -> list:
-    """``(turn, event)`` for every event of ``log``: turns count from 1 and a new one
-    begins after each event for which ``starts_turn(event, next_event)`` is true."""
-    numbered, turn = [], 1
+def moves_by_turn(log, starts_turn, first: int = 1) -> list:
+    """``(turn, event)`` for every event of ``log``: turns count from ``first`` and a new
+    one begins after each event for which ``starts_turn(event, next_event)`` is true."""
+    numbered, turn = [], first
     for index, event in enumerate(log):
         numbered.append((turn, event))
         following = log[index + 1] if index + 1 < len(log) else None

@@ -770,12 +770,14 @@ def log_html(ui: TableUi) -> str:
     the newest line. Earlier deals are on the score sheet (and the whole match replays
     from the records): a match runs to thousands of events, and the table is drawn
     again at every move."""
-    numbered = moves_by_turn(ui.log, lambda event, following: event["seat"] is not None)
-    opened = [index for index, (_turn, event) in enumerate(numbered)
-              if event["kind"] == "deal" and event["seat"] is None]
-    deal = numbered[opened[-1]:] if opened else numbered
+    log = ui.log
+    opened = next((index for index in range(len(log) - 1, -1, -1)
+                   if log[index]["kind"] == "deal" and log[index]["seat"] is None), 0)
+    moves_before = sum(1 for event in log[:opened] if event["seat"] is not None)
+    numbered = moves_by_turn(log[opened:], lambda event, following: event["seat"] is not None,
+                             first=moves_before + 1)
     return log_box([(turn if event["seat"] is not None else None, event_text(event, ui.names))
-                    for turn, event in deal], _("What happened"))
+                    for turn, event in numbered], _("What happened"))
 
 
 MIDDLE = {"choose": choose_html, "trick": trick_html, "layout": layout_html}
