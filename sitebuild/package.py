@@ -70,7 +70,7 @@ def compile_in_pyodide(sources: dict[str, bytes]) -> dict[str, bytes]:
     given = {"sources": {name: data.decode("utf-8") for name, data in sources.items()},
              "zips": {name: f"/home/pyodide/{PARTS}/{part}.zip" for name in sources
                       if (part := part_of(name))}}
-    output = run_in_pyodide(PROGRAMS / "compile_package.py", given)
+    output = run_in_pyodide(PROGRAMS / "compile_package.py", given, cached=True)
     return {name: base64.b64decode(data) for name, data in json.loads(output).items()}
 
 

@@ -55,7 +55,8 @@ def stdlib_closure(sources: dict[str, bytes],
     sorted."""
     given = {"zip": STDLIB_IN_PYODIDE, "names": list(names), "start_only": list(START_ONLY),
              "sources": {name: data.decode("utf-8") for name, data in sources.items()}}
-    output = run_in_pyodide(PROGRAMS / "stdlib_closure.py", given, mount=FULL_STDLIB.parent)
+    output = run_in_pyodide(PROGRAMS / "stdlib_closure.py", given, mount=FULL_STDLIB.parent,
+                            cached=True)
     return json.loads(output)
 
 
@@ -69,7 +70,7 @@ def stdlib_bytecode(sources: dict[str, bytes]) -> tuple[dict[str, bytes], dict[s
         paths = [name for name in full.namelist() if module_name(name) in modules["all"]]
     output = run_in_pyodide(PROGRAMS / "compile_stdlib.py",
                             {"zip": STDLIB_IN_PYODIDE, "paths": paths},
-                            mount=FULL_STDLIB.parent)
+                            mount=FULL_STDLIB.parent, cached=True)
     compiled = {path: base64.b64decode(data) for path, data in json.loads(output).items()}
     start = set(modules["start"])
     return ({path: data for path, data in compiled.items() if module_name(path) in start},

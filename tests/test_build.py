@@ -25,7 +25,8 @@ import pytest
 from build import parser
 from sitebuild.catalogs import catalog_files, compile_catalogs
 from sitebuild.dist import IMPORT_RE, STYLES, VENDOR_FILES
-from sitebuild.node_pyodide import run_code_in_pyodide
+from sitebuild import node_pyodide
+from sitebuild.node_pyodide import run_code_in_pyodide, run_in_pyodide
 from sitebuild.package import (HEADLESS_ONLY, PARTS, PARTS_INDEX, package_zip, page_sources,
                                split_package, zipped)
 from sitebuild.page import ICON_SIZES, PYSCRIPT_CONFIG, fill, manifest
@@ -128,9 +129,11 @@ def test_pyodide_imports_the_package_from_its_zip_with_only_class_docstrings_kep
     assert shown[2:] == [None, None]
 
 
-def test_package_zip_is_reproducible(dist):
-    """The package, the cut standard library and the parts, made again in this process, are
-    byte for byte those of the built site (which ``build.py test`` made in another)."""
+def test_package_zip_is_reproducible(dist, monkeypatch):
+    """The package, the cut standard library and the parts, compiled again in this process
+    (the build's kept outputs left unread), are byte for byte those of the built site
+    (which ``build.py test`` made in another)."""
+    monkeypatch.setattr(node_pyodide, "CACHE", None)
     package = ROOT / "py" / "cardtable"
     whole_zip = package_zip(package, compile_catalogs())
     with zipfile.ZipFile(io.BytesIO(whole_zip)) as archive:
@@ -143,6 +146,24 @@ def test_package_zip_is_reproducible(dist):
     split = split_package(whole, sources, {STDLIB_PART: later})
     assert split == {path.relative_to(dist).as_posix(): path.read_bytes()
                      for path in [dist / "cardtable.zip", *(dist / PARTS).glob("*.zip")]}
+
+
+def test_a_programs_kept_output_is_read_back_and_keyed_by_all_it_depends_on(tmp_path,
+                                                                         monkeypatch):
+    """A build program's output is kept under a digest of its folder's files, its input,
+    the mounted folder and the Pyodide release: the same run again reads it back (Node is
+    not started: the kept text is what comes back), any other input is another key."""
+    monkeypatch.setattr(node_pyodide, "CACHE", tmp_path)
+    script = ROOT / "sitebuild" / "programs" / "stdlib_closure.py"
+    key = node_pyodide._kept_output(script, '{"names": ["a"]}', None)
+    assert key == node_pyodide._kept_output(script, '{"names": ["a"]}', None)
+    others = {node_pyodide._kept_output(script, '{"names": ["b"]}', None),
+              node_pyodide._kept_output(script, '{"names": ["a"]}', tmp_path),
+              node_pyodide._kept_output(script.with_name("compile_stdlib.py"),
+                                        '{"names": ["a"]}', None)}
+    assert key not in others and len(others) == 3
+    key.write_text("kept", encoding="utf-8")
+    assert run_in_pyodide(script, {"names": ["a"]}, cached=True) == "kept"
 
 
 def test_a_modules_tracebacks_name_the_zip_that_the_page_finds_it_in(dist):
