@@ -28,16 +28,18 @@ from cardtable.web.ui import TableUi, You  # noqa: E402
 
 
 def last_position(game: str, players: int) -> tuple:
-    """``(view, log)`` before the last move of one random game at ``players``."""
-    session, rng = Session.new(default_setup(game).with_players(players), "draw-speed"), \
-        random.Random(1)
-    view = log = None
+    """``(view, log)`` of the seat to move before the last move of one random game at
+    ``players``: the game is played out, then replayed to that move."""
+    setup, rng = default_setup(game).with_players(players), random.Random(1)
+    session = Session.new(setup, "draw-speed")
     while not session.state.is_over:
-        seat = session.state.current_player
-        view, log = session.state.view(seat), tuple(session.log())
         forced = session.state.forced_action()
-        session.apply(forced if forced is not None else rng.choice(view["legal"]))
-    return view, log
+        legal = session.state.view(session.state.current_player)["legal"]
+        session.apply(forced if forced is not None else rng.choice(legal))
+    before = Session.new(setup, "draw-speed")
+    for action in session.actions[:-1]:
+        before.apply(action)
+    return before.state.view(before.state.current_player), tuple(before.log())
 
 
 def draw_times(game: str, players: int, draws: int) -> tuple:

@@ -58,11 +58,11 @@ def on_show(page) -> list:
     return page.evaluate(ON_SHOW)
 
 
-def opens(page, kind: str) -> list:
+def opens(page, wait_until, kind: str) -> list:
     """What is on show once ``kind`` has come up: opening a panel may first fetch a part
     of the package (the game's guide, the records' screens), so it can come a few frames
     after the tap; what is on show then, with nothing else beside it, is the answer."""
-    page.wait_for_function(f"({ON_SHOW}).includes({kind!r})", timeout=30_000)
+    wait_until(page, f"({ON_SHOW}).includes({kind!r})", 30_000)
     return on_show(page)
 
 
@@ -83,15 +83,15 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
     touch = size == "phone"
     page = opened(new_page, open_app, site.link(DEAL), size)
     choose(page, "rules", tap=touch)
-    assert opens(page, "rules") == ["rules"]
+    assert opens(page, wait_until, "rules") == ["rules"]
     # the rules' body has the focus: the keys scroll it
     assert page.evaluate("document.activeElement.classList.contains('panel-body')")
     page.keyboard.press("PageDown")
     wait_until(page, "document.querySelector('#app .panel-body').scrollTop > 100")
     choose(page, "records", tap=touch)  # the menu bar stays above the panel's backdrop
-    assert opens(page, "records") == ["records"]
+    assert opens(page, wait_until, "records") == ["records"]
     choose(page, "settings", tap=touch)
-    assert opens(page, "settings") == ["settings"]
+    assert opens(page, wait_until, "settings") == ["settings"]
     for _ in range(30):  # the keyboard goes round the panel and the menu bar, never under
         page.keyboard.press("Tab")
         assert page.evaluate("!document.activeElement.closest('.under-panel')")
@@ -100,7 +100,7 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
     assert focused(page) == "menu"  # the item that opened it is folded: its menu's button
 
     choose(page, "rules", tap=touch)
-    assert opens(page, "rules") == ["rules"]
+    assert opens(page, wait_until, "rules") == ["rules"]
     page.locator('.panel [data-action="close-panel"]').wait_for()
     # a tap outside the panel: on a phone on the menu bar's name (the panel fills the rest:
     # a tap on its few pixels of backdrop goes to the panel), on a desktop on the backdrop
@@ -116,15 +116,15 @@ def test_one_panel_at_a_time_and_escape_or_a_tap_outside_closes_it(new_page, sit
 
     choose(page, "embed", tap=touch)
     page.locator('.panel.embed [data-action="embed-choice"]').first.click()  # inside: stays
-    assert opens(page, "embed") == ["embed"]
+    assert opens(page, wait_until, "embed") == ["embed"]
     page.keyboard.press("Escape")
     assert on_show(page) == [] and focused(page) == "menu"
 
 
-def test_the_lobby_rules_link_gets_the_focus_back(new_page, site, open_app):
+def test_the_lobby_rules_link_gets_the_focus_back(new_page, site, open_app, wait_until):
     page = opened(new_page, open_app, site.link(), "desktop")
     page.click('main [data-action="rules"]')
-    assert opens(page, "rules") == ["rules"]
+    assert opens(page, wait_until, "rules") == ["rules"]
     assert page.evaluate("!!document.activeElement.closest('.panel.rules')")
     page.keyboard.press("Escape")
     assert on_show(page) == []
@@ -159,11 +159,11 @@ def test_close_is_at_the_top_of_every_panel_and_covers_no_text(new_page, site, o
 
 @pytest.mark.parametrize("language", ("en", "pt", "ro"))
 def test_records_close_as_a_panel_and_import_is_a_labelled_button(new_page, site, open_app,
-                                                                  language):
+                                                                  wait_until, language):
     size = "phone" if language == "pt" else "desktop"
     page = opened(new_page, open_app, site.link(DEAL), size, language)
     choose(page, "records", tap=size == "phone")
-    assert opens(page, "records") == ["records"]
+    assert opens(page, wait_until, "records") == ["records"]
     head = page.locator("main.records .screen-head")
     close = head.locator('[data-action="close-records"]')
     assert close.inner_text() == tr(language, "Close")
