@@ -157,8 +157,34 @@ def test_bad_verdict_files_get_one_line(tmp_path, capsys):
 
 def test_every_table_the_lobby_offers_keeps_a_hint():
     """Every game gets hints: whatever the verdicts withhold, each table (game, players,
-    mode) still offers a level that gives one (today only the strong levels do, so a row
-    that withheld one would show here first)."""
+    mode) still offers a level that gives one."""
     for game in GAMES:
         for setup in lobby_tables(game):
             assert hint_bot(game, "h", setup) is not None, (game, setup.players, setup.options)
+
+
+def test_where_extreme_withholds_strong_the_hint_is_carefuls_play():
+    """Extreme's strong level was measured and not shown over careful with 5 players in the
+    standard rules: that table offers careful at most, and its hint is careful's next play
+    (sharing and signals aside), with its reason."""
+    from cardtable.engine.rng import make_rng
+    from cardtable.games.extreme.bots import CarefulBot, StrongBot
+
+    setup = default_setup("extreme").with_players(5)
+    assert setup.levels()[-1] == "careful" and "strong" not in setup.seats
+    assert "strong" in setup.with_players(4).levels()
+    hinter = hint_bot("extreme", "h", setup)
+    assert type(hinter) is CarefulBot
+    spec, rng, differ = GAMES["extreme"], make_rng("careful-hint"), 0
+    state = spec.new(5, setup.options, "careful-hint")
+    for _ in range(60):
+        if state.is_over:
+            break
+        view = state.view(state.current_player)
+        plays = dict(view, legal=[a for a in view["legal"] if a[0] in ("play", "end")])
+        hint = hinter.hint(view)
+        assert hint["actions"] == [list(CarefulBot(view["seat"]).act(plays))]
+        assert hint["reason"].endswith(".") and hint["reason"][0].isupper()
+        differ += hint["actions"] != StrongBot(view["seat"]).hint(view)["actions"]
+        state = state.apply(tuple(rng.choice(view["legal"])))
+    assert differ, "careful's hints are its own, not the strong bot's"

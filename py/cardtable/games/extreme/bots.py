@@ -13,8 +13,11 @@ instruction kinds whenever talking is allowed (EX-12).
   while talking is allowed. Once the draw pile is empty, every card left is in a hand: it
   searches the rest of the game for a line that plays them all (:func:`winning_line`), on
   the one split of the unseen cards when only one other hand holds any, else on splits
-  drawn from its own stream; offers ``hint``: its next play and why, naming the
-  instructions that force or forbid.
+  drawn from its own stream.
+
+``careful`` and ``strong`` offer ``hint``: the level's next play and why, naming the
+instructions that force or forbid it, so that a table that does not offer strong still has
+a hint.
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import random
 
 from . import DEFAULT_LEVEL  # noqa: F401 (the bots' API; declared by the package)
 from .rules import COPIES, KINDS, Rules, Turn, make_marks
-from ...bots.thinking import finish
+from ...bots.thinking import finish, thinking
 from ...engine.rng import make_rng, shuffled
 from ...i18n import _, ngettext
 from ..the_game.rules import PILE_DIRS, distance, fits, is_backwards, pile_name
@@ -119,6 +122,14 @@ class CarefulBot:
         if play is None and not can_end(view):  # the way to finish lies deeper: go on
             play = min(safe, key=lambda p: self.play_cost(turn, *p))
         return ("play",) + play if play else ("end",)
+
+    def hint(self, view: dict) -> dict:
+        """The web UI's Hint button: this level's next play and why (:func:`hint`)."""
+        return finish(self.think_hint(view))
+
+    def think_hint(self, view: dict):
+        """:meth:`hint` in slices (:func:`hint_steps`)."""
+        return (yield from hint_steps(view, type(self)))
 
     def play_cost(self, turn: Turn, card: int, pile: int) -> float:
         top, direction = turn.tops[pile], PILE_DIRS[pile]
@@ -250,14 +261,6 @@ class StrongBot(CarefulBot):
     def instruction_scale(self, view: dict) -> float:
         """``SOLO_INSTRUCTION_SCALE`` alone, else 1."""
         return self.SOLO_INSTRUCTION_SCALE if view["players"] == 1 else 1.0
-
-    def hint(self, view: dict) -> dict:
-        """The web UI's Hint button: see the module's :func:`hint`."""
-        return hint(view)
-
-    def think_hint(self, view: dict):
-        """:meth:`hint` in slices (:func:`hint_steps`)."""
-        return (yield from hint_steps(view))
 
 
 ENDGAME_BUDGET = 1500  # positions searched when the split is certain, whatever the machine
@@ -508,18 +511,20 @@ LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
 
 
 # -- hints -----------------------------------------------------------------------------
-def hint(view: dict) -> dict:
-    """The strong bot's next play (sharing and signals aside) from this view, and why: the
-    instructions in force that force or forbid it, the instruction the card carries, and
-    what the play costs as The Game counts it."""
-    return finish(hint_steps(view))
+def hint(view: dict, level=None) -> dict:
+    """The next play (sharing and signals aside) of a bot of class ``level`` (the strong
+    bot's by default) from this view, and why: the instructions in force that force or
+    forbid it, the instruction the card carries, and what the play costs as The Game
+    counts it."""
+    return finish(hint_steps(view, level))
 
 
-def hint_steps(view: dict):
-    """:func:`hint` in slices: a generator that yields while the strong bot's endgame
-    search pauses and returns the hint."""
+def hint_steps(view: dict, level=None):
+    """:func:`hint` in slices: a generator that yields while the bot thinks (the strong
+    bot's endgame search pauses) and returns the hint."""
     plays_only = dict(view, legal=[a for a in view["legal"] if a[0] in ("play", "end")])
-    action = tuple((yield from StrongBot(view["seat"]).think(plays_only)))
+    bot = (level or StrongBot)(view["seat"])
+    action = tuple((yield from thinking(bot, plays_only)))
     clauses = [in_force_words(view, action)]
     if action[0] == "play":
         clauses += [card_words(view, action[1]), losing_words(view),

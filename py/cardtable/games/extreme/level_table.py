@@ -26,6 +26,7 @@ SHOWN = {
     ('standard', 4, 'careful'): True,
     ('standard', 4, 'strong'): True,
     ('standard', 5, 'careful'): True,
+    ('standard', 5, 'strong'): False,
     ('start=team', 1, 'careful'): True,
     ('start=team', 2, 'careful'): True,
     ('start=team', 3, 'careful'): True,
