@@ -9,6 +9,7 @@ the turn. What the page shows is compared with the same game replayed on CPython
 
 from cardtable.games.extreme.rules import KINDS
 from cardtable.engine.registry import get
+from cardtable.games.extreme.bots import CarefulBot, StrongBot
 
 from replay import check_replay
 from menu import unfold_options
@@ -103,3 +104,30 @@ def test_lobby_starts_an_extreme_game_with_random_layout(page, site, open_app):
     assert page.locator("main.extreme .ex-in-force").is_visible()
     marked = [c for c, k in zip(shown["hand"], shown["hand_instructions"]) if k]
     assert page.locator(".hand [data-instruction]").count() == len(marked)
+
+
+def test_five_players_offer_careful_at_most_and_the_hint_is_carefuls(page, site, open_app,
+                                                                       wait_until):
+    """Issue 54: strong was not shown over careful with 5 players in the standard rules
+    (docs/figures/levels.md). A link that seats strong there plays careful and says so in
+    one sentence, the lobby lists no strong for that table, and Hint shows careful's next
+    play, with its reason (on this deal strong would open otherwise)."""
+    seed = "ex-careful-hint"
+    open_app(page, site.link(f"#/extreme?seed={seed}&players=5"
+                             "&seats=human,strong,strong,careful,strong"))
+    said = page.inner_text('#app [role="status"]')
+    assert "strong" in said and "careful" in said and said.count(".") == 1
+    wait_until(page, "(v => v && v.current === 0)(window.cardtable.view())")
+    start = SPEC.new(5, {}, seed).view(0)
+    expected = CarefulBot(0).hint(start)
+    assert expected["actions"] != StrongBot(0).hint(start)["actions"]
+    page.click('[data-action="hint"]')
+    page.wait_for_selector(".hint .hint-move")
+    card, pile = expected["actions"][0][1:]
+    assert f"{card}" in page.inner_text(".hint .hint-move")
+    assert page.text_content(".hint .hint-why") == expected["reason"]
+    assert "hinted" in page.get_attribute(f'[data-card="{card}"]', "class")
+    page.click('[data-action="lobby"]')
+    unfold_options(page)
+    assert page.locator('#seat-1 option[value="careful"]').count() == 1
+    assert page.locator('#seat-1 option[value="strong"]').count() == 0

@@ -139,7 +139,7 @@ def log_html(lines, label: str | None = None) -> str:
 
 def hint_html(hint, steps: str) -> str:
     """The hint on show: first the move in a few words (``steps``, in the table's words,
-    what the strong bot would do), then why (the hint's ``reason``) folded in a
+    what the table's best level would do), then why (the hint's ``reason``) folded in a
     ``<details>`` ("Why?", a button for the keyboard too), so that a long reason never
     pushes the rest of the table down until the player asks for it. Its id keeps it open
     across redraws. Empty when there is no hint."""
