@@ -188,3 +188,27 @@ def test_where_extreme_withholds_strong_the_hint_is_carefuls_play():
         differ += hint["actions"] != StrongBot(view["seat"]).hint(view)["actions"]
         state = state.apply(tuple(rng.choice(view["legal"])))
     assert differ, "careful's hints are its own, not the strong bot's"
+
+
+def test_the_lobby_says_which_level_a_measured_row_withholds_and_why():
+    """Where a measured row withholds a level the game offers elsewhere, the lobby says so
+    under the seats in one sentence (a seat that was strong with 4 players is careful with
+    5); a shown-only level is not named (The Game's master is offered at no table)."""
+    line = "This table does not offer the strong bot: it was not shown stronger than the" \
+           " careful bot here."
+    assert line in lobby_html(default_setup("extreme").with_players(5))
+    assert "not-offered" not in lobby_html(default_setup("extreme").with_players(4))
+    assert game_module("the-game", "level_table").SHOWN[("min_cards=3", 3, "master")] is False
+    assert "not-offered" not in lobby_html(expert(3))
+
+
+def test_the_lobby_line_speaks_the_players_language():
+    from cardtable import i18n
+
+    try:
+        for lang in ("pt", "ro"):
+            i18n.set_language(lang)
+            html = lobby_html(default_setup("extreme").with_players(5))
+            assert "not-offered" in html and "not shown stronger" not in html, lang
+    finally:
+        i18n.set_language("en")

@@ -110,8 +110,8 @@ def test_five_players_offer_careful_at_most_and_the_hint_is_carefuls(page, site,
                                                                        wait_until):
     """Issue 54: strong was not shown over careful with 5 players in the standard rules
     (docs/figures/levels.md). A link that seats strong there plays careful and says so in
-    one sentence, the lobby lists no strong for that table, and Hint shows careful's next
-    play, with its reason (on this deal strong would open otherwise)."""
+    one sentence, Hint shows careful's next play, with its reason (on this deal strong
+    would open otherwise), and the lobby lists no strong for that table and says why."""
     seed = "ex-careful-hint"
     open_app(page, site.link(f"#/extreme?seed={seed}&players=5"
                              "&seats=human,strong,strong,careful,strong"))
@@ -131,3 +131,9 @@ def test_five_players_offer_careful_at_most_and_the_hint_is_carefuls(page, site,
     unfold_options(page)
     assert page.locator('#seat-1 option[value="careful"]').count() == 1
     assert page.locator('#seat-1 option[value="strong"]').count() == 0
+    assert page.inner_text(".not-offered") == ("This table does not offer the strong bot: it"
+                                               " was not shown stronger than the careful bot"
+                                               " here.")
+    page.click('[data-action="players"][data-value="4"]')
+    assert page.locator('#seat-1 option[value="strong"]').count() == 1
+    assert page.locator(".not-offered").count() == 0

@@ -8,6 +8,7 @@ prerenders into ``<div id="app">`` for the first paint.
 
 from __future__ import annotations
 
+from ..bots.offered import not_shown, offered_level
 from ..engine.registry import GAMES
 from ..i18n import N_, _, ngettext
 from .records import screens
@@ -95,13 +96,26 @@ def lobby_html(setup: Setup, pace: str = "normal", unfinished: tuple = (),
     folded = (f'<details class="lobby-options" id="lobby-options"><summary>'
               f'<span class="chosen">{esc(chosen_text(setup, pace))}</span>'
               f'<span class="change">{esc(change)}</span></summary>'
-              f'{players}<ul class="seats">{seats}</ul>{options}'
+              f'{players}<ul class="seats">{seats}</ul>{not_offered_html(setup)}{options}'
               f'{pace_group(pace) if has_bots(setup) else ""}</details>')
     return (f'<main class="lobby"><h1>cardtable</h1>'
             f'<section class="setup"><h2>{esc(heading)}</h2>{games}'
             f'<p class="summary">{esc(_(spec.summary))}</p>{folded}{start}'
             f'<div class="lobby-links">{how_to}{settings}</div>'
             f'</section>{resume}{extra}</main>')
+
+
+def not_offered_html(setup: Setup) -> str:
+    """A line under the seats for each bot level that this table does not offer because
+    its row of the levels' table did not show it stronger than the level below, as
+    ``bots.offered.not_shown`` lists them: where a seat's level changes with the player
+    count or the rules, this says why. Empty elsewhere."""
+    lines = [_("This table does not offer the {level}: it was not shown stronger than the"
+               " {below} here.").format(
+                 level=level_name(level),
+                 below=level_name(offered_level(setup.game, setup.players, setup.options, level)))
+             for level in not_shown(setup.game, setup.players, setup.options)]
+    return "".join(f'<p class="help not-offered">{esc(line)}</p>' for line in lines)
 
 
 def chosen_text(setup: Setup, pace: str) -> str:
