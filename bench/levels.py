@@ -462,15 +462,18 @@ def execute(args, argv: list) -> int:
 
 def verdicts(paths: list) -> dict:
     """``{game: {(mode, players, level): shown}}`` of the measured rows of ``--json``
-    files; ``ValueError`` in words for a file that is not one."""
-    shown = {game: {} for game in GAMES}
+    files; ``ValueError`` in words for a file that is not one. Where several files hold
+    a row, the one run on the most deals gives its verdict (a run's first deals are the
+    same at any length, so a longer run holds a shorter one), the later file among equals."""
+    shown, deals = {game: {} for game in GAMES}, {}
     for path in paths:
         try:
             rows = json.loads(Path(path).read_text())["rows"]
             for row in rows:
-                if "timed_deals" not in row:
-                    key = (row["mode"], row["players"], row["level"])
+                key = (row["mode"], row["players"], row["level"])
+                if "timed_deals" not in row and row["deals"] >= deals.get((row["game"], key), 0):
                     shown[row["game"]][key] = row["shown"]
+                    deals[row["game"], key] = row["deals"]
         except (OSError, ValueError, KeyError, TypeError) as err:
             raise ValueError(f"{path[:80]} is not a --json file of bench/levels.py"
                              f" ({type(err).__name__})") from None

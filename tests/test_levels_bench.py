@@ -95,3 +95,23 @@ def test_a_bad_argument_gives_one_line_and_status_2(argv, capsys):
     assert stop.value.code == 2
     err = capsys.readouterr().err
     assert err.startswith("error: ") and err.count("\n") == 1
+
+
+def test_a_rows_verdict_is_its_longest_runs(tmp_path):
+    """A row run on 400 deals and on to 1,600 (the same first 400) has the verdict of the
+    1,600, whichever order the files come in; among runs of one length, the later file's."""
+    from levels import verdicts
+
+    def rows_file(name: str, deals: int, shown: bool) -> str:
+        path = tmp_path / name
+        path.write_text(json.dumps({"rows": [{"game": "extreme", "mode": "standard",
+                                              "players": 5, "level": "strong",
+                                              "deals": deals, "shown": shown}]}))
+        return str(path)
+
+    short, long = rows_file("a.json", 400, True), rows_file("b.json", 1600, False)
+    key = ("standard", 5, "strong")
+    assert verdicts([short, long])["extreme"][key] is False
+    assert verdicts([long, short])["extreme"][key] is False
+    again = rows_file("c.json", 1600, True)
+    assert verdicts([long, again])["extreme"][key] is True
