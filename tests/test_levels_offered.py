@@ -212,3 +212,17 @@ def test_the_lobby_line_speaks_the_players_language():
             assert "not-offered" in html and "not shown stronger" not in html, lang
     finally:
         i18n.set_language("en")
+
+
+def test_a_seat_at_the_tables_default_follows_the_default_of_the_next_table():
+    """Extreme's default, strong, is withheld with 5 players: its seats go to careful
+    there and come back to strong with 4; a seat set to another level keeps it."""
+    four = default_setup("extreme").with_players(4).with_seat(2, "random")
+    assert four.seats == ("human", "strong", "random", "strong")
+    five = four.with_players(5)
+    assert five.seats == ("human", "careful", "random", "careful", "careful")
+    assert five.with_players(4).seats == four.seats
+    assert five.with_players(3).seats == ("human", "strong", "random")
+    expert_alone = default_setup("extreme").with_players(1).with_option("min_cards", 3)
+    assert "strong" not in expert_alone.levels()
+    assert expert_alone.with_players(2).seats == ("human", "strong")

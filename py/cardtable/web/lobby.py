@@ -59,10 +59,7 @@ class Setup:
                 kept[key] = value
             except ValueError:
                 pass
-        options = self.spec.resolve_options(kept, players)
-        extra = (offered_default(self.game, players, options),) * max(0, players - len(self.seats))
-        return replace(self, players=players, seats=(self.seats + extra)[:players],
-                       options=options).with_offered_levels()[0]
+        return self.at_table(players, self.spec.resolve_options(kept, players))
 
     def with_seat(self, seat: int, kind: str) -> "Setup":
         """Seat ``seat`` becomes ``kind``; seat 0 stays human."""
@@ -75,7 +72,20 @@ class Setup:
 
     def with_option(self, key: str, value) -> "Setup":
         options = self.spec.resolve_options({**self.options, key: value}, self.players)
-        return replace(self, options=options).with_offered_levels()[0]
+        return self.at_table(self.players, options)
+
+    def at_table(self, players: int, options: dict) -> "Setup":
+        """This setup at the table of ``players`` and ``options`` (complete and valid): a
+        bot seat at the old table's default level takes the new table's (so a seat that
+        one table's verdicts moved down comes back up where the next one offers more), new
+        seats too; every other seat keeps its level where the table offers it, else gets
+        the best offered below it."""
+        before = offered_default(self.game, self.players, self.options)
+        after = offered_default(self.game, players, options)
+        seats = tuple(after if kind == before else kind for kind in self.seats)
+        seats = (seats + (after,) * players)[:players]
+        return replace(self, players=players, seats=seats,
+                       options=options).with_offered_levels()[0]
 
     def levels(self) -> tuple:
         """The bot levels this table offers, weakest first."""
