@@ -511,19 +511,19 @@ LEVELS = {"random": RandomBot, "careful": CarefulBot, "strong": StrongBot}
 
 
 # -- hints -----------------------------------------------------------------------------
-def hint(view: dict, level=None) -> dict:
-    """The next play (sharing and signals aside) of a bot of class ``level`` (the strong
+def hint(view: dict, bot_class=None) -> dict:
+    """The next play (sharing and signals aside) of a bot of ``bot_class`` (the strong
     bot's by default) from this view, and why: the instructions in force that force or
     forbid it, the instruction the card carries, and what the play costs as The Game
     counts it."""
-    return finish(hint_steps(view, level))
+    return finish(hint_steps(view, bot_class))
 
 
-def hint_steps(view: dict, level=None):
+def hint_steps(view: dict, bot_class=None):
     """:func:`hint` in slices: a generator that yields while the bot thinks (the strong
     bot's endgame search pauses) and returns the hint."""
     plays_only = dict(view, legal=[a for a in view["legal"] if a[0] in ("play", "end")])
-    bot = (level or StrongBot)(view["seat"])
+    bot = (bot_class or StrongBot)(view["seat"])
     action = tuple((yield from thinking(bot, plays_only)))
     clauses = [in_force_words(view, action)]
     if action[0] == "play":
