@@ -52,10 +52,8 @@ def withheld(game: str, players: int, options: dict) -> set:
 def not_shown(game: str, players: int, options: dict) -> tuple:
     """The levels, weakest first, that a measured row of this table's modes did not show,
     but for the ``SHOWN_ONLY`` ones: the levels a table withholds where others offer them."""
-    shown, unproven = verdicts(game), shown_only(game)
-    return tuple(level for level in levels(game)[1:] if level not in unproven
-                 and any(shown.get((mode, players, level)) is False
-                         for mode in table_modes(game, options)))
+    hidden, unproven = withheld(game, players, options), shown_only(game)
+    return tuple(level for level in levels(game) if level in hidden and level not in unproven)
 
 
 def verdicts(game: str) -> dict:
