@@ -37,8 +37,11 @@ def again(run):
 from cardtable.bots import levels, make_bot
 declared = levels("extreme")
 bot = again(lambda: make_bot("extreme", None, 0))
+again(lambda: i18n.fetch_first("pt"))  # as a host does before it speaks a friend's language
+still = i18n.language()
 again(lambda: i18n.set_language("ro"))
 print(json.dumps({"declared": declared, "asked": asked, "bot": type(bot).__module__,
+                  "still": still,
                   "speaks": i18n.available(), "there": sorted(os.listdir("parts"))}))
 """
 
@@ -65,10 +68,13 @@ def test_a_missing_part_is_named_with_the_parts_it_needs_and_then_imported(split
     shown = __import__("json").loads(result.stdout)
     # The levels come from the game's declaration: nothing fetched for them.
     assert shown["declared"] == list(importlib.import_module("cardtable.games.extreme").LEVELS)
-    assert shown["asked"] == [["game-extreme", "game-the_game"], ["language-ro"]]
+    assert shown["asked"] == [["game-extreme", "game-the_game"], ["language-pt"],
+                              ["language-ro"]]
+    assert shown["still"] == "en"  # fetching a language's part changes no language
     assert shown["bot"] == "cardtable.games.extreme.bots"
     assert shown["speaks"] == ["en", "pt", "ro"]
-    assert shown["there"] == ["game-extreme.zip", "game-the_game.zip", "language-ro.zip"]
+    assert shown["there"] == ["game-extreme.zip", "game-the_game.zip", "language-pt.zip",
+                              "language-ro.zip"]
 
 
 def test_a_missing_part_is_an_import_error_in_words(split, tmp_path):

@@ -306,9 +306,12 @@ def test_out_of_turn_late_and_foreign_messages_change_nothing():
     hostc.receive(one, messages.message("act", action=["pass"], at=at + 5))
     hostc.receive("seat-9-1", messages.message("act", action=["pass"], at=at))
     hostc.receive("mallory", "{}")
+    # A second hello on a seated friend's own link (the first one seated it).
+    hostc.receive(one, messages.message("hello", name="Eve", lang="en", token=None))
     network.run()
     assert session.actions == before
-    assert len(hostc.dropped) == 2
+    assert len(hostc.dropped) == 3 and hostc.friends[1].state == "connected"
+    assert hostc.friends[1].name != "Eve"
 
 
 PEERS = st.sampled_from([1, 3, 4, "host", "seat-2-1"])  # a friend's seat, or no seat's link

@@ -108,6 +108,15 @@ def language() -> str:
     return _language
 
 
+def fetch_first(code: str) -> None:
+    """Nothing when ``code`` can be spoken at once; :class:`~cardtable.parts.PartMissing`
+    when its catalog is in a part of the package not here yet (the page fetches it and
+    comes back). A handler that will speak ``code`` calls this before it changes
+    anything. Codes this build has no catalog for are :func:`set_language`'s to refuse."""
+    if code != DEFAULT and code in available():
+        _catalog(code)
+
+
 def set_language(code: str) -> str:
     """Speak the language ``code`` from now on; returns it. Raises ``ValueError`` in
     words when this build has no catalog for it (the language stays as it was)."""

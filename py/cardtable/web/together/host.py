@@ -35,7 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from ...bots.offered import offered_default
 from ...engine.core import IllegalAction, as_action
-from ...i18n import language, set_language
+from ...i18n import fetch_first, language, set_language
 from . import messages
 from .messages import BEAT, CONNECTING, SILENCE, message
 
@@ -201,6 +201,7 @@ class Host:
             if data["t"] != "hello" or friend.state != "replied":
                 self.drop(peer, f"{data['t']} on an invitation's link")
                 return False
+            fetch_first(data["lang"])  # the friend's tables are sent in it from now on
             self.hello(friend, peer, data)
             return True
         friend.heard = self.clock()
@@ -209,6 +210,9 @@ class Host:
             return True
         if friend.state != "connected":
             self.drop(peer, f"{data['t']} before hello")
+            return False
+        if data["t"] not in GUEST_MESSAGES:  # a second hello on the seat's own link
+            self.drop(peer, f"{data['t']} from a seat already connected")
             return False
         return GUEST_MESSAGES[data["t"]](self, friend, data)
 
