@@ -6,6 +6,13 @@ private build made once per session). One Chromium
 serves the whole session; each test gets a fresh context (empty cache, storage and service
 workers), so tests never see each other's state.
 
+The site's service worker (its offline copy) runs only in the tests marked
+``@pytest.mark.service_worker`` (a module's ``pytestmark``, or one test): the offline, update,
+parts and start-up tests, the cross-engine ones and every page opened by ``engine_page``.
+Everywhere else the contexts block it, since its install downloads and stores every file
+of the site a second time, a fifth of a short test's CPU on this suite's 2 cores
+(docs/development.md, "The suite's time"); those tests are about the table, not the copy.
+
 Fixtures
 --------
 ``site``
@@ -362,9 +369,22 @@ def _watch_page(page, *origins: str, log: Path | None = None) -> Watch:
     return watch
 
 
+def pytest_configure(config):
+    config.addinivalue_line("markers", "service_worker: the test's pages run the site's "
+                            "service worker (elsewhere the browser contexts block it)")
+
+
+def worker_options(request, options: dict) -> dict:
+    """``options`` for a new browser context, blocking service workers unless the test is
+    marked ``service_worker`` (or ``options`` say otherwise)."""
+    if request.node.get_closest_marker("service_worker") is None:
+        return {"service_workers": "block", **options}
+    return options
+
+
 @pytest.fixture
-def context(browser):
-    context = browser.new_context()
+def context(browser, request):
+    context = browser.new_context(**worker_options(request, {}))
     context.add_init_script(CSP_REPORTER)
     context.add_init_script(RETURNING_PLAYER)
     yield context
@@ -380,13 +400,13 @@ def page(context, site, chromium_log):
 
 
 @pytest.fixture
-def new_page(browser, site, chromium_log):
+def new_page(browser, site, chromium_log, request):
     """Factory: a watched page in a fresh context; every one is checked at teardown. Its
     requests must stay on ``origin`` (the ``site`` fixture's unless another is named)."""
     made = []
 
     def make(first_visit=False, origin=None, **context_options):
-        context = browser.new_context(**context_options)
+        context = browser.new_context(**worker_options(request, context_options))
         context.add_init_script(CSP_REPORTER)
         if not first_visit:
             context.add_init_script(RETURNING_PLAYER)

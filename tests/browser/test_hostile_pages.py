@@ -10,6 +10,9 @@ from pathlib import Path
 
 import pytest
 
+# Their pages run the site's service worker (conftest.py blocks it elsewhere).
+pytestmark = pytest.mark.service_worker
+
 # A planted page, as a neighbour would put it: marked data-pwned, claiming to be ready.
 FAKE_PAGE = '<!doctype html><html data-pwned data-app="ready"><title>cardtable</title></html>'
 # A planted script in place of one the page runs.

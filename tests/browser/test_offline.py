@@ -25,6 +25,9 @@ from sitebuild.server import SiteHandler, SiteServer
 from test_records import NOW, played
 from test_together import table_for
 
+# Their pages run the site's service worker (conftest.py blocks it elsewhere).
+pytestmark = pytest.mark.service_worker
+
 LINKS = {"the-game": "#/the-game?seed=off1&players=2", "extreme": "#/extreme?seed=off2&players=2",
          "triggs": "#/triggs?seed=off3&players=3", "rentz": "#/rentz?seed=off4&players=3"}
 # Every cardtable.* key and its text, as the page holds them.

@@ -10,6 +10,9 @@ import pytest
 
 from sitebuild.package import PARTS, PARTS_INDEX
 
+# Their pages run the site's service worker (conftest.py blocks it elsewhere).
+pytestmark = pytest.mark.service_worker
+
 # When the page became ready (ms since navigation start), for the requests made before it.
 READY_AT = """
 new MutationObserver(() => {

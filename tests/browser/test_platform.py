@@ -9,10 +9,15 @@ import re
 import shutil
 import threading
 
+import pytest
+
 from sitebuild.dist import STYLES
 from sitebuild.server import make_server
 from sitebuild.service_worker import integrity, service_worker
 from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
+
+# Their pages run the site's service worker (conftest.py blocks it elsewhere).
+pytestmark = pytest.mark.service_worker
 
 
 def precache(dist, name: str = "PRECACHE") -> dict:

@@ -10,6 +10,8 @@ every test here also shows that drawing a code fetches nothing from elsewhere.
 
 import base64
 
+import pytest
+
 from sitebuild.project import NODE_MODULES
 from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
 
@@ -147,6 +149,7 @@ def test_long_and_non_ascii_texts(page, site, open_app):
     assert decode(page, "long") == "short"
 
 
+@pytest.mark.service_worker
 def test_offline_the_service_worker_serves_the_generator(page, context, site, open_app,
                                                          wait_until):
     open_app(page, site.url)

@@ -102,6 +102,7 @@ def test_garbage_a_replay_and_another_secret_are_dropped(relay, new_page, site, 
     assert stranger.evaluate("window.heard") == []
 
 
+@pytest.mark.service_worker
 def test_the_relay_client_is_fetched_when_a_room_first_opens_and_kept_then(
         relay, new_page, dist, open_app, wait_until):
     """A first visit ready for offline has not downloaded the MQTT client; the first relay

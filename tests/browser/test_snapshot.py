@@ -5,7 +5,12 @@ normal way and play, and what was found is discarded without a word to the playe
 
 import re
 
+import pytest
+
 from test_offline import PRECACHE_TIMEOUT_MS, READY_FOR_OFFLINE
+
+# Their pages run the site's service worker (conftest.py blocks it elsewhere).
+pytestmark = pytest.mark.service_worker
 
 SNAPSHOT_CACHE = "cardtable.snapshot"
 MADE_TIMEOUT_MS = 120_000  # the snapshot waits for an idle page, then boots a second Python

@@ -12,6 +12,9 @@ from sitebuild.dist import START_DOWNLOADS
 from sitebuild.package import PARTS
 from sitebuild.stdlib import RUNTIME_IMPORTS, START_LAZY_IMPORTS, STDLIB, STDLIB_PART
 
+# Their pages run the site's service worker (conftest.py blocks it elsewhere).
+pytestmark = pytest.mark.service_worker
+
 # No service worker: it could serve the runtime past the route.
 SIZES = {"phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True,
                    "is_mobile": True, "service_workers": "block"},
