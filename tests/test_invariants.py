@@ -2,7 +2,9 @@
 
 For every game in the registry and every player count it allows, it plays seeded games
 with random legal actions (moves preferred over table talk, so games finish) and with
-each bot level as the simulator runs them, until a budget of actions
+each bot level as the simulator runs them (the level in one seat, which moves round
+from game to game, and the game's plainest bot in the others: the positions a level
+reaches at a fraction of what a whole table of the dearest levels costs), until a budget of actions
 (``CARDTABLE_HARNESS_ACTIONS``) or seconds (``CARDTABLE_HARNESS_SECONDS``) per player
 count is used up; every player count plays at least one whole game with each bot level
 and one at random.
@@ -87,19 +89,27 @@ def check_finished(spec, options: dict, seed: str, actions: list, state) -> None
     assert str(err.value).strip(), "an illegal action needs a reason"
 
 
-def play(spec, players: int, seed: str, policy: str) -> int:
-    """Play one game with ``policy`` (``random`` or a bot level), checking every step;
-    returns the number of actions."""
+def lineup(game_id: str, policy: str, players: int, number: int) -> list:
+    """The levels per seat of game ``number`` played with ``policy``: that level in seat
+    ``number % players``, the game's plainest level above random in the others."""
+    plainest = levels(game_id)[1]
+    return [policy if seat == number % players else plainest for seat in range(players)]
+
+
+def play(spec, players: int, seed: str, policy: str, number: int = 0) -> int:
+    """Play one game with ``policy`` (``random`` or a bot level, seated by :func:`lineup`),
+    checking every step; returns the number of actions."""
     rng = random.Random(seed)
     options = choice_options(spec, players, rng)
     state = spec.new(players, options, seed)
-    seats = [make_bot(spec.id, policy, seat, sim.bot_seed(seed, seat))
-             for seat in range(players)] if policy != "random" else None
+    seat_levels = lineup(spec.id, policy, players, number)
+    seats = [make_bot(spec.id, level, seat, sim.bot_seed(seed, seat))
+             for seat, level in enumerate(seat_levels)] if policy != "random" else None
     actions = []
     check_position(spec, state, 0)
     while not state.is_over:
         action = (random_action(state, rng) if seats is None
-                  else sim.next_action(state, seats, [policy] * players))
+                  else sim.next_action(state, seats, seat_levels))
         state = state.apply(action)
         actions.append(action)
         check_position(spec, state, len(actions))
@@ -132,7 +142,7 @@ def test_play_keeps_every_invariant(game_id, players):
             break
         seed, began = f"harness/{number}", time.monotonic()
         try:
-            actions += play(spec, players, seed, policy)
+            actions += play(spec, players, seed, policy, number)
         except Exception as err:
             err.add_note(f"{game_id}, {players} players, seed {seed!r}, policy {policy}")
             raise
