@@ -30,10 +30,11 @@ def positions(game: str, players: int, seed: str, moves: int):
 def test_every_bot_decides_the_same_in_slices_as_in_one_go(game):
     spec = GAMES[game]
     players = max(2, spec.min_players)
+    game_positions = list(positions(game, players, "think", 7))  # one game, every level
     for level in levels(game):
         sliced = [make_bot(game, level, seat, "slices") for seat in range(players)]
         whole = [make_bot(game, level, seat, "slices") for seat in range(players)]
-        for seat, view in positions(game, players, "think", 7):
+        for seat, view in game_positions:
             assert finish(thinking(sliced[seat], view)) == whole[seat].act(view), (level, view)
 
 
