@@ -4,9 +4,9 @@ For every game in the registry and every player count it allows, it plays seeded
 with random legal actions (moves preferred over table talk, so games finish) and with
 each bot level as the simulator runs them (the level in one seat, which moves round
 from game to game, and the game's plainest bot in the others: the positions a level
-reaches at a fraction of what a whole table of the dearest levels costs), until a budget of actions
-(``CARDTABLE_HARNESS_ACTIONS``) or seconds (``CARDTABLE_HARNESS_SECONDS``) per player
-count is used up; every player count plays at least one whole game with each bot level
+reaches at a fraction of what a whole table of the dearest levels costs), until a budget
+of actions (``CARDTABLE_HARNESS_ACTIONS``) or seconds (``CARDTABLE_HARNESS_SECONDS``) per
+player count is used up; every player count plays at least one whole game with each bot level
 and one at random.
 
 After every action (:func:`check_position`): every card of ``spec.cards(players)`` is
