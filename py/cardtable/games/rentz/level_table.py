@@ -79,6 +79,7 @@ SHOWN = {
     ('standard', 3, 'basic'): True,
     ('standard', 3, 'strong'): True,
     ('standard', 4, 'basic'): True,
+    ('standard', 4, 'strong'): True,
     ('standard', 5, 'basic'): True,
     ('standard', 6, 'basic'): True,
 }
