@@ -78,8 +78,7 @@ def masks(cards) -> list:
     return out
 
 
-def count(mask: int) -> int:
-    return mask.bit_count()
+count = int.bit_count  # the cards in a mask (a method descriptor: no Python frame a call)
 
 
 def low_bit(mask: int) -> int:
@@ -107,7 +106,8 @@ class Rules:
     hands ends the deal (``end``, suit masks, or None when all 8 tricks are played), and
     the play style (``avoid``, ``take`` or ``ten``)."""
 
-    __slots__ = ("sub", "pts", "trick", "end", "style", "penal")
+    __slots__ = ("sub", "pts", "trick", "end", "style", "penal", "costly", "follow",
+                 "discard", "lead")
 
     def __init__(self, sub: str, options: dict):
         self.sub = sub
@@ -131,13 +131,19 @@ class Rules:
         scoring = [sum(1 << r for r in range(15) if row[r]) for row in self.pts]
         self.end = scoring if sub in ENDS_EARLY else None
         self.penal = [any(p < 0 for p in row) for row in self.pts]
+        self.costly = scoring  # per suit, the ranks whose taker scores
+        self.follow, self.discard, self.lead = (FOLLOW[self.style], DISCARD[self.style],
+                                                LEAD[self.style])
 
 
 # -- the basic play of a trick game (shared by the basic bot and the playouts) --------------
 def winning_rank(trick) -> int:
     """The rank that wins ``trick`` so far (the highest of the suit led)."""
-    led = trick[0][1]
-    return max(r for _, s, r in trick if s == led)
+    led, win = trick[0][1], 0
+    for _, suit, rank in trick:
+        if suit == led and rank > win:
+            win = rank
+    return win
 
 
 def play_card(rules: Rules, mine: list, rem: list, trick: list, after: int) -> tuple:
@@ -147,15 +153,9 @@ def play_card(rules: Rules, mine: list, rem: list, trick: list, after: int) -> t
     if trick:
         led = trick[0][1]
         if mine[led]:
-            follow = FOLLOW[rules.style]
-            return led, follow(rules, led, mine[led], rem[led] & ~mine[led], trick, after)
-        return DISCARD[rules.style](rules, mine, rem, trick)
-    return LEAD[rules.style](rules, mine, rem)
-
-
-def penalty(rules: Rules, suit: int, rank: int) -> int:
-    """What taking this card costs (0 for a card that scores nothing)."""
-    return -rules.pts[suit][rank]
+            return led, rules.follow(rules, led, mine[led], rem[led] & ~mine[led], trick, after)
+        return rules.discard(rules, mine, rem, trick)
+    return rules.lead(rules, mine, rem)
 
 
 def avoid_follow(rules, led, mine, others, trick, after) -> int:
@@ -164,15 +164,24 @@ def avoid_follow(rules, led, mine, others, trick, after) -> int:
     lowest card that is over the winner."""
     win = winning_rank(trick)
     under = mine & ((1 << win) - 1)
+    pts = rules.pts[led]
     if under:
         if not rules.penal[led]:
             return high_bit(under)
-        return max(ranks_of(under), key=lambda r: (penalty(rules, led, r), r))
+        best, most = 0, None
+        for rank in ranks_of(under):  # the heaviest penalty, ties the highest rank
+            if most is None or -pts[rank] >= most:
+                best, most = rank, -pts[rank]
+        return best
     low = low_bit(mine)
     if after and others >> (low + 1):
-        cheap = [r for r in ranks_of(mine) if not penalty(rules, led, r)]
-        return cheap[0] if cheap else low
-    return min(ranks_of(mine), key=lambda r: (penalty(rules, led, r), -r))
+        cheap = mine & ~rules.costly[led]
+        return low_bit(cheap) if cheap else low
+    best, least = 0, None
+    for rank in ranks_of(mine):  # the lightest penalty, ties the highest rank
+        if least is None or -pts[rank] <= least:
+            best, least = rank, -pts[rank]
+    return best
 
 
 def avoid_discard(rules, mine, rem, trick) -> tuple:
@@ -183,9 +192,9 @@ def avoid_discard(rules, mine, rem, trick) -> tuple:
         m = mine[suit]
         if not m:
             continue
-        others = rem[suit] & ~m
+        others, pts = rem[suit] & ~m, rules.pts[suit]
         for rank in ranks_of(m) if rules.penal[suit] else (high_bit(m),):
-            k = (penalty(rules, suit, rank), -count(others >> (rank + 1)), rank, -count(m))
+            k = (-pts[rank], -count(others >> (rank + 1)), rank, -count(m))
             if key is None or k > key:
                 best, key = (suit, rank), k
     return best
@@ -199,15 +208,15 @@ def avoid_lead(rules, mine, rem) -> tuple:
         m = mine[suit]
         if not m:
             continue
-        others = rem[suit] & ~m
-        candidates = {low_bit(m)}
+        others, pts = rem[suit] & ~m, rules.pts[suit]
+        candidates = m & -m  # the lowest card, and every penalty card held
         if rules.penal[suit]:
-            candidates.update(r for r in ranks_of(m) if penalty(rules, suit, r))
-        for rank in sorted(candidates):
+            candidates |= m & rules.costly[suit]
+        for rank in ranks_of(candidates):
             below = count(others & ((1 << rank) - 1))
             above = count(others >> (rank + 1))
             p_win = below / (below + above) if above else 1.0
-            pen = penalty(rules, suit, rank)
+            pen = -pts[rank]
             cost = p_win * (pen + 20 - rules.trick) - (1 - p_win) * pen / 2
             k = (cost, count(m), rank)
             if key is None or k < key:
@@ -442,13 +451,17 @@ def _deal_once(rng, pool: list, sizes: list, voids: set):
     """One try of :func:`deal_unseen`; None when a card finds no seat."""
     room = list(sizes)
     hands = [[0, 0, 0, 0] for _ in sizes]
+    open_to = [[s for s in range(len(room)) if (s, suit) not in voids] for suit in range(4)]
     order = list(pool)
     for i in range(len(order) - 1, 0, -1):
         j = int(rng.random() * (i + 1))
         order[i], order[j] = order[j], order[i]
     for suit, rank in order:
-        seats = [s for s in range(len(room)) if room[s] and (s, suit) not in voids]
-        total = sum(room[s] for s in seats)
+        seats, total = [], 0
+        for s in open_to[suit]:
+            if room[s]:
+                seats.append(s)
+                total += room[s]
         if not total:
             return None
         pick = rng.random() * total
@@ -476,10 +489,14 @@ def playout(rules: Rules, hands: list, trick: list, leader: int, me: int) -> int
     trick = list(trick)
     while True:
         if len(trick) == players:
-            led = trick[0][1]
-            seat = max((r, s) for s, su, r in trick if su == led)[1]
+            led, win = trick[0][1], 0
+            for s, su, r in trick:
+                if su == led and r > win:
+                    win, seat = r, s
             if seat == me:
-                total += rules.trick + sum(pts[su][r] for _, su, r in trick)
+                total += rules.trick
+                for _, su, r in trick:
+                    total += pts[su][r]
             if not (rem[0] or rem[1] or rem[2] or rem[3]):
                 return total
             if end and not (rem[0] & end[0] or rem[1] & end[1] or rem[2] & end[2]
