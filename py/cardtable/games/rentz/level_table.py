@@ -5,6 +5,7 @@ SHOWN = {
     ('blind=double', 3, 'basic'): True,
     ('blind=double', 3, 'strong'): True,
     ('blind=double', 4, 'basic'): True,
+    ('blind=double', 4, 'strong'): True,
     ('blind=double', 5, 'basic'): True,
     ('blind=double', 6, 'basic'): True,
     ('blind=plain', 3, 'basic'): True,
