@@ -83,5 +83,6 @@ SHOWN = {
     ('standard', 4, 'basic'): True,
     ('standard', 4, 'strong'): True,
     ('standard', 5, 'basic'): True,
+    ('standard', 5, 'strong'): True,
     ('standard', 6, 'basic'): True,
 }
