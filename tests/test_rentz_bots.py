@@ -60,6 +60,24 @@ def test_every_level_plays_legal_whole_matches(players, blind):
         assert sorted(g for s, g in chosen if s == seat) == sorted(SUB_GAME_IDS)
 
 
+def test_rz4_basic_and_strong_look_before_every_choice_under_double():
+    """RZ-4 double: basic and strong always look before choosing (the docstring of
+    ``bots``), so a match of those levels plays as in the standard rules: the same deals,
+    choices, cards and scores (the levels' table relies on it for ``blind=double``)."""
+    levels = ["strong", "basic", "basic"]
+    offered = []
+
+    def note(state, seat, action):
+        if ("look",) in state.legal_actions():
+            offered.append(action)
+
+    double = play_through(3, {"blind": "double"}, "match-look", levels, note)
+    plain = play_through(3, {"blind": "off"}, "match-look", levels)
+    assert offered and set(offered) == {("look",)}
+    assert double.result()["scores"] == plain.result()["scores"]
+    assert double.result()["by_sub_game"] == plain.result()["by_sub_game"]
+
+
 def positions(players: int, sub: str, seed: str, every: int):
     """Positions of a practice deal of ``sub`` played by basic bots, one in ``every``."""
     state = SPEC.new(players, {"practice": sub}, seed)
