@@ -98,6 +98,29 @@ def test_a_friend_who_reloads_rejoins_by_the_same_link():
     assert host.screen().kind in ("table", "pass")
 
 
+def test_a_friend_who_reloads_while_no_relay_answers_waits_for_one_not_for_a_used_code():
+    """A seated friend's page reloads while every relay is dead to it (a broker slower than
+    relay.js's connect time looks dead until it reconnects): it does not fall back to the
+    link's reply code, which answers an invitation the host has since replaced; it sits
+    down again once a relay answers."""
+    network, clock, relay, host, friends = rentz_table()
+    first_links = dict(host.controller.together.host.links)
+    for seat, friend in friends.items():
+        join_by_link(host, friend, seat)
+    network.vanish(friends[1].page)
+    relay.close(friends[1], relayed.HOST_ROOM)
+    pass_time([host, friends[2]], clock, 12)  # the host counts the seat gone
+    relay.up = False
+    back = online(Device(network, "friend1-again", clock, store=friends[1].store, relay=relay))
+    back.open(first_links[1])
+    pass_time([back, host, friends[2]], clock, 3 * relayed.RELAY_WAIT_S)
+    assert back.controller.together.reply is None
+    relay.revive()
+    pass_time([back, host, friends[2]], clock, 5)
+    assert back.controller.together.guest.seat == 1
+    assert host.controller.together.host.friends[1].state == "connected"
+
+
 def test_a_seated_friends_address_is_its_invitation_and_a_reload_sits_down_by_itself():
     network, clock, relay, host, friends = rentz_table()
     join_by_link(host, friends[1], 1)

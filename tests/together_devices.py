@@ -33,7 +33,8 @@ class Clock:
 class MemoryRelay:
     """Relays in memory, as ``assets/relay.js`` and the brokers behave for the pages: a
     room is known by its secret; a text sent in it reaches every other page in it, once.
-    ``up`` False: every relay is dead (a room opens with its state saying so)."""
+    ``up`` False: every relay is dead (a room opens with its state saying so) until
+    :meth:`revive`, which joins the rooms opened meanwhile, as mqtt.js's reconnection does."""
 
     def __init__(self):
         self.rooms: dict = {}  # secret: [(device, room name)]
@@ -41,14 +42,24 @@ class MemoryRelay:
         self.up = True
         self.carried: list = []  # (secret, text) of everything sent
         self.contacted: list = []  # (device, room, the relays' URLs) of every room opened
+        self.opened_dead: list = []  # (device, room, secret, on_message, on_state) while down
 
     def open(self, device, room: str, secret: str, on_message, on_state) -> None:
         self.close(device, room)
-        if self.up:
-            self.rooms.setdefault(secret, []).append((device, room))
-            self.heard[device, room] = on_message
-        state = {"live": 1, "dead": 0, "of": 1} if self.up else {"live": 0, "dead": 1, "of": 1}
-        on_state(room, state)
+        if not self.up:
+            self.opened_dead.append((device, room, secret, on_message, on_state))
+            on_state(room, {"live": 0, "dead": 1, "of": 1})
+            return
+        self.rooms.setdefault(secret, []).append((device, room))
+        self.heard[device, room] = on_message
+        on_state(room, {"live": 1, "dead": 0, "of": 1})
+
+    def revive(self) -> None:
+        """The relays answer again: every room opened while they were dead comes live."""
+        self.up = True
+        waiting, self.opened_dead = self.opened_dead, []
+        for device, room, secret, on_message, on_state in waiting:
+            self.open(device, room, secret, on_message, on_state)
 
     def send(self, device, room: str, text: str) -> None:
         for secret, members in self.rooms.items():

@@ -158,11 +158,14 @@ def joining_relays(invitation, own: list) -> list:
 
 
 def start_joining(together) -> None:
-    """Join (the invitation has a relay secret): open the host's room and knock."""
+    """Join (the invitation has a relay secret): open the host's room and knock. A page
+    that sat at this table before (its guest holds the seat's token: a reload, or the link
+    opened again) counts as offered: the host has invited its seat afresh since it left,
+    so the link's own offer is used up."""
     invitation = together.joining
     urls = joining_relays(invitation, relays(together))
     together.relaying = {"since": together.seconds(), "knocked": None, "live": 0,
-                         "offered": False, "answered": None}
+                         "offered": together.guest.token is not None, "answered": None}
     open_room(together, HOST_ROOM, invitation.relay, urls)
     together.say("status", _("Finding the host's table through the relays…"))
 
@@ -195,8 +198,9 @@ def waiting(together) -> bool:
 def first_wait(together) -> bool:
     """Whether this page waits for the first offer the relays bring. Only then may it fall
     back to the codes: the link's own offer is used once an offer came this way (the host
-    made it, or made fresh ones since), so a page that comes back after the host's reload
-    knocks until the host answers, however long that takes."""
+    made it, or made fresh ones since), so a page that comes back after the host's reload,
+    or after its own, knocks until the host answers, however long that takes (a relay
+    that did not answer in time is tried again by ``assets/relay.js``)."""
     return waiting(together) and not together.relaying["offered"]
 
 
