@@ -13,6 +13,7 @@ SHOWN = {
     ('blind=plain', 4, 'basic'): True,
     ('blind=plain', 4, 'strong'): True,
     ('blind=plain', 5, 'basic'): True,
+    ('blind=plain', 5, 'strong'): True,
     ('blind=plain', 6, 'basic'): True,
     ('practice=diamonds', 3, 'basic'): True,
     ('practice=diamonds', 3, 'strong'): True,
