@@ -70,6 +70,9 @@ class MemoryRelay:
                         self.heard[other, other_room](other_room, text)
 
     def close(self, device, room: str) -> None:
+        """The page left ``room``: gone from it, and not joined by :meth:`revive` either
+        (relay.js ends a closed room's clients, reconnection included)."""
+        self.opened_dead = [entry for entry in self.opened_dead if entry[:2] != (device, room)]
         for members in self.rooms.values():
             if (device, room) in members:
                 members.remove((device, room))
