@@ -107,6 +107,13 @@ def test_rz4_plain_choices_are_blind_without_look():
     assert len(enabled(page, "rentz-choose")) == 8
 
 
+@pytest.mark.parametrize("blind,says_look", [("double", True), ("plain", False)])
+def test_rz4_the_hidden_hand_offers_a_look_only_where_the_rule_has_one(blind, says_look):
+    page = Page(draw(SPEC.new(3, {"blind": blind}, "render")))
+    text = page.one("section", cls="hand").text
+    assert "face down until you choose" in text and ("or look" in text) == says_look
+
+
 def test_the_others_see_who_is_choosing_and_get_no_choice():
     state = SPEC.new(4, {"blind": "double"}, "render")
     page = Page(draw(state, seat=2))

@@ -629,9 +629,14 @@ def hand_html(view: dict, ui: TableUi) -> str:
     name = ui.names[view["seat"]]
     if view["blind_pending"] and view["seat"] == view["chooser"]:
         count = view["hand_counts"][view["seat"]]
-        face_down = ngettext("Your {n} card is face down until you choose or look.",
-                             "Your {n} cards are face down until you choose or look.",
-                             count).format(n=count)
+        if view["blind"] == "double":  # RZ-4: only "double" lets the chooser look first
+            face_down = ngettext("Your {n} card is face down until you choose or look.",
+                                 "Your {n} cards are face down until you choose or look.",
+                                 count).format(n=count)
+        else:
+            face_down = ngettext("Your {n} card is face down until you choose.",
+                                 "Your {n} cards are face down until you choose.",
+                                 count).format(n=count)
         return (f'<section class="hand blind" aria-label="' + (esc(_("Your hand ({name})").format(name=name))) + f'">'
                 f'<p>{esc(face_down)}</p></section>')
     lit = {card for (card,) in legal_of(view, ui, "play")}
